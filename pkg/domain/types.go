@@ -1,0 +1,105 @@
+package domain
+
+import "time"
+
+// User is an account: a person or the login of an organization.
+type User struct {
+	ID             string
+	Username       string
+	Email          string
+	FirstName      string
+	LastName       string
+	Phone          string
+	Address        string
+	ImageKey       string // media object key, "" when none
+	PasswordHash   string
+	IsActive       bool
+	IsOrganizer    bool
+	OrganizationID string // set for organizers
+	Joined         time.Time
+	// SessionVersion grows on every password change or reset; tokens carry
+	// the version they were issued under and die when it moves on.
+	SessionVersion int
+}
+
+// Organization is the public face of an organizer account.
+type Organization struct {
+	ID          string
+	Name        string
+	OwnerID     string
+	OwnerName   string // the organizer account's username
+	Email       string
+	Phone       string
+	Address1    string
+	Address2    string
+	Link        string
+	Description string
+	LogoKey     string
+}
+
+// Event is something people can register for.
+type Event struct {
+	ID               string
+	OrganizationID   string
+	OrganizationName string
+	Title            string
+	Description      string
+	Location         string
+	Start            time.Time
+	End              time.Time
+	Capacity         int
+	SeatsTaken       int
+	BannerKey        string
+	Created          time.Time
+}
+
+// SeatsLeft never goes below zero, even if capacity was lowered by hand.
+func (e Event) SeatsLeft() int { return max(e.Capacity-e.SeatsTaken, 0) }
+
+// Started reports whether registration has closed because the event began.
+func (e Event) Started(now time.Time) bool { return !now.Before(e.Start) }
+
+// Registration is one account's seat at one event.
+type Registration struct {
+	ID      string
+	EventID string
+	UserID  string
+	Created time.Time
+}
+
+// RegisteredEvent is a user's registration joined with the event it is for.
+type RegisteredEvent struct {
+	Registration Registration
+	Event        Event
+}
+
+// RefreshToken is the server-side record of an issued refresh token, so that
+// logout can revoke it, refresh can rotate it and reuse can be detected.
+type RefreshToken struct {
+	ID       string // the JWT's jti
+	UserID   string
+	FamilyID string // every token rotated from one login shares it
+	Status   RefreshStatus
+	Expires  time.Time
+	// FamilyExpires is the absolute end of the login this token descends
+	// from: rotation never extends a session past it.
+	FamilyExpires time.Time
+}
+
+// RefreshStatus is the life stage of a refresh token.
+type RefreshStatus string
+
+const (
+	RefreshActive  RefreshStatus = "active"
+	RefreshRotated RefreshStatus = "rotated"
+	RefreshRevoked RefreshStatus = "revoked"
+)
+
+// MediaKind names what an uploaded image is for.
+type MediaKind string
+
+const (
+	MediaAvatar MediaKind = "avatar"
+	MediaLogo   MediaKind = "logo"
+	MediaBanner MediaKind = "banner"
+)

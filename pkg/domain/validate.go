@@ -1,0 +1,287 @@
+package domain
+
+import (
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Messages shown to people, in one place so the API and its tests agree.
+const (
+	MsgRequired         = "This field is required."
+	MsgPasswordsDiffer  = "Passwords do not match!"
+	MsgInvalidEmail     = "Enter a valid email address."
+	MsgInvalidUsername  = "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters."
+	MsgPasswordShort    = "This password is too short. It must contain at least 8 characters."
+	MsgPasswordLong     = "This password is too long. It must contain at most 128 characters."
+	MsgPasswordNumeric  = "This password is entirely numeric."
+	MsgPasswordCommon   = "This password is too common."
+	MsgPasswordUsername = "The password is too similar to the username."
+	MsgPhoneLength      = "Ensure this field has no more than 11 characters."
+	MsgInvalidPhone     = "Enter a valid phone number."
+	MsgInvalidURL       = "Enter a valid URL."
+	MsgInvalidDateTime  = "Enter a valid date/time."
+	MsgEndBeforeStart   = "End time must be after start time."
+	MsgStartInPast      = "Start time must be in the future."
+	MsgCapacity         = "Capacity must be a whole number from 1 to 100000."
+)
+
+// Limits on what people may enter.
+const (
+	MaxPhoneLength = 11
+	MaxCapacity    = 100000
+	minPassword    = 8
+	maxPassword    = 128
+)
+
+// NewAccount is what a person submits to sign up.
+type NewAccount struct {
+	Username, Email, Password, Password1 string
+	FirstName, LastName, Phone, Address  string
+}
+
+// NewOrganization is what an organization submits to sign up; its email is
+// also its organizer account's login email.
+type NewOrganization struct {
+	Name, Address1, Address2, Phone, Email, Link, Description string
+	Username, Password, Password1                             string
+}
+
+// Validate checks a person's sign-up form.
+func (a NewAccount) Validate() error {
+	f := FieldErrors{}
+	required(f, "first_name", a.FirstName)
+	required(f, "last_name", a.LastName)
+	maxLen(f, "first_name", a.FirstName, 150)
+	maxLen(f, "last_name", a.LastName, 150)
+	maxLen(f, "address", a.Address, 255)
+	validateCredentials(f, a.Username, a.Email, a.Password, a.Password1)
+	validatePhone(f, "phone", a.Phone)
+	return f.Err()
+}
+
+// Validate checks an organization's sign-up form.
+func (o NewOrganization) Validate() error {
+	f := FieldErrors{}
+	required(f, "organization", o.Name)
+	maxLen(f, "organization", o.Name, 200)
+	validateCredentials(f, o.Username, o.Email, o.Password, o.Password1)
+	validateOrganizationDetails(f, o.Address1, o.Address2, o.Phone, o.Link, o.Description)
+	return f.Err()
+}
+
+// ProfileUpdate is the editable part of a person's profile.
+type ProfileUpdate struct{ FirstName, LastName, Email, Phone, Address string }
+
+// Validate checks a profile update.
+func (p ProfileUpdate) Validate() error {
+	f := FieldErrors{}
+	required(f, "first_name", p.FirstName)
+	required(f, "last_name", p.LastName)
+	maxLen(f, "first_name", p.FirstName, 150)
+	maxLen(f, "last_name", p.LastName, 150)
+	maxLen(f, "address", p.Address, 255)
+	validateEmail(f, "email", p.Email)
+	validatePhone(f, "phone", p.Phone)
+	return f.Err()
+}
+
+// OrganizationUpdate is the editable part of an organization.
+type OrganizationUpdate struct {
+	Name, Address1, Address2, Phone, Email, Link, Description string
+}
+
+// Validate checks an organization update (name and email required).
+func (o OrganizationUpdate) Validate() error {
+	f := FieldErrors{}
+	required(f, "organization", o.Name)
+	maxLen(f, "organization", o.Name, 200)
+	validateEmail(f, "email", o.Email)
+	validateOrganizationDetails(f, o.Address1, o.Address2, o.Phone, o.Link, o.Description)
+	return f.Err()
+}
+
+func validateOrganizationDetails(f FieldErrors, address1, address2, phone, link, description string) {
+	maxLen(f, "address1", address1, 255)
+	maxLen(f, "address2", address2, 255)
+	maxLen(f, "description", description, 5000)
+	validatePhone(f, "phone", phone)
+	if link != "" {
+		u, err := url.Parse(link)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(link) > 500 {
+			f.Add("link", MsgInvalidURL)
+		}
+	}
+}
+
+var usernamePattern = regexp.MustCompile(`^[\p{L}\p{N}_.@+-]+$`)
+
+func validateCredentials(f FieldErrors, username, email, password, password1 string) {
+	required(f, "username", username)
+	if username != "" && (!usernamePattern.MatchString(username)) {
+		f.Add("username", MsgInvalidUsername)
+	}
+	maxLen(f, "username", username, 150)
+	validateEmail(f, "email", email)
+	required(f, "password", password)
+	required(f, "password1", password1)
+	if password != "" && password1 != "" && password != password1 {
+		f.Add("password1", MsgPasswordsDiffer)
+	}
+	if password != "" {
+		if msg := PasswordProblem(password, username); msg != "" {
+			f.Add("password", msg)
+		}
+	}
+}
+
+// commonPasswords are refused outright; a short list of the ones people
+// pick most.
+var commonPasswords = map[string]bool{
+	"password": true, "password1": true, "password123": true, "12345678": true, "123456789": true,
+	"1234567890": true, "qwertyuiop": true, "qwerty123": true, "iloveyou": true, "11111111": true,
+	"abc12345": true, "letmein1": true, "welcome1": true, "sunshine": true, "princess": true,
+	"football": true, "baseball": true, "superman": true, "trustno1": true, "passw0rd": true,
+}
+
+// PasswordProblem returns why password is not acceptable, or "".
+func PasswordProblem(password, username string) string {
+	n := utf8.RuneCountInString(password)
+	switch {
+	case n < minPassword:
+		return MsgPasswordShort
+	case n > maxPassword:
+		return MsgPasswordLong
+	case strings.Trim(password, "0123456789") == "":
+		return MsgPasswordNumeric
+	case commonPasswords[strings.ToLower(password)]:
+		return MsgPasswordCommon
+	case username != "" && strings.EqualFold(password, username):
+		return MsgPasswordUsername
+	}
+	return ""
+}
+
+func validateEmail(f FieldErrors, field, email string) {
+	if email == "" {
+		f.Add(field, MsgRequired)
+		return
+	}
+	if !ValidEmail(email) {
+		f.Add(field, MsgInvalidEmail)
+	}
+}
+
+// ValidEmail reports whether s is a bare address like name@example.com.
+func ValidEmail(s string) bool {
+	if len(s) > 254 {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	_, domain, _ := strings.Cut(s, "@")
+	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+var phonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ()-]*$`)
+
+func validatePhone(f FieldErrors, field, phone string) {
+	if phone == "" {
+		return
+	}
+	if utf8.RuneCountInString(phone) > MaxPhoneLength {
+		f.Add(field, MsgPhoneLength)
+	} else if !phonePattern.MatchString(phone) {
+		f.Add(field, MsgInvalidPhone)
+	}
+}
+
+func required(f FieldErrors, field, v string) {
+	if v == "" && !f.Has(field) {
+		f.Add(field, MsgRequired)
+	}
+}
+
+func maxLen(f FieldErrors, field, v string, n int) {
+	if utf8.RuneCountInString(v) > n {
+		f.Add(field, "Ensure this field has no more than "+strconv.Itoa(n)+" characters.")
+	}
+}
+
+// EventInput is the form of an event create or update, as sent.
+type EventInput struct {
+	Title, Description, Location, StartTime, EndTime, Capacity string
+}
+
+// EventFields are EventInput's values once parsed and checked.
+type EventFields struct {
+	Title, Description, Location string
+	Start, End                   time.Time
+	Capacity                     int
+}
+
+// Parse checks the input and returns its values. Every field is required;
+// the end must follow the start and capacity is a positive whole number.
+// startMustBeAfter, when not zero, is the earliest allowed start (now, for
+// a new event or a moved one).
+func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
+	f := FieldErrors{}
+	out := EventFields{Title: in.Title, Description: in.Description, Location: in.Location}
+	required(f, "title", in.Title)
+	required(f, "description", in.Description)
+	required(f, "location", in.Location)
+	maxLen(f, "title", in.Title, 200)
+	maxLen(f, "description", in.Description, 5000)
+	maxLen(f, "location", in.Location, 255)
+	out.Start = parseTimeField(f, "start_time", in.StartTime)
+	out.End = parseTimeField(f, "end_time", in.EndTime)
+	if !out.Start.IsZero() && !out.End.IsZero() && !out.End.After(out.Start) {
+		f.Add("end_time", MsgEndBeforeStart)
+	}
+	if !out.Start.IsZero() && !startMustBeAfter.IsZero() && !out.Start.After(startMustBeAfter) {
+		f.Add("start_time", MsgStartInPast)
+	}
+	required(f, "capacity", in.Capacity)
+	if in.Capacity != "" {
+		n, err := strconv.Atoi(in.Capacity)
+		if err != nil || n < 1 || n > MaxCapacity {
+			f.Add("capacity", MsgCapacity)
+		}
+		out.Capacity = n
+	}
+	return out, f.Err()
+}
+
+// timeLayouts are accepted for event times: RFC 3339 with an offset, or
+// the browser's datetime-local value, which has none and is read as UTC.
+var timeLayouts = []string{time.RFC3339, "2006-01-02T15:04", "2006-01-02T15:04:05"}
+
+func parseTimeField(f FieldErrors, field, v string) time.Time {
+	if v == "" {
+		required(f, field, v)
+		return time.Time{}
+	}
+	t, err := ParseTime(v)
+	if err != nil {
+		f.Add(field, MsgInvalidDateTime)
+	}
+	return t
+}
+
+// ParseTime reads an event time in one of timeLayouts, to the second.
+func ParseTime(v string) (time.Time, error) {
+	var err error
+	for _, layout := range timeLayouts {
+		var t time.Time
+		if t, err = time.Parse(layout, v); err == nil {
+			return t.UTC().Truncate(time.Second), nil
+		}
+	}
+	return time.Time{}, err
+}
