@@ -1,0 +1,266 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Event write failures the API explains to people.
+var (
+	ErrNotOwner           = errors.New("event belongs to another organization")
+	ErrCapacityBelowTaken = errors.New("capacity below seats already taken")
+	ErrBadCursor          = errors.New("bad page cursor")
+)
+
+type eventItem struct {
+	PK               string `dynamo:"PK,hash"`
+	SK               string `dynamo:"SK,range"`
+	GSI1PK           string
+	GSI1SK           string
+	GSI2PK           string
+	GSI2SK           string
+	ID               string
+	OrganizationID   string
+	OrganizationName string
+	Title            string
+	Description      string
+	Location         string
+	// StartsAt and EndsAt are sortTime strings so conditions can compare
+	// them with the request's clock.
+	StartsAt   string
+	EndsAt     string
+	Capacity   int
+	SeatsTaken int
+	BannerKey  string `dynamo:",omitempty"`
+	Created    time.Time
+}
+
+func newEventItem(e domain.Event) eventItem {
+	k := eventKey(e.ID)
+	return eventItem{
+		PK: k.PK, SK: k.SK,
+		GSI1PK: upcomingPK(monthOf(e.Start)), GSI1SK: upcomingSK(e.Start, e.ID),
+		GSI2PK: organizationEventsPK(e.OrganizationID), GSI2SK: upcomingSK(e.Start, e.ID),
+		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName,
+		Title: e.Title, Description: e.Description, Location: e.Location,
+		StartsAt: sortTime(e.Start), EndsAt: sortTime(e.End),
+		Capacity: e.Capacity, SeatsTaken: e.SeatsTaken, BannerKey: e.BannerKey, Created: e.Created,
+	}
+}
+
+func (it eventItem) domain() domain.Event {
+	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
+	end, _ := time.Parse(sortTimeLayout, it.EndsAt)
+	return domain.Event{
+		ID: it.ID, OrganizationID: it.OrganizationID, OrganizationName: it.OrganizationName,
+		Title: it.Title, Description: it.Description, Location: it.Location,
+		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken,
+		BannerKey: it.BannerKey, Created: it.Created,
+	}
+}
+
+func eventsOf(items []eventItem) []domain.Event {
+	out := make([]domain.Event, len(items))
+	for i, it := range items {
+		out[i] = it.domain()
+	}
+	return out
+}
+
+// calendarItem is the set of months that have (or had) events.
+type calendarItem struct {
+	PK     string   `dynamo:"PK,hash"`
+	SK     string   `dynamo:"SK,range"`
+	Months []string `dynamo:",set"`
+}
+
+// addMonth records, in the same transaction as an event write, that the
+// event's month has events.
+func (s *Store) addMonth(start time.Time) *dynamo.Update {
+	k := calendarKey()
+	return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).AddStringsToSet("Months", monthOf(start))
+}
+
+// CreateEvent stores a new event.
+func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Update(s.addMonth(e.Start))
+	})
+	if err != nil {
+		return fmt.Errorf("create event %s: %w", e.ID, err)
+	}
+	return nil
+}
+
+// Event reads one event.
+func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
+	var it eventItem
+	if err := s.get(ctx, eventKey(id), &it, false); err != nil {
+		return domain.Event{}, fmt.Errorf("get event %s: %w", id, err)
+	}
+	return it.domain(), nil
+}
+
+// UpdateEvent rewrites the editable fields of e in one conditional write:
+// it must exist, belong to e.OrganizationID, and keep capacity at or above
+// the seats already taken.
+func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
+	k := eventKey(e.ID)
+	it := newEventItem(e)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+			Set("Title", it.Title).Set("Description", it.Description).Set("Location", it.Location).
+			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
+			Set("BannerKey", it.BannerKey).
+			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
+			If("attribute_exists(PK) AND OrganizationID = ? AND SeatsTaken <= ?", e.OrganizationID, e.Capacity)).
+			Update(s.addMonth(e.Start))
+	})
+	if failedAt(cancelReasons(err), 0) {
+		err = s.explainEventWrite(ctx, e.ID, e.OrganizationID)
+	}
+	if err != nil {
+		return fmt.Errorf("update event %s: %w", e.ID, err)
+	}
+	return nil
+}
+
+// explainEventWrite finds out, after a failed conditional write, which
+// condition did not hold. It costs a read only on the failure path.
+func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
+	e, err := s.Event(ctx, id)
+	switch {
+	case err != nil:
+		return err
+	case e.OrganizationID != orgID:
+		return ErrNotOwner
+	default:
+		return ErrCapacityBelowTaken
+	}
+}
+
+// DeleteEvent removes an event of orgID together with its registrations
+// and returns what was deleted.
+func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error) {
+	k := eventKey(id)
+	var old eventItem
+	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).
+		If("attribute_exists(PK) AND OrganizationID = ?", orgID).OldValue(ctx, &old)
+	if dynamo.IsCondCheckFailed(err) {
+		err = s.explainEventWrite(ctx, id, orgID)
+	}
+	if err != nil {
+		return domain.Event{}, fmt.Errorf("delete event %s: %w", id, err)
+	}
+	deleted := old.domain()
+	// The attendee items live in the event's partition and name their
+	// registration, so one Query finds everything left to remove.
+	var attendees []attendeeItem
+	err = s.table.Get(attrPK, k.PK).Range(attrSK, dynamo.BeginsWith, attendeePrefix).Consistent(true).All(ctx, &attendees)
+	if err != nil {
+		return deleted, fmt.Errorf("list registrations of deleted event %s: %w", id, err)
+	}
+	if len(attendees) == 0 {
+		return deleted, nil
+	}
+	keys := make([]dynamo.Keyed, 0, 2*len(attendees))
+	for _, a := range attendees {
+		rk := registrationKey(a.RegistrationID)
+		keys = append(keys, dynamo.Keys{a.PK, a.SK}, dynamo.Keys{rk.PK, rk.SK})
+	}
+	if _, err := s.table.Batch(attrPK, attrSK).Write().Delete(keys...).Run(ctx); err != nil {
+		return deleted, fmt.Errorf("remove registrations of deleted event %s: %w", id, err)
+	}
+	return deleted, nil
+}
+
+// OrganizationEvents lists every event of an organization by start time.
+func (s *Store) OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error) {
+	var items []eventItem
+	err := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("list events of organization %s: %w", orgID, err)
+	}
+	return eventsOf(items), nil
+}
+
+// upcomingHorizon is how many months ahead the public list looks.
+const upcomingHorizon = 12
+
+// UpcomingEvents lists events that have not started, soonest first: one
+// GetItem for the months that have events, then one Query per such month
+// until limit events are found. after is the cursor returned by the
+// previous page ("" for the first); the returned cursor is "" when there
+// is nothing more.
+func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error) {
+	from := sortTime(now) + "#~" // '~' sorts after every id: excludes events starting now
+	if after != "" {
+		if !validCursor(after) {
+			return nil, "", ErrBadCursor
+		}
+		if after > from {
+			from = after
+		}
+	}
+	months, err := s.monthsWithEvents(ctx, from[:len(monthLayout)], monthOf(now.AddDate(0, upcomingHorizon, 0)))
+	if err != nil {
+		return nil, "", err
+	}
+	var events []domain.Event
+	for _, month := range months {
+		if len(events) == limit {
+			break
+		}
+		var items []eventItem
+		q := s.table.Get(attrGSI1PK, upcomingPK(month)).Index(IndexUpcoming).
+			Range(attrGSI1SK, dynamo.Greater, from).Limit(limit - len(events))
+		if err := q.All(ctx, &items); err != nil {
+			return nil, "", fmt.Errorf("list upcoming events of %s: %w", month, err)
+		}
+		events = append(events, eventsOf(items)...)
+	}
+	next := ""
+	if len(events) == limit {
+		last := events[len(events)-1]
+		next = upcomingSK(last.Start, last.ID)
+	}
+	return events, next, nil
+}
+
+// monthsWithEvents returns, in order, the months from first to last
+// (inclusive, "2006-01") that have had events.
+func (s *Store) monthsWithEvents(ctx context.Context, first, last string) ([]string, error) {
+	var cal calendarItem
+	err := s.get(ctx, calendarKey(), &cal, false)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read event calendar: %w", err)
+	}
+	months := cal.Months[:0]
+	for _, m := range cal.Months {
+		if first <= m && m <= last {
+			months = append(months, m)
+		}
+	}
+	sort.Strings(months)
+	return months, nil
+}
+
+func validCursor(c string) bool {
+	ts, id, ok := strings.Cut(c, "#")
+	if !ok || id == "" || len(id) > 64 {
+		return false
+	}
+	_, err := time.Parse(sortTimeLayout, ts)
+	return err == nil
+}

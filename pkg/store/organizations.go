@@ -1,0 +1,74 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+type organizationItem struct {
+	PK          string `dynamo:"PK,hash"`
+	SK          string `dynamo:"SK,range"`
+	ID          string
+	Name        string
+	OwnerID     string
+	OwnerName   string
+	Email       string
+	Phone       string `dynamo:",omitempty"`
+	Address1    string `dynamo:",omitempty"`
+	Address2    string `dynamo:",omitempty"`
+	Link        string `dynamo:",omitempty"`
+	Description string `dynamo:",omitempty"`
+	LogoKey     string `dynamo:",omitempty"`
+}
+
+func newOrganizationItem(o domain.Organization) organizationItem {
+	k := organizationKey(o.ID)
+	return organizationItem{
+		PK: k.PK, SK: k.SK, ID: o.ID, Name: o.Name, OwnerID: o.OwnerID, OwnerName: o.OwnerName,
+		Email: o.Email, Phone: o.Phone, Address1: o.Address1, Address2: o.Address2,
+		Link: o.Link, Description: o.Description, LogoKey: o.LogoKey,
+	}
+}
+
+func (it organizationItem) domain() domain.Organization {
+	return domain.Organization{
+		ID: it.ID, Name: it.Name, OwnerID: it.OwnerID, OwnerName: it.OwnerName, Email: it.Email,
+		Phone: it.Phone, Address1: it.Address1, Address2: it.Address2, Link: it.Link,
+		Description: it.Description, LogoKey: it.LogoKey,
+	}
+}
+
+// Organization reads an organization by id.
+func (s *Store) Organization(ctx context.Context, id string) (domain.Organization, error) {
+	var it organizationItem
+	if err := s.get(ctx, organizationKey(id), &it, true); err != nil {
+		return domain.Organization{}, fmt.Errorf("get organization %s: %w", id, err)
+	}
+	return it.domain(), nil
+}
+
+// UpdateOrganization writes the editable fields of o. The organization's
+// email is also its organizer's login email, so a change moves both and
+// swaps the reservation in one transaction.
+func (s *Store) UpdateOrganization(ctx context.Context, o domain.Organization, oldEmail string) error {
+	k := organizationKey(o.ID)
+	update := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		Set("Name", o.Name).Set("Email", o.Email).Set("Phone", o.Phone).
+		Set("Address1", o.Address1).Set("Address2", o.Address2).Set("Link", o.Link).
+		Set("Description", o.Description).Set("LogoKey", o.LogoKey).
+		If("attribute_exists(PK) AND OwnerID = ?", o.OwnerID)
+	if fold(oldEmail) == fold(o.Email) {
+		if err := update.Run(ctx); err != nil {
+			return fmt.Errorf("update organization %s: %w", o.ID, err)
+		}
+		return nil
+	}
+	uk := userKey(o.OwnerID)
+	return s.withEmailSwap(ctx, o.OwnerID, oldEmail, o.Email, func(tx *dynamo.WriteTx) *dynamo.WriteTx {
+		return tx.Update(update).Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Email", o.Email))
+	})
+}

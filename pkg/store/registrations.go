@@ -1,0 +1,163 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Registration refusals, each wrapping domain.ErrConflict.
+var (
+	ErrAlreadyRegistered = fmt.Errorf("already registered: %w", domain.ErrConflict)
+	ErrEventFull         = fmt.Errorf("event full: %w", domain.ErrConflict)
+	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
+)
+
+type registrationItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	GSI2PK  string
+	GSI2SK  string
+	ID      string
+	EventID string
+	UserID  string
+	Created time.Time
+}
+
+func (it registrationItem) domain() domain.Registration {
+	return domain.Registration{ID: it.ID, EventID: it.EventID, UserID: it.UserID, Created: it.Created}
+}
+
+// attendeeItem sits in the event's partition: it makes "one registration
+// per person per event" a key constraint and lets a deleted event find its
+// registrations.
+type attendeeItem struct {
+	PK             string `dynamo:"PK,hash"`
+	SK             string `dynamo:"SK,range"`
+	RegistrationID string
+}
+
+// Register takes a seat: in one transaction it increments the event's
+// taken seats (only while seats remain and the event has not started),
+// reserves the person's place and writes the registration. Concurrent
+// requests can therefore never overbook.
+func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Time) error {
+	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
+				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
+			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
+			Put(s.putNew(registrationItem{
+				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
+				ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created,
+			}))
+	})
+	reasons := cancelReasons(err)
+	switch {
+	case err == nil:
+		return nil
+	case failedAt(reasons, 1):
+		err = ErrAlreadyRegistered
+	case failedAt(reasons, 0):
+		err = s.explainRegisterRefusal(ctx, r.EventID, now)
+	}
+	return fmt.Errorf("register %s for event %s: %w", r.UserID, r.EventID, err)
+}
+
+func (s *Store) explainRegisterRefusal(ctx context.Context, eventID string, now time.Time) error {
+	e, err := s.Event(ctx, eventID)
+	switch {
+	case err != nil:
+		return err
+	case e.Started(now):
+		return ErrEventStarted
+	default:
+		return ErrEventFull
+	}
+}
+
+// Registration reads one registration.
+func (s *Store) Registration(ctx context.Context, id string) (domain.Registration, error) {
+	var it registrationItem
+	if err := s.get(ctx, registrationKey(id), &it, true); err != nil {
+		return domain.Registration{}, fmt.Errorf("get registration %s: %w", id, err)
+	}
+	return it.domain(), nil
+}
+
+// CancelRegistration removes r and gives its seat back, exactly once: the
+// transaction only applies while the registration still exists. If the
+// event itself is gone the registration is removed all the same.
+func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
+	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	withSeat := true
+	for {
+		err := s.runTx(ctx, func() *dynamo.WriteTx {
+			tx := s.db.WriteTx().
+				Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
+				Delete(s.table.Delete(attrPK, ak.PK).Range(attrSK, ak.SK))
+			if withSeat {
+				tx = tx.Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", -1).
+					If("attribute_exists(PK) AND SeatsTaken > ?", 0))
+			}
+			return tx
+		})
+		reasons := cancelReasons(err)
+		switch {
+		case err == nil:
+			return nil
+		case failedAt(reasons, 0):
+			return fmt.Errorf("cancel registration %s: %w", r.ID, domain.ErrNotFound)
+		case withSeat && failedAt(reasons, 2):
+			withSeat = false // the event was deleted; nothing to give back
+			continue
+		}
+		return fmt.Errorf("cancel registration %s: %w", r.ID, err)
+	}
+}
+
+// UserRegistrations lists a person's registrations joined with their
+// events (one Query and one BatchGetItem), soonest event first.
+// Registrations whose event no longer exists are left out.
+func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error) {
+	var regs []registrationItem
+	if err := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned).All(ctx, &regs); err != nil {
+		return nil, fmt.Errorf("list registrations of %s: %w", userID, err)
+	}
+	if len(regs) == 0 {
+		return []domain.RegisteredEvent{}, nil
+	}
+	keys := make([]dynamo.Keyed, 0, len(regs))
+	seen := make(map[string]bool, len(regs))
+	for _, r := range regs {
+		if !seen[r.EventID] {
+			seen[r.EventID] = true
+			k := eventKey(r.EventID)
+			keys = append(keys, dynamo.Keys{k.PK, k.SK})
+		}
+	}
+	var items []eventItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("load events of %s's registrations: %w", userID, err)
+	}
+	events := make(map[string]domain.Event, len(items))
+	for _, it := range items {
+		events[it.ID] = it.domain()
+	}
+	out := make([]domain.RegisteredEvent, 0, len(regs))
+	for _, r := range regs {
+		if e, ok := events[r.EventID]; ok {
+			out = append(out, domain.RegisteredEvent{Registration: r.domain(), Event: e})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Event.Start.Before(out[j].Event.Start) })
+	return out, nil
+}

@@ -1,0 +1,159 @@
+// Package store keeps Turnout's data in one DynamoDB table through
+// guregu/dynamo. Every read on a request path is a GetItem, BatchGetItem or
+// Query on a key or index; nothing here scans.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Store is the DynamoDB adapter. It is safe for concurrent use.
+type Store struct {
+	db    *dynamo.DB
+	table dynamo.Table
+}
+
+// New builds the client once per process. endpoint is "" in AWS and the
+// emulator's URL locally; opts may add SDK middleware (e.g. an operation
+// counter in tests).
+func New(awsCfg aws.Config, endpoint, table string, opts ...func(*dynamodb.Options)) *Store {
+	if endpoint != "" {
+		opts = append([]func(*dynamodb.Options){func(o *dynamodb.Options) {
+			o.BaseEndpoint = aws.String(endpoint)
+			// DynamoDB Local's CRC32 header does not match the bodies of
+			// some of its error replies; the SDK only warns, noisily.
+			o.DisableValidateResponseChecksum = true
+		}}, opts...)
+	}
+	db := dynamo.New(awsCfg, opts...)
+	return &Store{db: db, table: db.Table(table)}
+}
+
+// tableSchema mirrors the key attributes so CreateTable can derive the
+// table and its indexes from struct tags.
+type tableSchema struct {
+	PK     string `dynamo:"PK,hash"`
+	SK     string `dynamo:"SK,range"`
+	GSI1PK string `index:"GSI1,hash"`
+	GSI1SK string `index:"GSI1,range"`
+	GSI2PK string `index:"GSI2,hash"`
+	GSI2SK string `index:"GSI2,range"`
+}
+
+// CreateTable creates the table with its indexes and TTL when it does not
+// exist yet. It is for local development and tests; in AWS the CDK app owns
+// the table.
+func (s *Store) CreateTable(ctx context.Context) error {
+	name := s.table.Name()
+	if _, err := s.table.Describe().Run(ctx); err == nil {
+		return nil
+	} else if !isNotFound(err) {
+		return fmt.Errorf("describe table %s: %w", name, err)
+	}
+	err := s.db.CreateTable(name, tableSchema{}).
+		OnDemand(true).
+		Project(IndexUpcoming, dynamo.AllProjection).
+		Project(IndexOwned, dynamo.AllProjection).
+		Wait(ctx)
+	if err != nil {
+		return fmt.Errorf("create table %s: %w", name, err)
+	}
+	if err := s.table.UpdateTTL(attrTTL, true).Run(ctx); err != nil {
+		return fmt.Errorf("enable TTL on %s: %w", name, err)
+	}
+	return nil
+}
+
+func isNotFound(err error) bool {
+	var rnf *types.ResourceNotFoundException
+	return errors.As(err, &rnf)
+}
+
+// cancelReasons returns the per-item codes of a cancelled transaction
+// ("ConditionalCheckFailed", "TransactionConflict", "None", ...), or nil
+// when err is not a cancelled transaction.
+func cancelReasons(err error) []string {
+	var txe *types.TransactionCanceledException
+	if !errors.As(err, &txe) {
+		return nil
+	}
+	codes := make([]string, len(txe.CancellationReasons))
+	for i, r := range txe.CancellationReasons {
+		codes[i] = aws.ToString(r.Code)
+	}
+	return codes
+}
+
+// failedAt reports whether item i of a cancelled transaction failed its
+// condition.
+func failedAt(reasons []string, i int) bool {
+	return i < len(reasons) && reasons[i] == "ConditionalCheckFailed"
+}
+
+func isTxConflict(reasons []string) bool {
+	for _, r := range reasons {
+		if r == "TransactionConflict" {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrBusy means a transaction kept colliding with concurrent writers to the
+// same items; the caller may try again.
+var ErrBusy = errors.New("store: too much contention, try again")
+
+// runTx runs build's transaction, retrying with jittered backoff while it
+// is cancelled only by conflicts with concurrent transactions. Condition
+// failures are returned at once for the caller to explain.
+func (s *Store) runTx(ctx context.Context, build func() *dynamo.WriteTx) error {
+	const attempts = 12
+	backoff := 10 * time.Millisecond
+	for i := 0; ; i++ {
+		err := build().Run(ctx)
+		reasons := cancelReasons(err)
+		if err == nil || !isTxConflict(reasons) || hasConditionFailure(reasons) {
+			return err
+		}
+		if i == attempts-1 {
+			return fmt.Errorf("%w: %w", ErrBusy, err)
+		}
+		sleep := backoff/2 + rand.N(backoff)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(sleep):
+		}
+		backoff = min(backoff*2, 400*time.Millisecond)
+	}
+}
+
+func hasConditionFailure(reasons []string) bool {
+	for _, r := range reasons {
+		if r == "ConditionalCheckFailed" {
+			return true
+		}
+	}
+	return false
+}
+
+// get reads one item by key into out, returning domain.ErrNotFound (wrapped)
+// when it is absent.
+func (s *Store) get(ctx context.Context, k key, out any, consistent bool) error {
+	err := s.table.Get(attrPK, k.PK).Range(attrSK, dynamo.Equal, k.SK).Consistent(consistent).One(ctx, out)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return domain.ErrNotFound
+	}
+	return err
+}
