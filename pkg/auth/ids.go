@@ -1,0 +1,27 @@
+package auth
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// NewID returns a new ULID: sortable by creation time, and unguessable
+// because its random part comes from crypto/rand (ulid.Make would use a
+// time-seeded math/rand).
+func NewID() string {
+	// crypto/rand.Reader never fails, so MustNew cannot panic.
+	return ulid.MustNew(ulid.Now(), rand.Reader).String()
+}
+
+// RandomToken returns nbytes random bytes from crypto/rand, base64url encoded
+// without padding (URL and header safe). It returns "" when nbytes <= 0.
+func RandomToken(nbytes int) string {
+	if nbytes <= 0 {
+		return ""
+	}
+	b := make([]byte, nbytes)
+	_, _ = rand.Read(b) // never returns an error (it crashes the program instead)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
