@@ -1,0 +1,115 @@
+// Package mailtest reads the mail that the local SES emulator
+// (aws-ses-v2-local) accepted, for tests of code that sends email.
+package mailtest
+
+import (
+	"encoding/json"
+	"html"
+	"io"
+	"net/http"
+	netmail "net/mail"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Received is one email as the emulator stored it.
+type Received struct {
+	To                  []string
+	Subject, Text, HTML string
+}
+
+// storeEntry is the part of an entry of the emulator's GET /store that
+// tests need.
+type storeEntry struct {
+	Destination struct {
+		To []string `json:"to"`
+	} `json:"destination"`
+	Subject string `json:"subject"`
+	Body    struct {
+		Text string `json:"text"`
+		HTML string `json:"html"`
+	} `json:"body"`
+	At int64 `json:"at"` // seconds since the epoch
+}
+
+var client = &http.Client{Timeout: 10 * time.Second}
+
+// Inbox returns the emails that the SES emulator at sesEndpoint holds for
+// the address to, oldest first. Addresses compare without regard to case
+// or display names.
+func Inbox(tb testing.TB, sesEndpoint, to string) []Received {
+	tb.Helper()
+	resp, err := client.Get(strings.TrimRight(sesEndpoint, "/") + "/store")
+	if err != nil {
+		tb.Fatalf("mailtest: read the SES emulator's store: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1024))
+		tb.Fatalf("mailtest: GET /store: %s: %s", resp.Status, b)
+	}
+	var store struct {
+		Emails []storeEntry `json:"emails"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&store); err != nil {
+		tb.Fatalf("mailtest: decode the SES emulator's store: %v", err)
+	}
+	want := address(to)
+	// The store keeps emails in the order they were sent; the stable sort
+	// only guards that order against a change in the emulator.
+	slices.SortStableFunc(store.Emails, func(a, b storeEntry) int { return int(a.At - b.At) })
+	var inbox []Received
+	for _, e := range store.Emails {
+		if !slices.ContainsFunc(e.Destination.To, func(a string) bool { return address(a) == want }) {
+			continue
+		}
+		inbox = append(inbox, Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML})
+	}
+	return inbox
+}
+
+// address reduces "Name <Ana@Example.com>" or "ana@example.com" to
+// "ana@example.com".
+func address(s string) string {
+	if a, err := netmail.ParseAddress(s); err == nil {
+		s = a.Address
+	}
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
+// Link returns the first absolute link in text that starts with prefix,
+// with HTML entities decoded, so it works on both plain-text and HTML
+// bodies. It fails the test when there is none.
+func Link(tb testing.TB, text, prefix string) string {
+	tb.Helper()
+	if link, ok := findLink(text, prefix); ok {
+		return link
+	}
+	tb.Fatalf("mailtest: no link starting with %s in:\n%s", prefix, text)
+	return ""
+}
+
+func findLink(text, prefix string) (string, bool) {
+	if prefix == "" {
+		return "", false
+	}
+	for rest := text; ; {
+		i := strings.Index(rest, prefix)
+		if i < 0 {
+			return "", false
+		}
+		rest = rest[i:]
+		end := strings.IndexAny(rest, " \t\r\n\"'<>")
+		if end < 0 {
+			end = len(rest)
+		}
+		link := html.UnescapeString(strings.TrimRight(rest[:end], ".,;:!?)"))
+		if u, err := url.Parse(link); err == nil && u.IsAbs() && u.Host != "" {
+			return link, true
+		}
+		rest = rest[len(prefix):]
+	}
+}

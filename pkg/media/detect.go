@@ -1,0 +1,109 @@
+package media
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/http"
+
+	"golang.org/x/image/webp"
+)
+
+// MaxImageBytes is the largest image accepted, whether it arrives in a
+// multipart form or through a presigned upload.
+const MaxImageBytes = 5 << 20
+
+// maxImagePixels bounds the declared dimensions of an image: a few megabytes
+// of well-compressed pixels can claim gigapixels, which browsers that
+// display the image would have to decode. A 48-megapixel phone photo fits.
+const maxImagePixels = 64_000_000
+
+// Errors returned (wrapped) by this package; test them with errors.Is.
+var (
+	ErrNotImage     = errors.New("not an image")
+	ErrTooLarge     = errors.New("image too large")
+	ErrBadUploadKey = errors.New("bad upload key")
+)
+
+// imageFormat is one accepted image type.
+type imageFormat struct {
+	contentType  string
+	ext          string
+	decodeConfig func(io.Reader) (image.Config, error)
+	// complete reports whether data looks whole, so that an upload cut
+	// short is refused even though its header decodes.
+	complete func(data []byte) bool
+}
+
+// formats is keyed by the content type http.DetectContentType reports.
+var formats = map[string]imageFormat{
+	"image/jpeg": {"image/jpeg", ".jpg", jpeg.DecodeConfig, jpegComplete},
+	"image/png":  {"image/png", ".png", png.DecodeConfig, pngComplete},
+	"image/gif":  {"image/gif", ".gif", gif.DecodeConfig, gifComplete},
+	"image/webp": {"image/webp", ".webp", webp.DecodeConfig, webpComplete},
+}
+
+// DetectImage tells what image data is by its content, never by a file
+// name: the bytes must sniff as JPEG, PNG, GIF or WebP, their header must
+// decode with that format's decoder, and the data must not be cut short.
+// It returns the content type and the file extension (".jpg", ".png",
+// ".gif", ".webp"), ErrNotImage for anything else, and ErrTooLarge for an
+// image whose declared dimensions exceed what a browser should be asked to
+// decode.
+func DetectImage(data []byte) (contentType, ext string, err error) {
+	if len(data) == 0 {
+		return "", "", fmt.Errorf("detect image: no data: %w", ErrNotImage)
+	}
+	sniffed := http.DetectContentType(data)
+	f, ok := formats[sniffed]
+	if !ok {
+		return "", "", fmt.Errorf("detect image: content is %s: %w", sniffed, ErrNotImage)
+	}
+	cfg, err := f.decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return "", "", fmt.Errorf("detect image: %s header: %v: %w", sniffed, err, ErrNotImage)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return "", "", fmt.Errorf("detect image: %s is %dx%d: %w", sniffed, cfg.Width, cfg.Height, ErrNotImage)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
+		return "", "", fmt.Errorf("detect image: %s is %dx%d pixels: %w", sniffed, cfg.Width, cfg.Height, ErrTooLarge)
+	}
+	if !f.complete(data) {
+		return "", "", fmt.Errorf("detect image: %s is truncated: %w", sniffed, ErrNotImage)
+	}
+	return f.contentType, f.ext, nil
+}
+
+// jpegComplete looks for the end-of-image marker. Some cameras append data
+// after it, so it need not be the last two bytes.
+func jpegComplete(data []byte) bool {
+	return bytes.LastIndex(data, []byte{0xFF, 0xD9}) >= 2
+}
+
+// pngComplete looks for the IEND chunk every PNG ends with.
+func pngComplete(data []byte) bool {
+	return bytes.LastIndex(data, []byte("\x00\x00\x00\x00IEND")) >= 8
+}
+
+// gifComplete checks for the trailer byte, allowing zero padding after it.
+func gifComplete(data []byte) bool {
+	data = bytes.TrimRight(data, "\x00")
+	return len(data) > 13 && data[len(data)-1] == 0x3B
+}
+
+// webpComplete checks that the RIFF container holds as many bytes as its
+// header declares.
+func webpComplete(data []byte) bool {
+	if len(data) < 12 {
+		return false
+	}
+	size := binary.LittleEndian.Uint32(data[4:8])
+	return uint64(size)+8 <= uint64(len(data))
+}
