@@ -1,0 +1,214 @@
+// Package accounts is the life of an account: sign-up with email
+// activation, login with lockouts, refresh-token rotation, logout, password
+// change and reset. It speaks domain errors; the HTTP layer renders them.
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"time"
+
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+	"turnout/pkg/mail"
+	"turnout/pkg/store"
+)
+
+// Policy numbers, in one place.
+const (
+	ActivationMaxAge = 72 * time.Hour
+	ResetMaxAge      = time.Hour
+	// SessionMaxAge is the absolute life of a login: refresh tokens rotate
+	// within it but never past it.
+	SessionMaxAge = 30 * 24 * time.Hour
+
+	lockoutThreshold = 5                // failures before the first lockout
+	lockoutBase      = 30 * time.Second // first lockout; doubles per further failure
+	lockoutMax       = 15 * time.Minute // so an owner is never locked out for long
+	lockoutForget    = time.Hour        // failures are forgotten after an hour of none
+	// resetFloor is the least time a reset request takes, so a known and
+	// an unknown address answer alike.
+	resetFloor = 400 * time.Millisecond
+)
+
+// Messages shown to people.
+const (
+	MsgUsernameTaken   = "A user with that username already exists."
+	MsgLoginFailed     = "No active account found with the given credentials."
+	MsgNotActivated    = "Please activate your account with the link we emailed you before logging in."
+	MsgLockedOut       = "Too many failed login attempts. Try again in %d seconds."
+	MsgSessionEnded    = "Your session has ended. Please log in again."
+	MsgOldPassword     = "Your old password was entered incorrectly. Please enter it again."
+	MsgInvalidReset    = "This password reset link is invalid or has expired."
+	MsgPasswordChanged = "Your password was changed at the same time elsewhere. Please log in again."
+)
+
+// Mailer sends one message; *mail.Sender implements it.
+type Mailer interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// Service holds what account flows need. Build it once per process.
+type Service struct {
+	Store  *store.Store
+	Mail   Mailer
+	Tokens *auth.Issuer
+	Links  auth.LinkSigner
+	// WebOrigin is the site's scheme://host; emailed links start with it.
+	WebOrigin string
+	Now       func() time.Time
+	// Sleep waits for d unless ctx ends first; tests may shorten it.
+	Sleep func(ctx context.Context, d time.Duration)
+}
+
+// TokenPair is what login, refresh and password change return.
+type TokenPair struct {
+	Refresh string `json:"refresh"`
+	Access  string `json:"access"`
+}
+
+const (
+	purposeActivate = "activate"
+	purposeReset    = "reset"
+)
+
+// linkState changes whenever a one-time link must die: on activation, on a
+// password change and on a reset.
+func linkState(u domain.User) string {
+	return strconv.FormatBool(u.IsActive) + "|" + strconv.Itoa(u.SessionVersion) + "|" + u.PasswordHash
+}
+
+// RegisterPerson creates an inactive account and emails its activation
+// link. When the email is already registered it answers the same and
+// emails that address instead, so sign-up does not reveal who has an
+// account. Usernames are public, so a taken one is reported.
+func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imageKey string) error {
+	u, err := s.newUser(in.Username, in.Email, in.Password)
+	if err != nil {
+		return err
+	}
+	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
+	return s.afterCreate(ctx, u, s.Store.CreateUser(ctx, u))
+}
+
+// RegisterOrganization creates an inactive organizer account together with
+// its organization, with the same rules as RegisterPerson.
+func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganization, logoKey string) error {
+	u, err := s.newUser(in.Username, in.Email, in.Password)
+	if err != nil {
+		return err
+	}
+	org := domain.Organization{
+		ID: auth.NewID(), Name: in.Name, OwnerID: u.ID, OwnerName: u.Username, Email: in.Email,
+		Phone: in.Phone, Address1: in.Address1, Address2: in.Address2, Link: in.Link,
+		Description: in.Description, LogoKey: logoKey,
+	}
+	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
+	return s.afterCreate(ctx, u, s.Store.CreateOrganizer(ctx, u, org))
+}
+
+func (s *Service) newUser(username, email, password string) (domain.User, error) {
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return domain.User{}, fmt.Errorf("hash password: %w", err)
+	}
+	return domain.User{
+		ID: auth.NewID(), Username: username, Email: email, PasswordHash: hash,
+		Joined: s.Now().UTC().Truncate(time.Second),
+	}, nil
+}
+
+func (s *Service) afterCreate(ctx context.Context, u domain.User, err error) error {
+	switch {
+	case errors.Is(err, store.ErrUsernameTaken):
+		return domain.FieldError("username", MsgUsernameTaken)
+	case errors.Is(err, store.ErrEmailTaken):
+		login, reset := s.WebOrigin+"/login", s.WebOrigin+"/forget/password"
+		s.send(ctx, mail.AlreadyRegistered(u.Email, login, reset))
+		return nil
+	case err != nil:
+		return err
+	}
+	s.sendActivation(ctx, u)
+	return nil
+}
+
+// send delivers m, logging rather than failing: the account is already
+// written, and a person can ask for the mail again.
+func (s *Service) send(ctx context.Context, m mail.Message) {
+	if err := s.Mail.Send(ctx, m); err != nil {
+		slog.ErrorContext(ctx, "send mail failed", "subject", m.Subject, "err", err)
+	}
+}
+
+func (s *Service) sendActivation(ctx context.Context, u domain.User) {
+	token := s.Links.Make(purposeActivate, u.ID, linkState(u))
+	link := s.WebOrigin + "/api/user/activate/" + url.PathEscape(u.ID) + "/" + url.PathEscape(token) + "/"
+	s.send(ctx, mail.Activation(u.Email, displayName(u), link))
+}
+
+func displayName(u domain.User) string {
+	if u.FirstName != "" {
+		return u.FirstName
+	}
+	return u.Username
+}
+
+// ErrInvalidLink answers a wrong, expired or used activation link.
+var ErrInvalidLink = errors.New("invalid or expired link")
+
+// Activate checks an emailed activation link and activates its account.
+// The link dies once used.
+func (s *Service) Activate(ctx context.Context, uid, token string) error {
+	u, err := s.Store.User(ctx, uid)
+	if errors.Is(err, domain.ErrNotFound) {
+		return ErrInvalidLink
+	}
+	if err != nil {
+		return err
+	}
+	if u.IsActive || !s.Links.Valid(purposeActivate, u.ID, linkState(u), token, ActivationMaxAge) {
+		return ErrInvalidLink
+	}
+	return s.Store.Activate(ctx, u.ID)
+}
+
+// ResendActivation emails a fresh activation link if the address belongs
+// to an account that is not active yet; it answers the same either way.
+func (s *Service) ResendActivation(ctx context.Context, email string) error {
+	if !domain.ValidEmail(email) {
+		return domain.FieldError("email", domain.MsgInvalidEmail)
+	}
+	defer s.atLeast(ctx, s.Now(), resetFloor)
+	u, err := s.Store.UserByEmail(ctx, email)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	case !u.IsActive:
+		s.sendActivation(ctx, u)
+	}
+	return nil
+}
+
+// atLeast sleeps until floor has passed since start.
+func (s *Service) atLeast(ctx context.Context, start time.Time, floor time.Duration) {
+	if d := floor - s.Now().Sub(start); d > 0 {
+		s.Sleep(ctx, d)
+	}
+}
+
+// SleepContext waits d or until ctx ends; the default Service.Sleep.
+func SleepContext(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}

@@ -1,0 +1,170 @@
+// Package organizations serves /api/organization/*: an organization's
+// sign-up and its organizer's view and edit of its profile.
+package organizations
+
+import (
+	"errors"
+	"net/http"
+
+	"turnout/pkg/accounts"
+	"turnout/pkg/api/formimage"
+	"turnout/pkg/domain"
+	"turnout/pkg/httpapi"
+	"turnout/pkg/media"
+	"turnout/pkg/store"
+)
+
+// Deps are the organizations function's dependencies, built once.
+type Deps struct {
+	Accounts *accounts.Service
+	Store    *store.Store
+	Media    *media.Store
+	Auth     httpapi.Authenticator
+}
+
+// Messages shown to people.
+const (
+	MsgRegistered   = "Registration successful. Check your email to activate your account."
+	MsgNotOrganizer = "Only organizer accounts have an organization."
+	MsgEmailTaken   = "An account with this email already exists."
+)
+
+var logo = formimage.Field{Kind: domain.MediaLogo, FileField: "logo", KeyField: "logo_key"}
+
+// NewHandler routes every /api/organization/ endpoint.
+func NewHandler(d Deps) http.Handler {
+	h := handlers{d}
+	rt := httpapi.NewRouter()
+	rt.Handle("POST /api/organization/register/{$}", h.register)
+	rt.Handle("GET /api/organization/details/{$}", d.Auth.Require(h.details))
+	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
+	return rt
+}
+
+type handlers struct{ Deps }
+
+func (h handlers) register(w http.ResponseWriter, r *http.Request) {
+	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	in := domain.NewOrganization{
+		Name: f.Value("organization"), Address1: f.Value("address1"), Address2: f.Value("address2"),
+		Phone: f.Value("phone"), Email: f.Value("email"), Link: f.Value("link"),
+		Description: f.Value("description"), Username: f.Value("username"),
+		Password: f.Raw("password"), Password1: f.Raw("password1"),
+	}
+	if err := in.Validate(); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	logoKey, err := formimage.Resolve(r.Context(), h.Media, f, logo, "")
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.RegisterOrganization(r.Context(), in, logoKey); err != nil {
+		h.discard(r, logoKey)
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusCreated, MsgRegistered)
+}
+
+func (h handlers) discard(r *http.Request, key string) {
+	if key != "" {
+		_ = h.Media.Delete(r.Context(), key) // best effort: an orphan costs only storage
+	}
+}
+
+type organizerBody struct {
+	Username string `json:"username"`
+}
+
+// organizationBody is the organization of spec §3.
+type organizationBody struct {
+	ID           string        `json:"id"`
+	Organization string        `json:"organization"`
+	Organizer    organizerBody `json:"organizer"`
+	Email        string        `json:"email"`
+	Phone        string        `json:"phone"`
+	Address1     string        `json:"address1"`
+	Address2     string        `json:"address2"`
+	Link         string        `json:"link"`
+	Description  string        `json:"description"`
+	Logo         *string       `json:"logo"`
+	LogoURL      *string       `json:"logo_url"`
+}
+
+func (h handlers) bodyOf(o domain.Organization) organizationBody {
+	return organizationBody{
+		ID: o.ID, Organization: o.Name, Organizer: organizerBody{Username: o.OwnerName},
+		Email: o.Email, Phone: o.Phone, Address1: o.Address1, Address2: o.Address2,
+		Link: o.Link, Description: o.Description,
+		Logo: httpapi.OrNull(o.LogoKey), LogoURL: httpapi.OrNull(h.Media.URL(o.LogoKey)),
+	}
+}
+
+// ownOrganization loads the organization of the signed-in organizer.
+func (h handlers) ownOrganization(r *http.Request, u domain.User) (domain.Organization, error) {
+	if !u.IsOrganizer || u.OrganizationID == "" {
+		return domain.Organization{}, domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
+	}
+	return h.Store.Organization(r.Context(), u.OrganizationID)
+}
+
+func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User) {
+	o, err := h.ownOrganization(r, u)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(o))
+}
+
+func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {
+	o, err := h.ownOrganization(r, u)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	in := domain.OrganizationUpdate{
+		Name: f.Value("organization"), Address1: f.Value("address1"), Address2: f.Value("address2"),
+		Phone: f.Value("phone"), Email: f.Value("email"), Link: f.Value("link"),
+		Description: f.Value("description"),
+	}
+	if err := in.Validate(); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	logoKey, err := formimage.Resolve(r.Context(), h.Media, f, logo, u.ID)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	updated := o
+	updated.Name, updated.Address1, updated.Address2, updated.Phone = in.Name, in.Address1, in.Address2, in.Phone
+	updated.Email, updated.Link, updated.Description = in.Email, in.Link, in.Description
+	if logoKey != "" {
+		updated.LogoKey = logoKey
+	}
+	err = h.Store.UpdateOrganization(r.Context(), updated, o.Email)
+	if errors.Is(err, store.ErrEmailTaken) {
+		err = domain.FieldError("email", MsgEmailTaken)
+	}
+	if err != nil {
+		h.discard(r, logoKey)
+		httpapi.Error(w, r, err)
+		return
+	}
+	if logoKey != "" && o.LogoKey != "" {
+		h.discard(r, o.LogoKey)
+	}
+	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(updated))
+}

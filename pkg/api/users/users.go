@@ -1,0 +1,304 @@
+// Package users serves /api/user/*: sign-up and activation, login and
+// sessions, the profile, and password change and reset.
+package users
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"turnout/pkg/accounts"
+	"turnout/pkg/api/formimage"
+	"turnout/pkg/domain"
+	"turnout/pkg/httpapi"
+	"turnout/pkg/media"
+	"turnout/pkg/store"
+)
+
+// Deps are the users function's dependencies, built once per process.
+type Deps struct {
+	Accounts *accounts.Service
+	Store    *store.Store
+	Media    *media.Store
+	Auth     httpapi.Authenticator
+}
+
+// Messages shown to people.
+const (
+	MsgRegistered    = "Registration successful. Check your email to activate your account."
+	MsgResetSent     = "If an account uses that email, we have sent it a password reset link."
+	MsgResendSent    = "If that email belongs to an account waiting for activation, we have sent it a new link."
+	MsgLoggedOut     = "Logged out."
+	MsgPasswordSaved = "Password changed."
+	MsgPasswordReset = "Your password has been reset. You can log in now."
+)
+
+// Web app pages the activation link redirects to.
+const (
+	ActivatedPath         = "/activate-account"
+	ActivationInvalidPath = "/activate-account/invalid"
+)
+
+var avatar = formimage.Field{Kind: domain.MediaAvatar, FileField: "image", KeyField: "image_key"}
+
+// NewHandler routes every /api/user/ endpoint.
+func NewHandler(d Deps) http.Handler {
+	h := handlers{d}
+	rt := httpapi.NewRouter()
+	rt.Handle("POST /api/user/registration/{$}", h.register)
+	rt.Handle("GET /api/user/activate/{uid}/{token}/{$}", h.activate)
+	rt.Handle("POST /api/user/activation/resend/{$}", h.resendActivation)
+	rt.Handle("POST /api/user/login/{$}", h.login)
+	rt.Handle("POST /api/user/refresh/access_token/{$}", h.refresh)
+	rt.Handle("POST /api/user/logout/{$}", h.logout)
+	rt.Handle("GET /api/user/profile/{$}", d.Auth.Require(h.profile))
+	rt.Handle("PUT /api/user/update/profile/{$}", d.Auth.Require(h.updateProfile))
+	rt.Handle("PUT /api/user/change-password/{$}", d.Auth.Require(h.changePassword))
+	rt.Handle("POST /api/user/reset-password/request/{$}", h.requestReset)
+	rt.Handle("POST /api/user/reset-password/confirm/{uid}/{token}/{$}", h.confirmReset)
+	return rt
+}
+
+type handlers struct{ Deps }
+
+func (h handlers) register(w http.ResponseWriter, r *http.Request) {
+	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	in := domain.NewAccount{
+		Username: f.Value("username"), Email: f.Value("email"),
+		Password: f.Raw("password"), Password1: f.Raw("password1"),
+		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
+		Phone: f.Value("phone"), Address: f.Value("address"),
+	}
+	if err := in.Validate(); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	imageKey, err := formimage.Resolve(r.Context(), h.Media, f, avatar, "")
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.RegisterPerson(r.Context(), in, imageKey); err != nil {
+		h.discard(r, imageKey)
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusCreated, MsgRegistered)
+}
+
+// discard removes an image stored for a request that then failed.
+func (h handlers) discard(r *http.Request, key string) {
+	if key != "" {
+		_ = h.Media.Delete(r.Context(), key) // best effort: an orphan costs only storage
+	}
+}
+
+func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
+	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
+	target := ActivatedPath
+	switch {
+	case errors.Is(err, accounts.ErrInvalidLink):
+		target = ActivationInvalidPath
+	case err != nil:
+		httpapi.Error(w, r, err)
+		return
+	}
+	http.Redirect(w, r, h.Accounts.WebOrigin+target, http.StatusFound)
+}
+
+type emailBody struct {
+	Email string `json:"email"`
+}
+
+func (h handlers) resendActivation(w http.ResponseWriter, r *http.Request) {
+	var in emailBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.ResendActivation(r.Context(), in.Email); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusOK, MsgResendSent)
+}
+
+type loginBody struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (h handlers) login(w http.ResponseWriter, r *http.Request) {
+	var in loginBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	tokens, err := h.Accounts.Login(r.Context(), in.Username, in.Password)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, tokens)
+}
+
+type refreshBody struct {
+	Refresh string `json:"refresh"`
+}
+
+func (h handlers) refresh(w http.ResponseWriter, r *http.Request) {
+	var in refreshBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	tokens, err := h.Accounts.Refresh(r.Context(), in.Refresh)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, tokens)
+}
+
+func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
+	var in refreshBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.Logout(r.Context(), in.Refresh); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusOK, MsgLoggedOut)
+}
+
+// profileBody is the user profile of spec §3; organizers also get their
+// organization's id, which the web app keeps for the dashboard.
+type profileBody struct {
+	ID             string    `json:"id"`
+	Username       string    `json:"username"`
+	FirstName      string    `json:"first_name"`
+	LastName       string    `json:"last_name"`
+	Email          string    `json:"email"`
+	Phone          string    `json:"phone"`
+	Address        string    `json:"address"`
+	ImageURL       *string   `json:"image_url"`
+	Joined         time.Time `json:"joined"`
+	IsOrganizer    bool      `json:"is_organizer"`
+	OrganizationID *string   `json:"organization_id"`
+}
+
+func (h handlers) profileOf(u domain.User) profileBody {
+	return profileBody{
+		ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName,
+		Email: u.Email, Phone: u.Phone, Address: u.Address, ImageURL: h.urlOf(u.ImageKey),
+		Joined: u.Joined, IsOrganizer: u.IsOrganizer, OrganizationID: httpapi.OrNull(u.OrganizationID),
+	}
+}
+
+func (h handlers) urlOf(key string) *string { return httpapi.OrNull(h.Media.URL(key)) }
+
+func (h handlers) profile(w http.ResponseWriter, r *http.Request, u domain.User) {
+	httpapi.WriteJSON(w, http.StatusOK, h.profileOf(u))
+}
+
+func (h handlers) updateProfile(w http.ResponseWriter, r *http.Request, u domain.User) {
+	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	in := domain.ProfileUpdate{
+		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
+		Email: f.Value("email"), Phone: f.Value("phone"), Address: f.Value("address"),
+	}
+	if err := in.Validate(); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	imageKey, err := formimage.Resolve(r.Context(), h.Media, f, avatar, u.ID)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	updated := u
+	updated.FirstName, updated.LastName, updated.Email, updated.Phone, updated.Address =
+		in.FirstName, in.LastName, in.Email, in.Phone, in.Address
+	if imageKey != "" {
+		updated.ImageKey = imageKey
+	}
+	err = h.Store.UpdateProfile(r.Context(), updated, u.Email)
+	if errors.Is(err, store.ErrEmailTaken) {
+		err = domain.FieldError("email", "An account with this email already exists.")
+	}
+	if err != nil {
+		h.discard(r, imageKey)
+		httpapi.Error(w, r, err)
+		return
+	}
+	if imageKey != "" && u.ImageKey != "" {
+		h.discard(r, u.ImageKey)
+	}
+	httpapi.WriteJSON(w, http.StatusOK, h.profileOf(updated))
+}
+
+type changePasswordBody struct {
+	OldPassword string `json:"old_password"`
+	NewPassword string `json:"new_password"`
+}
+
+// changePasswordReply carries the fresh session that replaces the ones the
+// change ended.
+type changePasswordReply struct {
+	Detail string `json:"detail"`
+	accounts.TokenPair
+}
+
+func (h handlers) changePassword(w http.ResponseWriter, r *http.Request, u domain.User) {
+	var in changePasswordBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	tokens, err := h.Accounts.ChangePassword(r.Context(), u, in.OldPassword, in.NewPassword)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, changePasswordReply{Detail: MsgPasswordSaved, TokenPair: tokens})
+}
+
+func (h handlers) requestReset(w http.ResponseWriter, r *http.Request) {
+	var in emailBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.RequestReset(r.Context(), in.Email); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusOK, MsgResetSent)
+}
+
+type passwordBody struct {
+	Password string `json:"password"`
+}
+
+func (h handlers) confirmReset(w http.ResponseWriter, r *http.Request) {
+	var in passwordBody
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.ConfirmReset(r.Context(), r.PathValue("uid"), r.PathValue("token"), in.Password); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Detail(w, http.StatusOK, MsgPasswordReset)
+}

@@ -1,0 +1,58 @@
+// Package httpapi is Turnout's HTTP layer shared by every function: the
+// error shape the web app reads, body decoding, middleware and
+// authentication.
+package httpapi
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"turnout/pkg/domain"
+)
+
+var statusOf = map[domain.Code]int{
+	domain.CodeInvalid:      http.StatusBadRequest,
+	domain.CodeUnauthorized: http.StatusUnauthorized,
+	domain.CodeForbidden:    http.StatusForbidden,
+	domain.CodeNotFound:     http.StatusNotFound,
+	domain.CodeConflict:     http.StatusConflict,
+	domain.CodeTooLarge:     http.StatusRequestEntityTooLarge,
+	domain.CodeUnsupported:  http.StatusUnsupportedMediaType,
+	domain.CodeTooMany:      http.StatusTooManyRequests,
+	domain.CodeUnavailable:  http.StatusServiceUnavailable,
+}
+
+// Error writes err in the shape the web app reads: {"field": ["message"]}
+// for field errors, {"detail": "message"} otherwise. Errors that are not a
+// *domain.Error are internal: they are logged with the request's context
+// and the client gets a generic 500 that reveals nothing.
+func Error(w http.ResponseWriter, r *http.Request, err error) {
+	var de *domain.Error
+	if !errors.As(err, &de) {
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		WriteJSON(w, http.StatusInternalServerError, detail("Something went wrong on our side. Please try again."))
+		return
+	}
+	status, ok := statusOf[de.Code]
+	if !ok {
+		status = http.StatusBadRequest
+	}
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="turnout"`)
+	}
+	if len(de.Fields) > 0 {
+		WriteJSON(w, status, de.Fields)
+		return
+	}
+	WriteJSON(w, status, detail(de.Message))
+}
+
+type detailBody struct {
+	Detail string `json:"detail"`
+}
+
+func detail(msg string) detailBody { return detailBody{Detail: msg} }
+
+// Detail writes {"detail": msg} with status.
+func Detail(w http.ResponseWriter, status int, msg string) { WriteJSON(w, status, detail(msg)) }

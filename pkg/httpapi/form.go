@@ -1,0 +1,192 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"turnout/pkg/domain"
+)
+
+// Form is a request body of named text values and files, read the same
+// way whether it came as multipart/form-data (the spec's registration,
+// profile and event calls), urlencoded, or a JSON object of scalars.
+type Form struct {
+	values map[string]string
+	files  map[string][]byte
+}
+
+const (
+	maxFormValueBytes = 16 << 10
+	maxFormParts      = 64
+)
+
+// ParseForm reads r's body, at most maxBytes of it, into a Form.
+func ParseForm(w http.ResponseWriter, r *http.Request, maxBytes int64) (*Form, error) {
+	f := &Form{values: map[string]string{}, files: map[string][]byte{}}
+	body := http.MaxBytesReader(w, r.Body, maxBytes)
+	var err error
+	switch mediaType(r) {
+	case "multipart/form-data":
+		err = f.readMultipart(r, body)
+	case "application/x-www-form-urlencoded":
+		err = f.readURLEncoded(body)
+	case "application/json", "":
+		err = f.readJSON(body)
+	default:
+		return nil, domain.Errorf(domain.CodeUnsupported, "Send the request body as multipart/form-data or application/json.")
+	}
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return nil, domain.Errorf(domain.CodeTooLarge, "The request body is too large.")
+	}
+	return f, err
+}
+
+func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
+	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || params["boundary"] == "" {
+		return domain.Errorf(domain.CodeInvalid, "The multipart body has no boundary.")
+	}
+	tail := &tailReader{r: body}
+	mr := multipart.NewReader(tail, params["boundary"])
+	closing := []byte("--" + params["boundary"] + "--")
+	for n := 0; ; n++ {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			// The reader also stops quietly on a body cut short or with the
+			// wrong boundary; only a closing delimiter means it is whole.
+			if n == 0 || !bytes.Contains(tail.last, closing) {
+				return domain.Errorf(domain.CodeInvalid, "The multipart body is malformed.")
+			}
+			return nil
+		}
+		if err != nil {
+			return malformed(err, "The multipart body is malformed.")
+		}
+		if n == maxFormParts {
+			return domain.Errorf(domain.CodeInvalid, "The form has too many fields.")
+		}
+		name := part.FormName()
+		if name == "" {
+			continue
+		}
+		if part.FileName() != "" {
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return malformed(err, "The multipart body is malformed.")
+			}
+			if len(data) > 0 { // an empty file input means "no file"
+				f.files[name] = data
+			}
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, maxFormValueBytes+1))
+		if err != nil {
+			return malformed(err, "The multipart body is malformed.")
+		}
+		if len(data) > maxFormValueBytes {
+			return domain.FieldError(name, "This value is too long.")
+		}
+		f.values[name] = string(data)
+	}
+}
+
+// tailReader remembers the last bytes read through it.
+type tailReader struct {
+	r    io.Reader
+	last []byte
+}
+
+const tailBytes = 256
+
+func (t *tailReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.last = append(t.last, p[:n]...)
+	if len(t.last) > tailBytes {
+		t.last = append(t.last[:0], t.last[len(t.last)-tailBytes:]...)
+	}
+	return n, err
+}
+
+func (f *Form) readURLEncoded(body io.Reader) error {
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return malformed(err, "The form body could not be read.")
+	}
+	vals, err := url.ParseQuery(string(data))
+	if err != nil {
+		return domain.Errorf(domain.CodeInvalid, "The form body is malformed.")
+	}
+	for k, v := range vals {
+		f.values[k] = v[0]
+	}
+	return nil
+}
+
+func (f *Form) readJSON(body io.Reader) error {
+	var obj map[string]json.RawMessage
+	if err := json.NewDecoder(body).Decode(&obj); err != nil {
+		return jsonError(err)
+	}
+	fields := domain.FieldErrors{}
+	for k, raw := range obj {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return jsonError(err)
+		}
+		switch v := v.(type) {
+		case nil:
+		case string:
+			f.values[k] = v
+		case float64:
+			f.values[k] = strconv.FormatFloat(v, 'f', -1, 64)
+		case bool:
+			f.values[k] = strconv.FormatBool(v)
+		default:
+			fields.Add(k, "Expected a single value, not a list or object.")
+		}
+	}
+	return fields.Err()
+}
+
+// malformed passes a body-size error through and turns anything else into
+// a 400 with msg.
+func malformed(err error, msg string) error {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return err
+	}
+	return domain.Errorf(domain.CodeInvalid, "%s", msg)
+}
+
+// Value returns the named value with surrounding space trimmed.
+func (f *Form) Value(name string) string { return strings.TrimSpace(f.values[name]) }
+
+// Raw returns the named value exactly as sent (for passwords).
+func (f *Form) Raw(name string) string { return f.values[name] }
+
+// Has reports whether the field was sent at all.
+func (f *Form) Has(name string) bool { _, ok := f.values[name]; return ok }
+
+// File returns the bytes of an uploaded file field, if one was sent.
+func (f *Form) File(name string) ([]byte, bool) { b, ok := f.files[name]; return b, ok }
+
+func mediaType(r *http.Request) string {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return ""
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "invalid"
+	}
+	return mt
+}

@@ -1,0 +1,80 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"turnout/pkg/domain"
+)
+
+// WriteJSON writes v as JSON with status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v) // the client may have gone; nothing to do
+}
+
+// MaxJSONBytes bounds a JSON request body.
+const MaxJSONBytes = 64 << 10
+
+// DecodeJSON reads a JSON object from r into dst. Unknown fields are
+// ignored, but a known field of the wrong type, malformed JSON, a second
+// value, a wrong content type or an oversized body are 4xx errors.
+func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if !isJSON(r) {
+		return domain.Errorf(domain.CodeUnsupported, "Send the request body as application/json.")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxJSONBytes))
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		return domain.Errorf(domain.CodeInvalid, "The request body must hold a single JSON object.")
+	}
+	return nil
+}
+
+func jsonError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var maxErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxErr):
+		return domain.Errorf(domain.CodeTooLarge, "The request body is too large.")
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return domain.FieldError(typeErr.Field, fmt.Sprintf("Expected a %s.", jsonKind(typeErr.Type.Kind().String())))
+	case errors.Is(err, io.EOF):
+		return domain.Errorf(domain.CodeInvalid, "The request body is empty.")
+	default:
+		return domain.Errorf(domain.CodeInvalid, "The request body is not valid JSON.")
+	}
+}
+
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "int", "int64", "float64":
+		return "number"
+	case "bool":
+		return "boolean"
+	default:
+		return "value of another type"
+	}
+}
+
+func isJSON(r *http.Request) bool {
+	mt := mediaType(r)
+	return mt == "application/json" || mt == ""
+}
+
+// OrNull is s, or JSON null when s is empty.
+func OrNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -1,0 +1,71 @@
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+)
+
+// Router is a ServeMux whose own 404 and 405 answers use the JSON error
+// shape, wrapped in the middleware every endpoint group shares.
+type Router struct {
+	mux *http.ServeMux
+}
+
+// NewRouter returns an empty Router.
+func NewRouter() *Router { return &Router{mux: http.NewServeMux()} }
+
+// Handle registers h for a Go ServeMux pattern such as
+// "POST /api/user/login/{$}".
+func (rt *Router) Handle(pattern string, h http.HandlerFunc) { rt.mux.Handle(pattern, h) }
+
+// ServeHTTP dispatches to the matching endpoint, recovering from panics so
+// a bug answers with a generic 500 and a log line instead of a crash.
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			slog.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+			Detail(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+		}
+	}()
+	// API answers are private unless an endpoint says otherwise.
+	w.Header().Set("Cache-Control", "no-store")
+	h, pattern := rt.mux.Handler(r)
+	if pattern == "" {
+		rt.unmatched(w, r, h)
+		return
+	}
+	rt.mux.ServeHTTP(w, r)
+}
+
+// unmatched asks the mux what it would have answered (404 or 405 with its
+// Allow header) and says the same in JSON.
+func (rt *Router) unmatched(w http.ResponseWriter, r *http.Request, h http.Handler) {
+	rec := &capture{header: http.Header{}, Code: http.StatusOK}
+	h.ServeHTTP(rec, r)
+	if allow := rec.header.Get("Allow"); allow != "" {
+		w.Header().Set("Allow", allow)
+	}
+	switch rec.Code {
+	case http.StatusMethodNotAllowed:
+		Detail(w, rec.Code, "Method \""+r.Method+"\" not allowed.")
+	case http.StatusNotFound:
+		Detail(w, rec.Code, "Not found.")
+	default:
+		// The mux redirects paths missing their trailing slash; keep that.
+		for k, v := range rec.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+	}
+}
+
+// capture keeps the status and headers a handler wrote and drops its body.
+type capture struct {
+	header http.Header
+	Code   int
+}
+
+func (c *capture) Header() http.Header         { return c.header }
+func (c *capture) Write(b []byte) (int, error) { return len(b), nil }
+func (c *capture) WriteHeader(code int)        { c.Code = code }

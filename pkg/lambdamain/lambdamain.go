@@ -1,0 +1,42 @@
+// Package lambdamain is the body every function's main shares: load the
+// configuration once, build the handler once, hand it to the Lambda
+// runtime through the API Gateway HTTP API (payload v2) adapter.
+package lambdamain
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"turnout/pkg/app"
+	"turnout/pkg/config"
+)
+
+// Build makes a function's handler from the shared clients.
+type Build func(b app.Base, awsCfg aws.Config) http.Handler
+
+// Main runs build's handler on Lambda and exits on a start-up error.
+func Main(build Build) {
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+	if err := run(context.Background(), os.Getenv, build); err != nil {
+		slog.Error("start-up failed", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, getenv func(string) string, build Build) error {
+	cfg, awsCfg, err := config.Load(ctx, getenv)
+	if err != nil {
+		return fmt.Errorf("load configuration: %w", err)
+	}
+	h := build(app.NewBase(cfg, awsCfg, time.Now), awsCfg)
+	lambda.StartWithOptions(httpadapter.NewV2(h).ProxyWithContext, lambda.WithContext(ctx))
+	return nil
+}
