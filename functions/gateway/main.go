@@ -1,0 +1,150 @@
+// Command gateway serves the whole product on one local port the way
+// CloudFront and API Gateway do in AWS: every function's handler under
+// /api/, images under /media/, and the web app's build everywhere else.
+// With -dev it also starts the local emulators, creates the table and
+// bucket, and seeds demo data into an empty table.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"turnout/pkg/app"
+	"turnout/pkg/config"
+	"turnout/pkg/emulators"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "gateway:", err)
+		os.Exit(1)
+	}
+}
+
+// Environment overrides of the local addresses.
+const (
+	envAddr         = "TURNOUT_GATEWAY_ADDR"
+	envDynamoDBPort = "TURNOUT_DYNAMODB_PORT"
+	envS3Port       = "TURNOUT_S3_PORT"
+	envSESPort      = "TURNOUT_SES_PORT"
+)
+
+func run(ctx context.Context, args []string, getenv func(string) string, logw io.Writer) error {
+	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
+	dev := fs.Bool("dev", false, "start the emulators, create the table and bucket, seed demo data")
+	addr := fs.String("addr", or(getenv(envAddr), "127.0.0.1:8080"), "address to listen on")
+	webDir := fs.String("web", "web/dist", "folder of the built web app")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(logw, nil)))
+
+	if *dev {
+		env, stopEmulators, err := startDevStack(ctx, getenv, logw)
+		if err != nil {
+			return err
+		}
+		defer stopEmulators()
+		getenv = overlay(env, getenv)
+	}
+	cfg, awsCfg, err := config.Load(ctx, getenv)
+	if err != nil {
+		return err
+	}
+	base := app.NewBase(cfg, awsCfg, time.Now)
+	if *dev {
+		if err := prepare(ctx, base); err != nil {
+			return err
+		}
+	}
+	srv := &http.Server{
+		Addr:              *addr,
+		Handler:           newHandler(base, awsCfg, *webDir),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	slog.Info("Turnout is running", "url", "http://"+*addr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// startDevStack starts the emulators with persistent data under .local/
+// and returns the environment that points the functions at them.
+func startDevStack(ctx context.Context, getenv func(string) string, logw io.Writer) (map[string]string, func(), error) {
+	root, err := emulators.RepoRoot()
+	if err != nil {
+		return nil, nil, err
+	}
+	ports := [3]int{8000, 4569, 8005}
+	for i, name := range []string{envDynamoDBPort, envS3Port, envSESPort} {
+		if v := getenv(name); v != "" {
+			if ports[i], err = strconv.Atoi(v); err != nil {
+				return nil, nil, fmt.Errorf("%s=%q is not a port", name, v)
+			}
+		}
+	}
+	stack, err := emulators.Start(ctx, emulators.Options{
+		Root: root, DataDir: filepath.Join(root, ".local", "data"),
+		DynamoDBPort: ports[0], S3Port: ports[1], SESPort: ports[2], Log: io.Discard,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	env := stack.Env()
+	if getenv(config.EnvSigningKeyFile) == "" {
+		env[config.EnvSigningKeyFile] = filepath.Join(root, ".local", "signing.key")
+	}
+	fmt.Fprintf(logw, "DynamoDB Local %s, S3 (s3rver) %s, SES (aws-ses-v2-local) %s — sent mail at %s\n",
+		stack.DynamoDBEndpoint, stack.S3Endpoint, stack.SESEndpoint, stack.SESEndpoint)
+	return env, func() { _ = stack.Stop() }, nil
+}
+
+// prepare creates what the CDK app owns in AWS, and seeds demo data.
+func prepare(ctx context.Context, b app.Base) error {
+	if err := b.Store.CreateTable(ctx); err != nil {
+		return err
+	}
+	if err := b.Media.EnsureBucket(ctx); err != nil {
+		return err
+	}
+	return seed(ctx, b)
+}
+
+func overlay(env map[string]string, getenv func(string) string) func(string) string {
+	return func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
+		return getenv(k)
+	}
+}
+
+func or(v, fallback string) string {
+	if v == "" {
+		return fallback
+	}
+	return v
+}

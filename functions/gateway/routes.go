@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"turnout/pkg/app"
+	"turnout/pkg/domain"
+	"turnout/pkg/httpapi"
+)
+
+// newHandler mounts the same handlers the Lambdas run, as CloudFront's
+// behaviours and the HTTP API's routes do in AWS.
+func newHandler(b app.Base, awsCfg aws.Config, webDir string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/api/", b.API(awsCfg))
+	mux.Handle("GET /media/", mediaHandler(b))
+	mux.Handle("/", spaHandler(webDir))
+	return mux
+}
+
+// mediaHandler streams images from the media bucket, as CloudFront's
+// /media/* behaviour does.
+func mediaHandler(b app.Base) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := path.Clean(r.URL.Path)[1:] // object keys start with "media/"
+		body, contentType, size, err := b.Media.Open(r.Context(), key)
+		if errors.Is(err, domain.ErrNotFound) {
+			http.NotFound(w, r)
+			return
+		}
+		if err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		defer body.Close()
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		_, _ = io.Copy(w, body)
+	})
+}
+
+// spaHandler serves the web build; paths that are not files get
+// index.html so the app's router can take them. Without a build it serves
+// a short page saying how to make one.
+func spaHandler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		index := filepath.Join(dir, "index.html")
+		if _, err := os.Stat(index); err != nil {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = io.WriteString(w, placeholderPage)
+			return
+		}
+		p := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			if path.Dir(r.URL.Path) == "/assets" {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			files.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFile(w, r, index)
+	})
+}
+
+const placeholderPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Turnout</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Turnout</h1>
+<p>The API is running under <a href="/api/event/public/">/api/</a>. The web app has not been built yet.</p>
+</body></html>
+`

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"turnout/pkg/app"
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+	"turnout/pkg/store"
+)
+
+// demoPassword is the password of every seeded organizer account, so a
+// developer can log in as one.
+const demoPassword = "turnout-demo-2026"
+
+type demoOrganization struct {
+	org    domain.Organization
+	events []demoEvent
+}
+
+type demoEvent struct {
+	title, description, location  string
+	inDays, hour, hours, capacity int
+}
+
+var demoData = []demoOrganization{
+	{
+		org: domain.Organization{
+			Name: "City Lights Collective", OwnerName: "citylights", Email: "hello@citylights.example",
+			Address1: "12 Harbour Street", Link: "https://citylights.example",
+			Description: "Evening talks, film nights and walks around the city's hidden corners.",
+		},
+		events: []demoEvent{
+			{"Night Photography Walk", "Bring a camera or a phone: we walk the old town after dark and learn to shoot in low light.", "Old Town Square", 5, 19, 3, 25},
+			{"Open-Air Cinema: Classics", "A double bill of restored classics on the big screen by the river. Blankets welcome.", "Riverside Park", 12, 20, 4, 200},
+			{"Architecture Talk: Brutalism", "An illustrated talk on the concrete buildings everyone loves to hate, and why they matter.", "Central Library, Hall B", 20, 18, 2, 80},
+		},
+	},
+	{
+		org: domain.Organization{
+			Name: "Green Valley Runners", OwnerName: "greenvalley", Email: "team@greenvalley.example",
+			Address1: "Valley Sports Ground", Link: "https://greenvalley.example",
+			Description: "A friendly running club for every pace, from first 5K to marathon.",
+		},
+		events: []demoEvent{
+			{"Saturday 5K Social Run", "An easy-paced 5K loop followed by coffee. Every pace welcome.", "Valley Sports Ground", 3, 9, 2, 60},
+			{"Trail Running Basics", "Learn footwork, pacing and kit for running off-road, with a short guided trail run.", "North Ridge Car Park", 9, 8, 3, 20},
+			{"Half Marathon Training Kick-off", "Meet the coaches, get a 12-week plan and do the first group session.", "Valley Sports Ground", 30, 10, 2, 120},
+		},
+	},
+}
+
+// seed fills an empty table with demo organizations and events starting
+// in the days ahead. It does nothing when the first demo account exists.
+func seed(ctx context.Context, b app.Base) error {
+	hash, err := auth.HashPassword(demoPassword)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	today := b.Now().UTC().Truncate(24 * time.Hour)
+	for _, d := range demoData {
+		u := domain.User{
+			ID: auth.NewID(), Username: d.org.OwnerName, Email: d.org.Email, PasswordHash: hash,
+			IsActive: true, IsOrganizer: true, Joined: today,
+		}
+		org := d.org
+		org.ID, org.OwnerID = auth.NewID(), u.ID
+		u.OrganizationID = org.ID
+		err := b.Store.CreateOrganizer(ctx, u, org)
+		if errors.Is(err, store.ErrUsernameTaken) {
+			return nil // seeded before
+		}
+		if err != nil {
+			return fmt.Errorf("seed organization %s: %w", org.Name, err)
+		}
+		for _, de := range d.events {
+			start := today.AddDate(0, 0, de.inDays).Add(time.Duration(de.hour) * time.Hour)
+			e := domain.Event{
+				ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
+				Title: de.title, Description: de.description, Location: de.location,
+				Start: start, End: start.Add(time.Duration(de.hours) * time.Hour),
+				Capacity: de.capacity, Created: today,
+			}
+			if err := b.Store.CreateEvent(ctx, e); err != nil {
+				return fmt.Errorf("seed event %s: %w", e.Title, err)
+			}
+		}
+	}
+	slog.Info("seeded demo data", "organizers", len(demoData), "password", demoPassword)
+	return nil
+}
