@@ -1,0 +1,170 @@
+package apitest
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"turnout/pkg/media/mediatest"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/dynamodb-calls.md from this run")
+
+const callsDoc = "../../../docs/dynamodb-calls.md"
+
+// TestDynamoDBCallsPerEndpoint makes each call of the API once, on its
+// common successful path, counts the DynamoDB operations it issues, fails
+// on any Scan, and checks the table in docs/ still says the same
+// (go test ./pkg/api/apitest -run DynamoDBCalls -update rewrites it).
+func TestDynamoDBCallsPerEndpoint(t *testing.T) {
+	env := MustEnv(t)
+	org, person := env.NewOrganizer(t), env.NewPerson(t)
+	ev := env.CreateEvent(t, org, env.EventForm(3, 10))
+	env.Ops.Take()
+
+	type row struct{ endpoint, ops string }
+	var rows []row
+	measure := func(endpoint string, want int, call func() *Response) *Response {
+		t.Helper()
+		env.Ops.Take()
+		res := call()
+		Expect(t, res, want)
+		counts := env.Ops.Take()
+		if counts["Scan"] > 0 {
+			t.Errorf("%s issued a Scan", endpoint)
+		}
+		rows = append(rows, row{endpoint, formatOps(counts)})
+		return res
+	}
+
+	newForm := PersonForm(Unique("calls"))
+	measure("POST /api/user/registration/", 201, func() *Response {
+		return env.Multipart(http.MethodPost, "/api/user/registration/", newForm, nil, "")
+	})
+	link := env.MailedLink(t, newForm["email"], env.Config.WebOrigin+"/api/user/activate/")
+	measure("GET /api/user/activate/{uid}/{token}/", 302, func() *Response {
+		return env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	})
+	measure("POST /api/user/activation/resend/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/activation/resend/", map[string]string{"email": newForm["email"]}, "")
+	})
+	orgForm := OrganizationForm(Unique("callsorg"))
+	measure("POST /api/organization/register/", 201, func() *Response {
+		return env.Multipart(http.MethodPost, "/api/organization/register/", orgForm, nil, "")
+	})
+	measure("POST /api/user/login/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": person.Username, "password": person.Password}, "")
+	})
+	measure("POST /api/user/login/ (wrong password)", 401, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": person.Username, "password": "wrong-password"}, "")
+	})
+	var tokens struct{ Refresh, Access string }
+	measure("POST /api/user/refresh/access_token/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/refresh/access_token/", map[string]string{"refresh": person.Refresh}, "")
+	}).Decode(t, &tokens)
+	person.Access = tokens.Access
+	measure("GET /api/user/profile/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/user/profile/", nil, person.Access)
+	})
+	measure("PUT /api/user/update/profile/", 200, func() *Response {
+		return env.Multipart(http.MethodPut, "/api/user/update/profile/", map[string]string{"first_name": "A", "last_name": "B", "email": person.Email}, nil, person.Access)
+	})
+	measure("GET /api/organization/details/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/organization/details/", nil, org.Access)
+	})
+	measure("PUT /api/organization/details/update/", 200, func() *Response {
+		return env.Multipart(http.MethodPut, "/api/organization/details/update/", map[string]string{"organization": "Renamed", "email": org.Email}, nil, org.Access)
+	})
+	measure("POST /api/event/create/", 201, func() *Response {
+		return env.Multipart(http.MethodPost, "/api/event/create/", env.EventForm(4, 10), map[string]File{"banner": {"b.png", mediatest.PNG(8, 8)}}, org.Access)
+	})
+	measure("GET /api/event/public/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/", nil, "")
+	})
+	measure("GET /api/event/detail/{id}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, "")
+	})
+	measure("GET /api/event/organization/{organizationId}/events/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/organization/"+org.OrganizationID+"/events/", nil, "")
+	})
+	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
+		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
+	})
+	var reg struct{ ID string }
+	measure("POST /api/event/register/{eventId}/", 201, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/register/"+ev.ID+"/", nil, person.Access)
+	}).Decode(t, &reg)
+	measure("GET /api/event/user-event/{userId}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/user-event/"+person.ID+"/", nil, person.Access)
+	})
+	measure("DELETE /api/event/cancle/register/{registrationId}/", 204, func() *Response {
+		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+reg.ID+"/", nil, person.Access)
+	})
+	measure("POST /api/media/upload/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/media/upload/", map[string]any{"kind": "banner", "content_type": "image/png", "size": 1000}, org.Access)
+	})
+	Expect(t, env.JSON(http.MethodPost, "/api/event/register/"+ev.ID+"/", nil, person.Access), 201)
+	measure("DELETE /api/event/detail/{id}/ (one registration)", 204, func() *Response {
+		return env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access)
+	})
+	measure("PUT /api/user/change-password/", 200, func() *Response {
+		return env.JSON(http.MethodPut, "/api/user/change-password/", map[string]string{"old_password": person.Password, "new_password": "a-new-password-1"}, person.Access)
+	})
+	measure("POST /api/user/reset-password/request/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/reset-password/request/", map[string]string{"email": person.Email}, "")
+	})
+	resetLink := env.MailedLink(t, person.Email, env.Config.WebOrigin+"/forget/password/create?")
+	measure("POST /api/user/reset-password/confirm/{uid}/{token}/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/reset-password/confirm/"+queryValue(t, resetLink, "uid")+"/"+queryValue(t, resetLink, "token")+"/", map[string]string{"password": "reset-password-2"}, "")
+	})
+	var login struct{ Refresh string }
+	env.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": person.Username, "password": "reset-password-2"}, "").Decode(t, &login)
+	measure("POST /api/user/logout/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/user/logout/", map[string]string{"refresh": login.Refresh}, "")
+	})
+
+	var doc bytes.Buffer
+	doc.WriteString("# DynamoDB calls per request\n\n")
+	doc.WriteString("Made by `make measure` (`go test ./pkg/api/apitest -run DynamoDBCalls -update`) against DynamoDB Local;\n")
+	doc.WriteString("`make test` fails when the code and this table disagree, or when any request issues a Scan.\n")
+	doc.WriteString("Each row is one request on its common successful path. Authenticated requests include the one\n")
+	doc.WriteString("GetItem that loads the caller's account (it is what lets a password change end older sessions).\n\n")
+	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
+	for _, r := range rows {
+		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)
+	}
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(callsDoc), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(callsDoc, doc.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile(callsDoc)
+	if err != nil {
+		t.Fatalf("read %s (make measure writes it): %v", callsDoc, err)
+	}
+	if !bytes.Equal(have, doc.Bytes()) {
+		t.Errorf("%s is out of date; run make measure. This run:\n%s", callsDoc, doc.String())
+	}
+}
+
+// formatOps renders counts as "3 | 1 GetItem, 2 Query".
+func formatOps(counts map[string]int) string {
+	names := make([]string, 0, len(counts))
+	total := 0
+	for name, n := range counts {
+		names = append(names, fmt.Sprintf("%d %s", n, name))
+		total += n
+	}
+	sort.Slice(names, func(i, j int) bool { return strings.SplitN(names[i], " ", 2)[1] < strings.SplitN(names[j], " ", 2)[1] })
+	return fmt.Sprintf("%d | %s", total, strings.Join(names, ", "))
+}

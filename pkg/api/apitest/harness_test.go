@@ -1,0 +1,336 @@
+package apitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"turnout/pkg/accounts"
+	"turnout/pkg/api/users"
+	"turnout/pkg/app"
+	"turnout/pkg/config"
+	"turnout/pkg/mail/mailtest"
+	"turnout/pkg/store"
+	"turnout/pkg/testenv"
+)
+
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
+// Env is one isolated Turnout API (its own table and bucket) served by
+// httptest, with the same handlers the Lambdas run.
+type Env struct {
+	tb     testing.TB
+	Server *httptest.Server
+	Base   app.Base
+	Config config.Config
+	// Ops counts the DynamoDB calls the handlers make.
+	Ops *store.OperationCounter
+	// clock is the API's "now": real time plus a shift tests may move.
+	shift atomic.Int64
+}
+
+// Now is the API's current time.
+func (e *Env) Now() time.Time { return time.Now().Add(time.Duration(e.shift.Load())) }
+
+// Advance moves the API's clock forward.
+func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
+
+// MustEnv starts an Env for the test and stops it at cleanup.
+func MustEnv(tb testing.TB) *Env {
+	tb.Helper()
+	cfg, awsCfg := testenv.Config(tb)
+	e := &Env{tb: tb, Config: cfg, Ops: &store.OperationCounter{}}
+	e.Base = app.NewBase(cfg, awsCfg, e.Now, e.Ops.ClientOption())
+	ctx := context.Background()
+	if err := e.Base.Store.CreateTable(ctx); err != nil {
+		tb.Fatalf("create table: %v", err)
+	}
+	if err := e.Base.Media.EnsureBucket(ctx); err != nil {
+		tb.Fatalf("create bucket: %v", err)
+	}
+	e.Server = httptest.NewServer(e.Base.API(awsCfg))
+	tb.Cleanup(e.Server.Close)
+	e.Ops.Take()
+	return e
+}
+
+// Response is a finished API call.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Decode unmarshals the body into v, failing the test on bad JSON.
+func (r *Response) Decode(tb testing.TB, v any) {
+	tb.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		tb.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// Detail is the body's "detail" message.
+func (r *Response) Detail(tb testing.TB) string {
+	tb.Helper()
+	var d struct {
+		Detail string `json:"detail"`
+	}
+	r.Decode(tb, &d)
+	return d.Detail
+}
+
+// Fields is the body as field errors.
+func (r *Response) Fields(tb testing.TB) map[string][]string {
+	tb.Helper()
+	var f map[string][]string
+	r.Decode(tb, &f)
+	return f
+}
+
+// Request sends a raw request; token, when set, is a bearer access token.
+func (e *Env) Request(method, path, contentType string, body io.Reader, token string) *Response {
+	e.tb.Helper()
+	req, err := http.NewRequest(method, e.Server.URL+path, body)
+	if err != nil {
+		e.tb.Fatalf("new request: %v", err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Do(req)
+	if err != nil {
+		e.tb.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		e.tb.Fatalf("read %s %s: %v", method, path, err)
+	}
+	return &Response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// JSON sends v as a JSON body (nil sends no body).
+func (e *Env) JSON(method, path string, v any, token string) *Response {
+	e.tb.Helper()
+	if v == nil {
+		return e.Request(method, path, "", nil, token)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		e.tb.Fatalf("marshal: %v", err)
+	}
+	return e.Request(method, path, "application/json", bytes.NewReader(b), token)
+}
+
+// File is a file field of a multipart form.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Multipart sends fields and files as multipart/form-data.
+func (e *Env) Multipart(method, path string, fields map[string]string, files map[string]File, token string) *Response {
+	e.tb.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	for k, f := range files {
+		fw, err := w.CreateFormFile(k, f.Name)
+		if err != nil {
+			e.tb.Fatalf("form file: %v", err)
+		}
+		_, _ = fw.Write(f.Data)
+	}
+	_ = w.Close()
+	return e.Request(method, path, w.FormDataContentType(), &buf, token)
+}
+
+// Expect fails the test unless res has status want.
+func Expect(tb testing.TB, res *Response, want int) {
+	tb.Helper()
+	if res.Status != want {
+		tb.Fatalf("status = %d, want %d; body %s", res.Status, want, res.Body)
+	}
+}
+
+var seq atomic.Int64
+
+// Unique returns a name no other test uses.
+func Unique(prefix string) string {
+	return fmt.Sprintf("%s%d%d", prefix, time.Now().UnixNano()%1e9, seq.Add(1))
+}
+
+// Account is a signed-up, activated, logged-in account.
+type Account struct {
+	ID, Username, Email, Password string
+	OrganizationID                string
+	Access, Refresh               string
+}
+
+const testPassword = "correct-horse-battery"
+
+// PersonForm is a valid person sign-up form.
+func PersonForm(username string) map[string]string {
+	return map[string]string{
+		"first_name": "Ada", "last_name": "Lovelace", "username": username,
+		"email": strings.ToLower(username) + "@example.com", "phone": "01234567890",
+		"address": "1 Analytical Row", "password": testPassword, "password1": testPassword,
+	}
+}
+
+// OrganizationForm is a valid organization sign-up form.
+func OrganizationForm(username string) map[string]string {
+	return map[string]string{
+		"organization": "Org " + username, "address1": "1 Main St", "address2": "Floor 2",
+		"phone": "0123456789", "email": strings.ToLower(username) + "@example.org",
+		"link": "https://example.org", "description": "We run events.",
+		"username": username, "password": testPassword, "password1": testPassword,
+	}
+}
+
+// Activate follows the newest activation link mailed to email and checks
+// it lands on the success page.
+func (e *Env) Activate(tb testing.TB, email string) {
+	tb.Helper()
+	link := e.MailedLink(tb, email, e.Config.WebOrigin+"/api/user/activate/")
+	res := e.Request(http.MethodGet, strings.TrimPrefix(link, e.Config.WebOrigin), "", nil, "")
+	Expect(tb, res, http.StatusFound)
+	if got, want := res.Header.Get("Location"), e.Config.WebOrigin+users.ActivatedPath; got != want {
+		tb.Fatalf("activation redirect = %q, want %q", got, want)
+	}
+}
+
+// MailedLink returns the first link starting with prefix in the newest
+// mail to email.
+func (e *Env) MailedLink(tb testing.TB, email, prefix string) string {
+	tb.Helper()
+	inbox := mailtest.Inbox(tb, e.Config.SESEndpoint, email)
+	if len(inbox) == 0 {
+		tb.Fatalf("no mail for %s", email)
+	}
+	return mailtest.Link(tb, inbox[len(inbox)-1].Text, prefix)
+}
+
+// Login logs in and fills a's tokens.
+func (e *Env) Login(tb testing.TB, a *Account) {
+	tb.Helper()
+	res := e.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": a.Username, "password": a.Password}, "")
+	Expect(tb, res, http.StatusOK)
+	var tok accounts.TokenPair
+	res.Decode(tb, &tok)
+	a.Access, a.Refresh = tok.Access, tok.Refresh
+}
+
+// profile reads the account's profile.
+func (e *Env) profile(tb testing.TB, a *Account) map[string]any {
+	tb.Helper()
+	res := e.JSON(http.MethodGet, "/api/user/profile/", nil, a.Access)
+	Expect(tb, res, http.StatusOK)
+	var p map[string]any
+	res.Decode(tb, &p)
+	return p
+}
+
+// NewPerson signs up, activates and logs in a person.
+func (e *Env) NewPerson(tb testing.TB) *Account {
+	tb.Helper()
+	form := PersonForm(Unique("ada"))
+	Expect(tb, e.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+	return e.finishSignUp(tb, form)
+}
+
+// NewOrganizer signs up, activates and logs in an organization.
+func (e *Env) NewOrganizer(tb testing.TB) *Account {
+	tb.Helper()
+	form := OrganizationForm(Unique("org"))
+	Expect(tb, e.Multipart(http.MethodPost, "/api/organization/register/", form, nil, ""), http.StatusCreated)
+	return e.finishSignUp(tb, form)
+}
+
+func (e *Env) finishSignUp(tb testing.TB, form map[string]string) *Account {
+	tb.Helper()
+	a := &Account{Username: form["username"], Email: form["email"], Password: form["password"]}
+	e.Activate(tb, a.Email)
+	e.Login(tb, a)
+	p := e.profile(tb, a)
+	a.ID = p["id"].(string)
+	if org, ok := p["organization_id"].(string); ok {
+		a.OrganizationID = org
+	}
+	return a
+}
+
+// EventForm is a valid event form starting in days days.
+func (e *Env) EventForm(days, capacity int) map[string]string {
+	start := e.Now().Add(time.Duration(days) * 24 * time.Hour).UTC().Truncate(time.Minute)
+	return map[string]string{
+		"title": "Test event", "description": "A test event.", "location": "Main Hall",
+		"start_time": start.Format(time.RFC3339), "end_time": start.Add(2 * time.Hour).Format(time.RFC3339),
+		"capacity": fmt.Sprint(capacity),
+	}
+}
+
+// Event is an event as the API returns it.
+type Event struct {
+	ID           string    `json:"id"`
+	Title        string    `json:"title"`
+	Description  string    `json:"description"`
+	Location     string    `json:"location"`
+	StartTime    time.Time `json:"start_time"`
+	EndTime      time.Time `json:"end_time"`
+	Capacity     int       `json:"capacity"`
+	SeatsLeft    int       `json:"seats_left"`
+	Banner       *string   `json:"banner"`
+	BannerURL    *string   `json:"banner_url"`
+	Organization struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+	} `json:"organization"`
+}
+
+// CreateEvent creates an event as org.
+func (e *Env) CreateEvent(tb testing.TB, org *Account, form map[string]string) Event {
+	tb.Helper()
+	res := e.Multipart(http.MethodPost, "/api/event/create/", form, nil, org.Access)
+	Expect(tb, res, http.StatusCreated)
+	var ev Event
+	res.Decode(tb, &ev)
+	return ev
+}
+
+// GetEvent reads an event publicly.
+func (e *Env) GetEvent(tb testing.TB, id string) Event {
+	tb.Helper()
+	res := e.JSON(http.MethodGet, "/api/event/detail/"+id+"/", nil, "")
+	Expect(tb, res, http.StatusOK)
+	var ev Event
+	res.Decode(tb, &ev)
+	return ev
+}
+
+// parallel runs f(i) for i in [0, n) concurrently and waits.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() { defer wg.Done(); f(i) }()
+	}
+	wg.Wait()
+}
