@@ -1,0 +1,137 @@
+// Package testenv gives integration tests the local AWS-compatible services
+// (pkg/emulators) and a configuration pointing at them.
+//
+// Use it from a package's tests as
+//
+//	func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+//
+// and in each test
+//
+//	cfg, awsCfg := testenv.Config(t)
+//
+// which gives a table name and a media bucket name of the test's own (to be
+// created by the test), so tests may run in parallel against one stack.
+package testenv
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"turnout/pkg/config"
+	"turnout/pkg/emulators"
+)
+
+// WebOrigin is the site origin in every test configuration.
+const WebOrigin = "http://turnout.test"
+
+// Region is the AWS region in every test configuration.
+const Region = "us-east-1"
+
+// endpoints are set by Main before any test runs and only read afterwards.
+var endpoints struct {
+	dynamodb, s3, ses string
+	short             bool // -short: no stack, integration tests skip
+	set               bool
+}
+
+// Main starts one throwaway emulator stack for the whole test binary, runs
+// the tests and stops the stack, returning the exit code for os.Exit. When
+// TURNOUT_DYNAMODB_ENDPOINT, TURNOUT_S3_ENDPOINT and TURNOUT_SES_ENDPOINT are
+// all set it uses those services instead and starts nothing. With -short it
+// starts nothing and Config skips the tests that need it.
+//
+// The endpoints are also put in this process's environment, for programs
+// the tests start.
+func Main(m *testing.M) int {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	ddb, s3, ses := os.Getenv(config.EnvDynamoDBEndpoint), os.Getenv(config.EnvS3Endpoint), os.Getenv(config.EnvSESEndpoint)
+	if ddb != "" && s3 != "" && ses != "" {
+		endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = ddb, s3, ses, true
+		return m.Run()
+	}
+	if testing.Short() {
+		endpoints.short = true
+		return m.Run()
+	}
+
+	st, err := emulators.Start(context.Background(), emulators.Options{})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "testenv: cannot start the local AWS emulators: %v\n", err)
+		return 1
+	}
+	defer st.Stop()
+
+	// An interrupted test run still stops the emulators and removes their
+	// temporary files (the children die with this process in any case).
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		if _, ok := <-sigs; ok {
+			st.Stop()
+			os.Exit(2)
+		}
+	}()
+
+	endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = st.DynamoDBEndpoint, st.S3Endpoint, st.SESEndpoint, true
+	for k, v := range st.Env() {
+		os.Setenv(k, v)
+	}
+	code := m.Run()
+	if err := st.Stop(); err != nil {
+		fmt.Fprintf(os.Stderr, "testenv: stop emulators: %v\n", err)
+	}
+	return code
+}
+
+// Config returns a configuration for the stack that Main started: a table
+// name and a media bucket name unique to this call ("t-<random>"; neither
+// is created here), WebOrigin http://turnout.test, region us-east-1 and a
+// random 32-byte signing key; and the AWS SDK configuration built from it.
+func Config(tb testing.TB) (config.Config, aws.Config) {
+	tb.Helper()
+	switch {
+	case endpoints.short:
+		tb.Skip("integration test: needs the local AWS emulators (skipped in -short mode)")
+	case !endpoints.set:
+		tb.Fatal("testenv.Config: no emulators: the package's tests need func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }")
+	}
+	name := "t-" + randomHex(tb, 8)
+	c := config.Config{
+		Region:           Region,
+		Table:            name,
+		MediaBucket:      name,
+		WebOrigin:        WebOrigin,
+		MailFrom:         "Turnout <no-reply@turnout.local>",
+		DynamoDBEndpoint: endpoints.dynamodb,
+		S3Endpoint:       endpoints.s3,
+		SESEndpoint:      endpoints.ses,
+		SigningKey:       randomBytes(tb, 32),
+	}
+	awsCfg, err := c.AWS(context.Background())
+	if err != nil {
+		tb.Fatalf("testenv.Config: %v", err)
+	}
+	return c, awsCfg
+}
+
+func randomBytes(tb testing.TB, n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		tb.Fatalf("testenv: random: %v", err)
+	}
+	return b
+}
+
+func randomHex(tb testing.TB, n int) string { return hex.EncodeToString(randomBytes(tb, n)) }
