@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
@@ -19,11 +20,17 @@ import (
 // newHandler mounts the same handlers the Lambdas run, as CloudFront's
 // behaviours and the HTTP API's routes do in AWS.
 func newHandler(b app.Base, awsCfg aws.Config, webDir string) http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("/api/", b.API(awsCfg))
-	mux.Handle("GET /media/", mediaHandler(b))
-	mux.Handle("/", spaHandler(webDir))
-	return mux
+	api, media, web := b.API(awsCfg), mediaHandler(b), spaHandler(webDir)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			api.ServeHTTP(w, r)
+		case strings.HasPrefix(r.URL.Path, "/media/") && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			media.ServeHTTP(w, r)
+		default:
+			web.ServeHTTP(w, r)
+		}
+	})
 }
 
 // mediaHandler streams images from the media bucket, as CloudFront's
@@ -31,6 +38,12 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) http.Handler {
 func mediaHandler(b app.Base) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := path.Clean(r.URL.Path)[1:] // object keys start with "media/"
+		// Browser uploads wait under media/uploads/ until checked; only
+		// checked images are served.
+		if !strings.HasPrefix(key, "media/") || strings.HasPrefix(key, "media/uploads/") {
+			http.NotFound(w, r)
+			return
+		}
 		body, contentType, size, err := b.Media.Open(r.Context(), key)
 		if errors.Is(err, domain.ErrNotFound) {
 			http.NotFound(w, r)

@@ -37,6 +37,7 @@ const (
 
 // Messages shown to people.
 const (
+	MsgRegistered      = "Registration successful. Check your email to activate your account."
 	MsgUsernameTaken   = "A user with that username already exists."
 	MsgLoginFailed     = "No active account found with the given credentials."
 	MsgNotActivated    = "Please activate your account with the link we emailed you before logging in."
@@ -52,12 +53,30 @@ type Mailer interface {
 	Send(ctx context.Context, m mail.Message) error
 }
 
+// Passwords hashes and checks passwords.
+type Passwords interface {
+	Hash(password string) (string, error)
+	Verify(encoded, password string) (bool, error)
+	// Burn costs what Verify costs, for a login whose username is unknown.
+	Burn(password string)
+}
+
+// Argon2id is Passwords with auth's argon2id functions.
+type Argon2id struct{}
+
+func (Argon2id) Hash(password string) (string, error) { return auth.HashPassword(password) }
+func (Argon2id) Verify(encoded, password string) (bool, error) {
+	return auth.VerifyPassword(encoded, password)
+}
+func (Argon2id) Burn(password string) { auth.BurnPasswordCheck(password) }
+
 // Service holds what account flows need. Build it once per process.
 type Service struct {
-	Store  *store.Store
-	Mail   Mailer
-	Tokens *auth.Issuer
-	Links  auth.LinkSigner
+	Store     *store.Store
+	Mail      Mailer
+	Passwords Passwords
+	Tokens    *auth.Issuer
+	Links     auth.LinkSigner
 	// WebOrigin is the site's scheme://host; emailed links start with it.
 	WebOrigin string
 	Now       func() time.Time
@@ -112,7 +131,7 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 }
 
 func (s *Service) newUser(username, email, password string) (domain.User, error) {
-	hash, err := auth.HashPassword(password)
+	hash, err := s.Passwords.Hash(password)
 	if err != nil {
 		return domain.User{}, fmt.Errorf("hash password: %w", err)
 	}

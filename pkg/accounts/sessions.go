@@ -43,11 +43,11 @@ func (s *Service) Login(ctx context.Context, username, password string) (TokenPa
 	}
 	ok := false
 	if err == nil {
-		if ok, err = auth.VerifyPassword(u.PasswordHash, password); err != nil {
+		if ok, err = s.Passwords.Verify(u.PasswordHash, password); err != nil {
 			return TokenPair{}, fmt.Errorf("verify password of %s: %w", u.ID, err)
 		}
 	} else {
-		auth.BurnPasswordCheck(password)
+		s.Passwords.Burn(password)
 	}
 	if !ok {
 		return TokenPair{}, s.loginFailed(ctx, username, now)
@@ -195,7 +195,7 @@ func (s *Service) ChangePassword(ctx context.Context, u domain.User, oldPassword
 	if err := f.Err(); err != nil {
 		return TokenPair{}, err
 	}
-	ok, err := auth.VerifyPassword(u.PasswordHash, oldPassword)
+	ok, err := s.Passwords.Verify(u.PasswordHash, oldPassword)
 	if err != nil {
 		return TokenPair{}, fmt.Errorf("verify password of %s: %w", u.ID, err)
 	}
@@ -209,7 +209,7 @@ func (s *Service) ChangePassword(ctx context.Context, u domain.User, oldPassword
 }
 
 func (s *Service) setPassword(ctx context.Context, u *domain.User, password string) error {
-	hash, err := auth.HashPassword(password)
+	hash, err := s.Passwords.Hash(password)
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}

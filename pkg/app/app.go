@@ -37,6 +37,8 @@ type Base struct {
 	Media  *media.Store
 	Auth   httpapi.Authenticator
 	Now    func() time.Time
+	// Passwords hashes and checks passwords (argon2id; tests may count it).
+	Passwords accounts.Passwords
 }
 
 // NewBase builds the shared clients. now is the clock (time.Now outside
@@ -49,32 +51,36 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 		AccessTTL: AccessTTL, RefreshTTL: RefreshTTL, Now: now,
 	}
 	return Base{
-		Config: cfg,
-		Store:  st,
-		Media:  media.New(awsCfg, cfg.S3Endpoint, cfg.MediaBucket, cfg.WebOrigin),
-		Auth:   httpapi.Authenticator{Tokens: issuer, Users: st},
-		Now:    now,
+		Config:    cfg,
+		Store:     st,
+		Media:     media.New(awsCfg, cfg.S3Endpoint, cfg.MediaBucket, cfg.WebOrigin),
+		Auth:      httpapi.Authenticator{Tokens: issuer, Users: st},
+		Now:       now,
+		Passwords: accounts.Argon2id{},
 	}
 }
 
-// API mounts every endpoint group on one handler, as the HTTP API's routes
-// do in AWS (the local gateway and the API tests use it).
+// API sends each request to its endpoint group by path prefix, as the HTTP
+// API's routes do in AWS (the local gateway and the API tests use it).
 func (b Base) API(awsCfg aws.Config) http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("/api/user/", users.NewHandler(b.Users(awsCfg)))
-	mux.Handle("/api/organization/", organizations.NewHandler(b.Organizations(awsCfg)))
-	mux.Handle("/api/event/", events.NewHandler(b.Events()))
-	mux.Handle("/api/media/", uploads.NewHandler(b.Uploads()))
-	notFound := func(w http.ResponseWriter, r *http.Request) { httpapi.Detail(w, http.StatusNotFound, "Not found.") }
-	mux.HandleFunc("/api/", notFound)
+	groups := []struct {
+		prefix  string
+		handler http.Handler
+	}{
+		{"/api/user/", users.NewHandler(b.Users(awsCfg))},
+		{"/api/organization/", organizations.NewHandler(b.Organizations(awsCfg))},
+		{"/api/event/", events.NewHandler(b.Events())},
+		{"/api/media/", uploads.NewHandler(b.Uploads())},
+	}
+	unrouted := httpapi.NewRouter() // answers everything with a JSON 404
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// The mux would redirect paths with dot segments or doubled
-		// slashes to their clean form, in HTML; no API path has them.
-		if strings.Contains(r.URL.Path, "/.") || strings.Contains(r.URL.Path, "//") {
-			notFound(w, r)
-			return
+		for _, g := range groups {
+			if strings.HasPrefix(r.URL.Path, g.prefix) {
+				g.handler.ServeHTTP(w, r)
+				return
+			}
 		}
-		mux.ServeHTTP(w, r)
+		unrouted.ServeHTTP(w, r)
 	})
 }
 
@@ -82,6 +88,7 @@ func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 	return &accounts.Service{
 		Store:     b.Store,
 		Mail:      mail.New(awsCfg, b.Config.SESEndpoint, b.Config.MailFrom),
+		Passwords: b.Passwords,
 		Tokens:    b.Auth.Tokens,
 		Links:     auth.LinkSigner{Key: b.Config.SigningKey, Now: b.Now},
 		WebOrigin: b.Config.WebOrigin,

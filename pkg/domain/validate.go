@@ -226,6 +226,12 @@ type EventFields struct {
 	Capacity                     int
 }
 
+// Apply copies the fields onto e.
+func (f EventFields) Apply(e *Event) {
+	e.Title, e.Description, e.Location = f.Title, f.Description, f.Location
+	e.Start, e.End, e.Capacity = f.Start, f.End, f.Capacity
+}
+
 // Parse checks the input and returns its values. Every field is required;
 // the end must follow the start and capacity is a positive whole number.
 // startMustBeAfter, when not zero, is the earliest allowed start (now, for

@@ -53,6 +53,8 @@ func TestRouterAnswersJSONForUnknownRoutesAndMethods(t *testing.T) {
 		{"GET", "/api/user/login/", 405, "POST"},
 		{"GET", "/api/user/nope/", 404, ""},
 		{"GET", "/api/boom/", 500, ""},
+		{"POST", "/api/user/../user/login/", 404, ""},
+		{"POST", "/api/user//login/", 404, ""},
 	}
 	for _, tt := range tests {
 		rec := httptest.NewRecorder()

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 )
 
 // Router is a ServeMux whose own 404 and 405 answers use the JSON error
@@ -30,6 +31,12 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	// API answers are private unless an endpoint says otherwise.
 	w.Header().Set("Cache-Control", "no-store")
+	// The mux would redirect paths with dot segments or doubled slashes to
+	// their clean form, in HTML; no API path has them.
+	if strings.Contains(r.URL.Path, "/.") || strings.Contains(r.URL.Path, "//") {
+		Detail(w, http.StatusNotFound, "Not found.")
+		return
+	}
 	h, pattern := rt.mux.Handler(r)
 	if pattern == "" {
 		rt.unmatched(w, r, h)

@@ -36,8 +36,32 @@ type Env struct {
 	Config config.Config
 	// Ops counts the DynamoDB calls the handlers make.
 	Ops *store.OperationCounter
-	// clock is the API's "now": real time plus a shift tests may move.
+	// Passwords counts the password work the API does.
+	Passwords *CountingPasswords
+	// shift moves the API's clock ahead of real time.
 	shift atomic.Int64
+}
+
+// CountingPasswords is the real argon2id hashing, counted.
+type CountingPasswords struct {
+	accounts.Argon2id
+	verified, burned atomic.Int64
+}
+
+func (c *CountingPasswords) Verify(encoded, password string) (bool, error) {
+	c.verified.Add(1)
+	return c.Argon2id.Verify(encoded, password)
+}
+
+func (c *CountingPasswords) Burn(password string) {
+	c.burned.Add(1)
+	c.Argon2id.Burn(password)
+}
+
+// Checks returns how many passwords were verified or burned since the
+// last call, and starts again from zero.
+func (c *CountingPasswords) Checks() (verified, burned int64) {
+	return c.verified.Swap(0), c.burned.Swap(0)
 }
 
 // Now is the API's current time.
@@ -52,6 +76,8 @@ func MustEnv(tb testing.TB) *Env {
 	cfg, awsCfg := testenv.Config(tb)
 	e := &Env{tb: tb, Config: cfg, Ops: &store.OperationCounter{}}
 	e.Base = app.NewBase(cfg, awsCfg, e.Now, e.Ops.ClientOption())
+	e.Passwords = &CountingPasswords{}
+	e.Base.Passwords = e.Passwords
 	ctx := context.Background()
 	if err := e.Base.Store.CreateTable(ctx); err != nil {
 		tb.Fatalf("create table: %v", err)

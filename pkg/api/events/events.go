@@ -208,22 +208,15 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 	}
 	e := domain.Event{
 		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
-		Title: fields.Title, Description: fields.Description, Location: fields.Location,
-		Start: fields.Start, End: fields.End, Capacity: fields.Capacity,
 		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
 	}
+	fields.Apply(&e)
 	if err := h.Store.CreateEvent(r.Context(), e); err != nil {
-		h.discard(r, bannerKey)
+		formimage.Discard(r.Context(), h.Media, bannerKey)
 		httpapi.Error(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, h.bodyOf(e))
-}
-
-func (h handlers) discard(r *http.Request, key string) {
-	if key != "" {
-		_ = h.Media.Delete(r.Context(), key) // best effort: an orphan costs only storage
-	}
 }
 
 // ownEvent loads an event the signed-in organizer may change.
@@ -266,18 +259,17 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		return
 	}
 	next := current
-	next.Title, next.Description, next.Location = fields.Title, fields.Description, fields.Location
-	next.Start, next.End, next.Capacity = fields.Start, fields.End, fields.Capacity
+	fields.Apply(&next)
 	if bannerKey != "" {
 		next.BannerKey = bannerKey
 	}
 	if err := h.Store.UpdateEvent(r.Context(), next); err != nil {
-		h.discard(r, bannerKey)
+		formimage.Discard(r.Context(), h.Media, bannerKey)
 		httpapi.Error(w, r, eventWriteError(err))
 		return
 	}
 	if bannerKey != "" && current.BannerKey != "" {
-		h.discard(r, current.BannerKey)
+		formimage.Discard(r.Context(), h.Media, current.BannerKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(next))
 }
@@ -319,6 +311,6 @@ func (h handlers) delete(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, eventWriteError(err))
 		return
 	}
-	h.discard(r, deleted.BannerKey)
+	formimage.Discard(r.Context(), h.Media, deleted.BannerKey)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -35,6 +35,15 @@ type Field struct {
 type Store interface {
 	PutImage(ctx context.Context, kind domain.MediaKind, data []byte) (string, error)
 	ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID, key string) (string, error)
+	Delete(ctx context.Context, key string) error
+}
+
+// Discard removes an image stored for a request that then failed, or the
+// one an update replaced. It is best effort: an orphan costs only storage.
+func Discard(ctx context.Context, m Store, key string) {
+	if key != "" {
+		_ = m.Delete(ctx, key)
+	}
 }
 
 // Resolve stores or claims the image of field and returns its media key,

@@ -24,7 +24,6 @@ type Deps struct {
 
 // Messages shown to people.
 const (
-	MsgRegistered   = "Registration successful. Check your email to activate your account."
 	MsgNotOrganizer = "Only organizer accounts have an organization."
 	MsgEmailTaken   = "An account with this email already exists."
 )
@@ -65,17 +64,11 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Accounts.RegisterOrganization(r.Context(), in, logoKey); err != nil {
-		h.discard(r, logoKey)
+		formimage.Discard(r.Context(), h.Media, logoKey)
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.Detail(w, http.StatusCreated, MsgRegistered)
-}
-
-func (h handlers) discard(r *http.Request, key string) {
-	if key != "" {
-		_ = h.Media.Delete(r.Context(), key) // best effort: an orphan costs only storage
-	}
+	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
 }
 
 type organizerBody struct {
@@ -159,12 +152,12 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		err = domain.FieldError("email", MsgEmailTaken)
 	}
 	if err != nil {
-		h.discard(r, logoKey)
+		formimage.Discard(r.Context(), h.Media, logoKey)
 		httpapi.Error(w, r, err)
 		return
 	}
 	if logoKey != "" && o.LogoKey != "" {
-		h.discard(r, o.LogoKey)
+		formimage.Discard(r.Context(), h.Media, o.LogoKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(updated))
 }

@@ -25,7 +25,6 @@ type Deps struct {
 
 // Messages shown to people.
 const (
-	MsgRegistered    = "Registration successful. Check your email to activate your account."
 	MsgResetSent     = "If an account uses that email, we have sent it a password reset link."
 	MsgResendSent    = "If that email belongs to an account waiting for activation, we have sent it a new link."
 	MsgLoggedOut     = "Logged out."
@@ -83,18 +82,11 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Accounts.RegisterPerson(r.Context(), in, imageKey); err != nil {
-		h.discard(r, imageKey)
+		formimage.Discard(r.Context(), h.Media, imageKey)
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.Detail(w, http.StatusCreated, MsgRegistered)
-}
-
-// discard removes an image stored for a request that then failed.
-func (h handlers) discard(r *http.Request, key string) {
-	if key != "" {
-		_ = h.Media.Delete(r.Context(), key) // best effort: an orphan costs only storage
-	}
+	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
 }
 
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
@@ -237,12 +229,12 @@ func (h handlers) updateProfile(w http.ResponseWriter, r *http.Request, u domain
 		err = domain.FieldError("email", "An account with this email already exists.")
 	}
 	if err != nil {
-		h.discard(r, imageKey)
+		formimage.Discard(r.Context(), h.Media, imageKey)
 		httpapi.Error(w, r, err)
 		return
 	}
 	if imageKey != "" && u.ImageKey != "" {
-		h.discard(r, u.ImageKey)
+		formimage.Discard(r.Context(), h.Media, u.ImageKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.profileOf(updated))
 }

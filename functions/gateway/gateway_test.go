@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"turnout/pkg/app"
+	"turnout/pkg/domain"
+	"turnout/pkg/media/mediatest"
+	"turnout/pkg/testenv"
+)
+
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
+func get(t *testing.T, h http.Handler, path string) *http.Response {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	return rec.Result()
+}
+
+func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
+	ctx := context.Background()
+	cfg, awsCfg := testenv.Config(t)
+	b := app.NewBase(cfg, awsCfg, time.Now)
+	// Preparing twice creates and seeds once.
+	for range 2 {
+		if err := prepare(ctx, b); err != nil {
+			t.Fatalf("prepare: %v", err)
+		}
+	}
+	web := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(web, "assets"), 0o755))
+	must(t, os.WriteFile(filepath.Join(web, "index.html"), []byte(`<div id="root"></div>`), 0o644))
+	must(t, os.WriteFile(filepath.Join(web, "assets", "app-1a2b.js"), []byte(`console.log(1)`), 0o644))
+	h := newHandler(b, awsCfg, web)
+
+	res := get(t, h, "/api/event/public/")
+	var events []map[string]any
+	must(t, json.NewDecoder(res.Body).Decode(&events))
+	seeded := 0
+	for _, d := range demoData {
+		seeded += len(d.events)
+	}
+	if res.StatusCode != 200 || len(events) != seeded {
+		t.Fatalf("public list: %d with %d events, want 200 with %d (seeded once)", res.StatusCode, len(events), seeded)
+	}
+
+	for path, want := range map[string]string{"/": `<div id="root">`, "/events": `<div id="root">`, "/event/detail": `<div id="root">`, "/assets/app-1a2b.js": "console.log"} {
+		res := get(t, h, path)
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET %s = %d %q, want 200 with %q", path, res.StatusCode, body, want)
+		}
+	}
+	if cc := get(t, h, "/assets/app-1a2b.js").Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+		t.Errorf("hashed asset Cache-Control = %q", cc)
+	}
+	if cc := get(t, h, "/events").Header.Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("index.html Cache-Control = %q", cc)
+	}
+	res = get(t, h, "/api/nothing/")
+	if ct := res.Header.Get("Content-Type"); res.StatusCode != 404 || ct != "application/json" {
+		t.Errorf("unknown API path: %d %s, want a JSON 404", res.StatusCode, ct)
+	}
+
+	key, err := b.Media.PutImage(ctx, domain.MediaBanner, mediatest.PNG(4, 4))
+	must(t, err)
+	res = get(t, h, "/"+key)
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("GET /%s = %d %s", key, res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	for _, path := range []string{"/media/banners/missing.png", "/media/uploads/banner/x/y", "/media/../secret"} {
+		if got := get(t, h, path).StatusCode; got != 404 {
+			t.Errorf("GET %s = %d, want 404", path, got)
+		}
+	}
+
+	bare := newHandler(b, awsCfg, t.TempDir())
+	body, _ := io.ReadAll(get(t, bare, "/").Body)
+	if !strings.Contains(string(body), "has not been built yet") {
+		t.Errorf("without a build: %q", body)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
