@@ -33,7 +33,7 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	b := app.NewBase(cfg, awsCfg, time.Now)
 	// Preparing twice creates and seeds once.
 	for range 2 {
-		if err := prepare(ctx, b); err != nil {
+		if err := prepare(ctx, b, true); err != nil {
 			t.Fatalf("prepare: %v", err)
 		}
 	}

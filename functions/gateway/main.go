@@ -47,13 +47,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	dev := fs.Bool("dev", false, "start the emulators, create the table and bucket, seed demo data")
 	addr := fs.String("addr", or(getenv(envAddr), "127.0.0.1:8080"), "address to listen on")
 	webDir := fs.String("web", "web/dist", "folder of the built web app")
+	dataDir := fs.String("data", ".local/data", "with -dev: folder for the emulators' data, relative to the repository; \"\" for throwaway data")
+	seedDemo := fs.Bool("seed", true, "with -dev: seed demo data into an empty table")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	slog.SetDefault(slog.New(slog.NewTextHandler(logw, nil)))
 
 	if *dev {
-		env, stopEmulators, err := startDevStack(ctx, getenv, logw)
+		env, stopEmulators, err := startDevStack(ctx, getenv, *dataDir, logw)
 		if err != nil {
 			return err
 		}
@@ -66,7 +68,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	base := app.NewBase(cfg, awsCfg, time.Now)
 	if *dev {
-		if err := prepare(ctx, base); err != nil {
+		if err := prepare(ctx, base, *seedDemo); err != nil {
 			return err
 		}
 	}
@@ -91,9 +93,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	return nil
 }
 
-// startDevStack starts the emulators with persistent data under .local/
-// and returns the environment that points the functions at them.
-func startDevStack(ctx context.Context, getenv func(string) string, logw io.Writer) (map[string]string, func(), error) {
+// startDevStack starts the emulators with their data in dataDir (under the
+// repository; "" for throwaway) and returns the environment that points the
+// functions at them.
+func startDevStack(ctx context.Context, getenv func(string) string, dataDir string, logw io.Writer) (map[string]string, func(), error) {
 	root, err := emulators.RepoRoot()
 	if err != nil {
 		return nil, nil, err
@@ -106,8 +109,11 @@ func startDevStack(ctx context.Context, getenv func(string) string, logw io.Writ
 			}
 		}
 	}
+	if dataDir != "" && !filepath.IsAbs(dataDir) {
+		dataDir = filepath.Join(root, dataDir)
+	}
 	stack, err := emulators.Start(ctx, emulators.Options{
-		Root: root, DataDir: filepath.Join(root, ".local", "data"),
+		Root: root, DataDir: dataDir,
 		DynamoDBPort: ports[0], S3Port: ports[1], SESPort: ports[2], Log: io.Discard,
 	})
 	if err != nil {
@@ -123,12 +129,15 @@ func startDevStack(ctx context.Context, getenv func(string) string, logw io.Writ
 }
 
 // prepare creates what the CDK app owns in AWS, and seeds demo data.
-func prepare(ctx context.Context, b app.Base) error {
+func prepare(ctx context.Context, b app.Base, demo bool) error {
 	if err := b.Store.CreateTable(ctx); err != nil {
 		return err
 	}
 	if err := b.Media.EnsureBucket(ctx); err != nil {
 		return err
+	}
+	if !demo {
+		return nil
 	}
 	return seed(ctx, b)
 }

@@ -1,0 +1,35 @@
+// The session lives in browser storage (spec §3): the access and refresh
+// tokens, and for organizers the organization id.
+const ACCESS = 'access';
+const REFRESH = 'refresh';
+const ORGANIZATION = 'organization_id';
+
+// Announced whenever someone logs in or out, so the top bar re-checks.
+export const LOGIN_STATUS_CHANGED = 'login-status-changed';
+
+export const session = {
+  access: (): string | null => localStorage.getItem(ACCESS),
+  refresh: (): string | null => localStorage.getItem(REFRESH),
+  organizationId: (): string | null => localStorage.getItem(ORGANIZATION),
+  isLoggedIn: (): boolean => localStorage.getItem(ACCESS) !== null,
+
+  setTokens(tokens: { access: string; refresh?: string }): void {
+    localStorage.setItem(ACCESS, tokens.access);
+    if (tokens.refresh) localStorage.setItem(REFRESH, tokens.refresh);
+  },
+  setOrganizationId(id: string): void {
+    localStorage.setItem(ORGANIZATION, id);
+  },
+  clear(): void {
+    localStorage.clear();
+  },
+};
+
+export function announceLoginStatusChange(): void {
+  window.dispatchEvent(new Event(LOGIN_STATUS_CHANGED));
+}
+
+export function onLoginStatusChange(listener: () => void): () => void {
+  window.addEventListener(LOGIN_STATUS_CHANGED, listener);
+  return () => window.removeEventListener(LOGIN_STATUS_CHANGED, listener);
+}

@@ -1,0 +1,57 @@
+// Shapes of the API's answers (docs/api.md).
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+export interface Profile {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  image_url: string | null;
+  joined: string;
+  is_organizer: boolean;
+  organization_id: string | null;
+}
+
+export interface Organization {
+  id: string;
+  organization: string;
+  organizer: { username: string };
+  email: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  link: string;
+  description: string;
+  logo: string | null;
+  logo_url: string | null;
+}
+
+export interface TurnoutEvent {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  seats_left: number;
+  banner: string | null;
+  banner_url: string | null;
+  organization: { id: string; name: string };
+}
+
+export interface RegisteredEvent {
+  id: string;
+  event_id: string;
+  title: string;
+  start_time: string;
+  end_time: string;
+  location: string;
+}
