@@ -1,4 +1,52 @@
-// Placeholder until the page is written.
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { serverMessages } from '@/lib/errors';
+import { resendActivation } from './api';
+import { AuthCard, Field } from './components';
+
+// Where a wrong, expired or used activation link lands; a new link can be
+// sent from here.
 export default function ActivationInvalidPage() {
-  return <p>ActivationInvalidPage</p>;
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    setAnswer(null);
+    try {
+      setAnswer((await resendActivation(email.trim())).detail);
+    } catch (error) {
+      const messages = serverMessages(error);
+      if (messages.length === 0) toast.error('Something went wrong. Try again later.');
+      for (const message of messages) toast.error(message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Activation Link Invalid">
+      <p className="text-slate-700">This activation link is invalid or has expired. Enter your email and we will send you a new one.</p>
+      <form onSubmit={(e) => void submit(e)} className="mt-6 grid gap-4" aria-label="Resend activation link">
+        <Field
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={sending} aria-busy={sending}>
+          Resend Activation Link
+        </button>
+      </form>
+      <div role="status" className="mt-4">
+        {answer && <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{answer}</p>}
+      </div>
+    </AuthCard>
+  );
 }

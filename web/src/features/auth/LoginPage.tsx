@@ -1,4 +1,94 @@
-// Placeholder until the page is written.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { getProfile } from '@/api/account';
+import { paths } from '@/config/paths';
+import { serverMessages, statusOf } from '@/lib/errors';
+import { announceLoginStatusChange, session } from '@/lib/storage';
+import { login } from './api';
+import { AuthCard, Field, FormError } from './components';
+
+const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline';
+
 export default function LoginPage() {
-  return <p>LoginPage</p>;
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (username.trim() === '' || password === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setSubmitting(true);
+    try {
+      session.setTokens(await login({ username: username.trim(), password }));
+    } catch (error) {
+      toast.error('Login failed. Please provide the correct information.');
+      // Not yet activated (403) or locked out (429): the server says what to do.
+      const status = statusOf(error);
+      if (status === 403 || status === 429) for (const message of serverMessages(error)) toast.error(message);
+      setSubmitting(false);
+      return;
+    }
+    try {
+      const profile = await getProfile();
+      if (profile.is_organizer && profile.organization_id) session.setOrganizationId(profile.organization_id);
+    } catch (error) {
+      // Only logged (spec §8): the login itself succeeded.
+      console.error('load profile after login', error);
+    }
+    announceLoginStatusChange();
+    toast.success('Login successful.');
+    void navigate(paths.profile);
+  }
+
+  return (
+    <AuthCard title="Log In">
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Log in">
+        <Field
+          id="username"
+          name="username"
+          label="Username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          invalid={missing && username.trim() === ''}
+          errorId="login-missing"
+        />
+        <Field
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={missing && password === ''}
+          errorId="login-missing"
+        />
+        <div className="text-right text-sm">
+          <Link to={paths.forgotPassword} className={linkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        {missing && <FormError id="login-missing">Please enter your username and password.</FormError>}
+        <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
+          Login
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register} className={linkClass}>
+          Register
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

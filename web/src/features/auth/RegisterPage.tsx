@@ -1,4 +1,224 @@
-// Placeholder until the page is written.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { paths } from '@/config/paths';
+import { errorBody, serverMessages } from '@/lib/errors';
+import { registerOrganization, registerUser } from './api';
+import { AuthCard, Field, FormError } from './components';
+
+type Kind = 'user' | 'organization';
+
+// Multipart body of the form's non-empty values (spec §3: empty values
+// are omitted). Text is trimmed; passwords are sent as typed. The chosen
+// image is read from its input.
+function nonEmptyValues(form: HTMLFormElement): FormData {
+  const body = new FormData();
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || !element.name) continue;
+    if (element instanceof HTMLInputElement && element.type === 'file') {
+      const file = element.files?.[0];
+      if (file && file.size > 0) body.append(element.name, file);
+      continue;
+    }
+    const text = element.name.startsWith('password') ? element.value : element.value.trim();
+    if (text !== '') body.append(element.name, text);
+  }
+  return body;
+}
+
 export default function RegisterPage() {
-  return <p>RegisterPage</p>;
+  const [kind, setKind] = useState<Kind>('user');
+  const [submitting, setSubmitting] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  function switchKind(organization: boolean) {
+    setKind(organization ? 'organization' : 'user');
+    setMismatch(false);
+    setInvalid(new Set());
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = nonEmptyValues(event.currentTarget);
+    if ((body.get('password') ?? '') !== (body.get('password1') ?? '')) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    setSubmitting(true);
+    try {
+      if (kind === 'user') await registerUser(body);
+      else await registerOrganization(body);
+      toast.success(
+        `${kind === 'user' ? 'User' : 'Organization'} registration successful! Please confirm your email to activate your account.`,
+      );
+      setSentTo(String(body.get('email') ?? ''));
+    } catch (error) {
+      const messages = serverMessages(error);
+      if (messages.length === 0) toast.error('Something went wrong. Try again later.');
+      for (const message of messages) toast.error(message);
+      setInvalid(new Set(Object.keys(errorBody(error)).filter((field) => field !== 'detail')));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sentTo !== null) {
+    return (
+      <AuthCard title="Confirm Your Email">
+        <p className="text-slate-700">
+          Your account is almost ready. We have sent an activation link to{' '}
+          {sentTo ? <strong className="break-all text-slate-900">{sentTo}</strong> : 'your email address'}. Open the link to
+          activate your account, then log in.
+        </p>
+        <Link to={paths.login} className="btn-primary mt-6">
+          Go to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const bad = (name: string) => invalid.has(name);
+  const mismatchError = mismatch ? <FormError id="password-mismatch">Passwords do not match!</FormError> : null;
+  const loginLink = (
+    <p className="mt-6 text-center text-sm text-slate-700">
+      Already have an account?{' '}
+      <Link to={paths.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+        Log in
+      </Link>
+    </p>
+  );
+
+  return (
+    <AuthCard title={kind === 'user' ? 'Create an Account' : 'Register Your Organization'} wide>
+      <div className="mb-6 flex items-center gap-3 rounded-lg bg-slate-50 p-3">
+        <input
+          id="register-as-organization"
+          type="checkbox"
+          className="h-5 w-5 rounded border-slate-300 accent-indigo-700"
+          checked={kind === 'organization'}
+          onChange={(e) => switchKind(e.target.checked)}
+        />
+        <label htmlFor="register-as-organization" className="text-sm font-medium text-slate-900">
+          Register as an Organization
+        </label>
+      </div>
+
+      {kind === 'user' ? (
+        <form key="user" noValidate onSubmit={(e) => void submit(e)} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
+          <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} />
+          <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} />
+          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} />
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} />
+          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} />
+          <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} />
+          <Field
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="new-password"
+            invalid={mismatch || bad('password')}
+            errorId={mismatch ? 'password-mismatch' : undefined}
+          />
+          <Field
+            id="password1"
+            name="password1"
+            type="password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            invalid={mismatch || bad('password1')}
+            errorId={mismatch ? 'password-mismatch' : undefined}
+          />
+          <Field
+            id="image"
+            name="image"
+            type="file"
+            accept="image/*"
+            label="Avatar (optional)"
+            invalid={bad('image')}
+            className="sm:col-span-2"
+          />
+          <div className="grid gap-4 sm:col-span-2">
+            {mismatchError}
+            <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
+              Create Account
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          key="organization"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          aria-label="Organization registration"
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <Field
+            id="organization"
+            name="organization"
+            label="Organization Name"
+            autoComplete="organization"
+            invalid={bad('organization')}
+            className="sm:col-span-2"
+          />
+          <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} />
+          <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} />
+          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} />
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} />
+          <Field
+            id="link"
+            name="link"
+            type="url"
+            label="Website"
+            placeholder="https://"
+            autoComplete="url"
+            invalid={bad('link')}
+            className="sm:col-span-2"
+          />
+          <div className="sm:col-span-2">
+            <label htmlFor="description" className="field-label">
+              Description
+            </label>
+            <textarea
+              id="description"
+              name="description"
+              rows={4}
+              className={`field-input ${bad('description') ? 'ring-2 ring-red-600' : ''}`}
+              aria-invalid={bad('description') || undefined}
+            />
+          </div>
+          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} className="sm:col-span-2" />
+          <Field
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="new-password"
+            invalid={mismatch || bad('password')}
+            errorId={mismatch ? 'password-mismatch' : undefined}
+          />
+          <Field
+            id="password1"
+            name="password1"
+            type="password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            invalid={mismatch || bad('password1')}
+            errorId={mismatch ? 'password-mismatch' : undefined}
+          />
+          <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} className="sm:col-span-2" />
+          <div className="grid gap-4 sm:col-span-2">
+            {mismatchError}
+            <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
+              Register Organization
+            </button>
+          </div>
+        </form>
+      )}
+      {loginLink}
+    </AuthCard>
+  );
 }

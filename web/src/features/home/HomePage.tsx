@@ -1,4 +1,72 @@
-// Placeholder until the page is written.
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+
+// The first screen most visitors see: it stays free of the HTTP clients so
+// the first load is small.
+const benefits: { title: string; text: string; icon: ReactNode }[] = [
+  {
+    title: 'Variety of Events',
+    text: 'Concerts, workshops, meetups and more: find something that fits what you love.',
+    icon: <path d="M4 6h16M4 12h16M4 18h10" />,
+  },
+  {
+    title: 'Easy Registration',
+    text: 'Save your seat in one click once you are logged in. No forms to fill twice.',
+    icon: <path d="M5 12l4 4L19 6" />,
+  },
+  {
+    title: 'Verified Organizations',
+    text: 'Events are run by organizations that confirmed their email with us.',
+    icon: <path d="M12 3l7 3v6c0 4-3 7.5-7 9-4-1.5-7-5-7-9V6l7-3z" />,
+  },
+  {
+    title: 'Event Reminders',
+    text: 'Keep track of the events you joined from your profile, so you never miss one.',
+    icon: <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0" />,
+  },
+];
+
 export default function HomePage() {
-  return <p>HomePage</p>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-indigo-50 to-slate-50">
+        <div className="page py-16 text-center sm:py-24">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Discover and Join Amazing Events</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+            Browse upcoming events near you, register in seconds, and never miss what matters to you.
+          </p>
+          <button type="button" className="btn-primary mt-8 px-6 py-3 text-base" onClick={() => void navigate(paths.events)}>
+            Browse Events
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="benefits-heading" className="page">
+        <h2 id="benefits-heading" className="sr-only">
+          Why Turnout
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {benefits.map((benefit) => (
+            <li key={benefit.title} className="card">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="mb-4 h-10 w-10 rounded-lg bg-indigo-100 p-2 text-indigo-700"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                {benefit.icon}
+              </svg>
+              <h3 className="text-lg font-semibold text-slate-900">{benefit.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

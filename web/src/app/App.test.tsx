@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { toasterProps } from '@/app/App';
+
+
+describe('toaster settings (spec §9)', () => {
+  it('keeps blank, error and custom toasts 4 s, success 2 s and loading until dismissed', () => {
+    expect(toasterProps.toastOptions.duration).toBe(4000);
+    expect(toasterProps.toastOptions.success.duration).toBe(2000);
+    expect(toasterProps.toastOptions.error.duration).toBe(4000);
+    expect(toasterProps.toastOptions.loading.duration).toBe(Infinity);
+  });
+
+  it('sits 16 px from the edges', () => {
+    expect(toasterProps.containerStyle.inset).toBe(16);
+  });
+
+  it('renders its container 16 px from the edges', () => {
+    render(<Toaster {...toasterProps} />);
+    act(() => {
+      toast('Hello');
+    });
+    const container = screen.getByText('Hello').closest<HTMLElement>('[style*="position: fixed"]');
+    expect(container?.style.inset).toBe('16px');
+    act(() => toast.remove());
+  });
+});

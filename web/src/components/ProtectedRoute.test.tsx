@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { session } from '@/lib/storage';
+import { apiUrl, server } from '@/test/server';
+import { currentLocation, renderApp } from '@/test/render';
+
+describe('protected routes', () => {
+  it.each(['/profile', '/profile/edit', '/organization_info/edit', '/reset-password', '/dashboard', '/dashboard/events'])(
+    'send %s to /login when no access token is stored',
+    async (path) => {
+      renderApp(path);
+      await waitFor(() => expect(currentLocation()).toBe('/login'));
+    },
+  );
+
+  it('let a visitor with an access token in', async () => {
+    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    // The top bar loads the avatar of a logged-in visitor.
+    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })));
+    renderApp('/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/reset-password');
+  });
+});

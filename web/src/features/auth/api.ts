@@ -1,0 +1,38 @@
+// Calls of the auth feature: sign-up, login, activation and passwords.
+import { api, publicApi } from '@/lib/http';
+import type { Tokens } from '@/types/api';
+
+interface Detail {
+  detail: string;
+}
+
+// Multipart forms; the caller leaves out empty values.
+export async function registerUser(form: FormData): Promise<Detail> {
+  return (await publicApi.post<Detail>('/user/registration/', form)).data;
+}
+
+export async function registerOrganization(form: FormData): Promise<Detail> {
+  return (await publicApi.post<Detail>('/organization/register/', form)).data;
+}
+
+export async function login(credentials: { username: string; password: string }): Promise<Tokens> {
+  return (await publicApi.post<Tokens>('/user/login/', credentials)).data;
+}
+
+export async function resendActivation(email: string): Promise<Detail> {
+  return (await publicApi.post<Detail>('/user/activation/resend/', { email })).data;
+}
+
+export async function requestPasswordReset(email: string): Promise<Detail> {
+  return (await publicApi.post<Detail>('/user/reset-password/request/', { email })).data;
+}
+
+export async function confirmPasswordReset(uid: string, token: string, password: string): Promise<Detail> {
+  const path = `/user/reset-password/confirm/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`;
+  return (await publicApi.post<Detail>(path, { password })).data;
+}
+
+// The server ends every other session and answers with fresh tokens.
+export async function changePassword(body: { old_password: string; new_password: string }): Promise<Detail & Tokens> {
+  return (await api.put<Detail & Tokens>('/user/change-password/', body)).data;
+}

@@ -1,0 +1,54 @@
+// Building blocks the auth screens share.
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="page">
+      <div className={`card mx-auto w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  id: string;
+  label: string;
+  invalid?: boolean;
+  errorId?: string | undefined;
+};
+
+// A labelled input; `invalid` marks it for the eye and for screen readers.
+export function Field({ id, label, invalid = false, errorId, className = '', ...input }: FieldProps) {
+  return (
+    <div className={className}>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+        {input.required && (
+          <span aria-hidden="true" className="text-sm font-semibold text-red-700">
+            *
+          </span>
+        )}
+      </div>
+      <input
+        id={id}
+        className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''} ${input.type === 'file' ? 'text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1' : ''}`}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+// A client-side check that failed, read out as soon as it shows.
+export function FormError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { session } from '@/lib/storage';
+import { apiUrl, server } from '@/test/server';
+import { currentLocation, renderApp } from '@/test/render';
+import type { TurnoutEvent } from '@/types/api';
+
+
+const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
+
+const jazz: TurnoutEvent = {
+  id: '01J0000000000000000000JAZZ',
+  title: 'Jazz in the Park',
+  description: 'An evening of live jazz under the trees.',
+  location: 'Riverside Park',
+  start_time: inDays(3),
+  end_time: inDays(3, 3),
+  capacity: 120,
+  seats_left: 42,
+  banner: null,
+  banner_url: null,
+  organization: { id: 'org-1', name: 'City Lights' },
+};
+
+const detailPath = `/event/detail?id=${jazz.id}`;
+
+function logIn() {
+  session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+  // The top bar loads the avatar.
+  server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })));
+}
+
+function detailOf(term: string) {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+}
+
+describe('EventDetailPage', () => {
+  it('shows the event handed over in navigation state', async () => {
+    renderApp(detailPath, { event: jazz });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jazz in the Park' })).toBeInTheDocument();
+    expect(detailOf('Start Time')).toBe(new Date(jazz.start_time).toLocaleString());
+    expect(detailOf('End Time')).toBe(new Date(jazz.end_time).toLocaleString());
+    expect(detailOf('Location')).toBe('Riverside Park');
+    expect(detailOf('Capacity')).toBe('120');
+    expect(detailOf('Seats Left')).toBe('42');
+    const about = screen.getByRole('region', { name: 'About the Event' });
+    expect(within(about).getByText('An evening of live jazz under the trees.')).toBeInTheDocument();
+    expect(screen.getByText('No Image')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
+  });
+
+  it('loads the event named by ?id= when there is no state', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/event/detail/:id/'), async ({ params }) => {
+        asked.push(String(params.id));
+        await delay(20);
+        return HttpResponse.json({ ...jazz, banner_url: 'http://localhost:3000/media/banners/jazz.png' });
+      }),
+    );
+    renderApp(detailPath);
+
+    expect(await screen.findByText('Loading event...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jazz in the Park' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Banner of Jazz in the Park' })).toBeInTheDocument();
+    expect(asked).toEqual([jazz.id]);
+  });
+
+  it('says when the event of ?id= does not exist', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get(apiUrl('/event/detail/:id/'), () => HttpResponse.json({ detail: 'Event not found.' }, { status: 404 })));
+    renderApp('/event/detail?id=nope');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This event does not exist or has been removed.');
+  });
+
+  it('shows No event details available with neither state nor id', async () => {
+    renderApp('/event/detail');
+    expect(await screen.findByText('No event details available')).toBeInTheDocument();
+  });
+
+  it('asks a logged-out visitor to log in before registering', async () => {
+    let posted = 0;
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), () => {
+        posted += 1;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+
+    expect(await screen.findByText('Please log in first to register for the event.')).toBeInTheDocument();
+    expect(posted).toBe(0);
+  });
+
+  it('registers a logged-in user with the bearer token', async () => {
+    logIn();
+    const calls: { id: string; auth: string | null }[] = [];
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), ({ params, request }) => {
+        calls.push({ id: String(params.id), auth: request.headers.get('Authorization') });
+        return HttpResponse.json(
+          { detail: 'Successfully registered for the event!', id: 'reg-1', event_id: jazz.id, title: jazz.title },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+
+    expect(await screen.findByText('Successfully registered for the event!')).toBeInTheDocument();
+    expect(calls).toEqual([{ id: jazz.id, auth: 'Bearer access-1' }]);
+    expect(detailOf('Seats Left')).toBe('41');
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeDisabled();
+    expect(screen.getByText('You are registered for this event.')).toBeInTheDocument();
+  });
+
+  it('says registering failed when the server fails', async () => {
+    logIn();
+    server.use(http.post(apiUrl('/event/register/:id/'), () => HttpResponse.json({ detail: 'Internal error.' }, { status: 500 })));
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+
+    expect(await screen.findByText('Failed to register. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Internal error.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
+  });
+
+  it("shows the server's reason when the event is full, started or already joined", async () => {
+    logIn();
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), () =>
+        HttpResponse.json({ detail: 'You are already registered for this event.' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+
+    expect(await screen.findByText('You are already registered for this event.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to register. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('disables Register Now for a full event and says why', async () => {
+    renderApp(detailPath, { event: { ...jazz, seats_left: 0 } });
+
+    const button = await screen.findByRole('button', { name: 'Register Now' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('This event is full.');
+  });
+
+  it('disables Register Now for an event that has started and says why', async () => {
+    renderApp(detailPath, { event: { ...jazz, start_time: inDays(0, -1), end_time: inDays(0, 2) } });
+
+    const button = await screen.findByRole('button', { name: 'Register Now' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('This event has already started.');
+  });
+
+  it('goes back to the events list without history', async () => {
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/events'));
+  });
+
+  it('goes back in history to where the visitor came from', async () => {
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([jazz])));
+    const { user } = renderApp('/');
+
+    await user.click(await screen.findByRole('button', { name: 'Browse Events' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/events'));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    await waitFor(() => expect(currentLocation()).toBe(detailPath));
+  });
+});

@@ -1,0 +1,32 @@
+import type { TurnoutEvent } from '@/types/api';
+
+// What the detail page receives in navigation state from the list.
+export interface EventDetailState {
+  event: TurnoutEvent;
+}
+
+export function isEvent(value: unknown): value is TurnoutEvent {
+  if (!value || typeof value !== 'object') return false;
+  const event = value as Partial<TurnoutEvent>;
+  return typeof event.id === 'string' && typeof event.title === 'string' && typeof event.start_time === 'string';
+}
+
+export function eventFromState(state: unknown): TurnoutEvent | null {
+  if (!state || typeof state !== 'object') return null;
+  const event = (state as Partial<EventDetailState>).event;
+  return isEvent(event) ? event : null;
+}
+
+// Why an event takes no more registrations, if it does not.
+export type Availability = 'open' | 'full' | 'started';
+
+export function availabilityOf(event: TurnoutEvent, now: number = Date.now()): Availability {
+  if (Date.parse(event.start_time) <= now) return 'started';
+  if (event.seats_left <= 0) return 'full';
+  return 'open';
+}
+
+
+export function seatsLeftText(seats: number): string {
+  return seats === 1 ? '1 seat left' : `${seats} seats left`;
+}
