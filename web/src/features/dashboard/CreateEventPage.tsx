@@ -1,4 +1,52 @@
-// Placeholder until the page is written.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
+import { paths } from '@/config/paths';
+import { uploadImage } from '@/lib/upload';
+import { createEvent, eventFormData } from './api';
+import { EVENT_FIELD_OF, EventForm, emptyEventForm, type EventFormValues } from './components/EventForm';
+
+const noErrors: FormErrorReport = { fields: {}, others: [] };
+
 export default function CreateEventPage() {
-  return <p>CreateEventPage</p>;
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FormErrorReport>(noErrors);
+
+  async function create(values: EventFormValues, banner: File | null) {
+    setSaving(true);
+    setErrors(noErrors);
+    try {
+      // The banner goes straight to S3; the event carries its key.
+      const bannerKey = banner ? await uploadImage('banner', banner) : null;
+      await createEvent(eventFormData(values, bannerKey));
+      toast.success('Event created successfully!');
+      void navigate(paths.dashboardEvents);
+    } catch (error) {
+      console.error('create event', error);
+      toast.error('Failed to create event. Please check your input.');
+      setErrors(formErrorsOf(error, EVENT_FIELD_OF));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="create-event">
+      <h1 id="create-event" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
+        Create Event
+      </h1>
+      <div className="card">
+        <EventForm
+          name="Create event"
+          initial={emptyEventForm}
+          required={false}
+          submitLabel="Create Event"
+          saving={saving}
+          errors={errors}
+          onSubmit={(values, banner) => void create(values, banner)}
+        />
+      </div>
+    </section>
+  );
 }

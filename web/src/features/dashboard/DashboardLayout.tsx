@@ -1,4 +1,69 @@
-// Placeholder until the page is written.
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '@/components/PageLoading';
+import { paths } from '@/config/paths';
+import { useDashboardAccess } from './hooks';
+
+interface Entry {
+  label: string;
+  to: string;
+  // Other pages that belong to the entry.
+  alsoAt?: string[];
+}
+
+const entries: Entry[] = [
+  { label: 'Organization', to: paths.dashboardProfile, alsoAt: [paths.dashboard] },
+  { label: 'Create Event', to: paths.dashboardCreateEvent },
+  { label: 'Events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate] },
+];
+
 export default function DashboardLayout() {
-  return <p>DashboardLayout</p>;
+  const access = useDashboardAccess();
+  const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
+
+  if (access === 'loading') return <PageLoading label="Loading dashboard..." />;
+
+  if (access === 'not-organizer') {
+    return (
+      <div className="page">
+        <div className="card mx-auto max-w-lg text-center">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+          <p className="mt-2 text-slate-700">The dashboard is for organizations. Sign in with an organization account to manage events.</p>
+          <Link to={paths.profile} className="btn-secondary mt-6">
+            Back to Profile
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const linkClass = (active: boolean) =>
+    `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-700 ${
+      active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100'
+    }`;
+
+  // A row of tabs on narrow screens, a sidebar from md up.
+  return (
+    <div className="page md:flex md:items-start md:gap-8">
+      <nav aria-label="Dashboard" className="mb-6 md:sticky md:top-24 md:mb-0 md:w-52 md:shrink-0">
+        <ul className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 pb-2 md:mx-0 md:flex-col md:overflow-visible md:border-b-0 md:px-0 md:pb-0">
+          {entries.map(({ label, to, alsoAt = [] }) => {
+            const active = pathname === to || alsoAt.includes(pathname);
+            return (
+              <li key={to}>
+                <Link to={to} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Suspense fallback={<p role="status" className="text-slate-600">Loading...</p>}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
 }

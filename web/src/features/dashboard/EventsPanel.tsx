@@ -1,4 +1,107 @@
-// Placeholder until the page is written.
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { confirmToast } from '@/components/confirmToast';
+import { paths } from '@/config/paths';
+import type { TurnoutEvent } from '@/types/api';
+import { deleteEvent } from './api';
+import { localTime } from '@/lib/time';
+import { useOrganizationEvents } from './hooks';
+import type { EventUpdateState } from './navigationState';
+
 export default function EventsPanel() {
-  return <p>EventsPanel</p>;
+  const navigate = useNavigate();
+  const { status, events, remove, retry } = useOrganizationEvents();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  // Where keyboard focus goes when the focused item's button disappears.
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function edit(event: TurnoutEvent) {
+    const state: EventUpdateState = { event };
+    void navigate(paths.dashboardEventUpdate, { state });
+  }
+
+  async function destroy(event: TurnoutEvent) {
+    const confirmed = await confirmToast(`Delete "${event.title}"? Its registrations go with it.`, { confirm: 'Yes', cancel: 'No' });
+    if (!confirmed) return;
+    setDeleting(event.id);
+    try {
+      await deleteEvent(event.id);
+      remove(event.id);
+      heading.current?.focus();
+      toast.success('Event deleted successfully');
+    } catch (error) {
+      console.error('delete event', error);
+      toast.error('Failed to delete event');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="events-panel">
+      <h1 id="events-panel" ref={heading} tabIndex={-1} className="mb-6 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
+        Events
+      </h1>
+      {status === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading events...
+        </p>
+      )}
+      {status === 'error' && (
+        <button type="button" className="btn-secondary" onClick={retry}>
+          Try Again
+        </button>
+      )}
+      {status === 'ready' && events.length === 0 && <p className="card text-slate-700">You have not created any events yet.</p>}
+      {status === 'ready' && events.length > 0 && (
+        <ul className="grid gap-4">
+          {events.map((event) => {
+            const titleId = `organization-event-${event.id}`;
+            return (
+              <li key={event.id}>
+                <article className="card flex flex-col gap-4 sm:flex-row">
+                  {event.banner_url && (
+                    <img
+                      src={event.banner_url}
+                      alt={`Banner of ${event.title}`}
+                      loading="lazy"
+                      className="aspect-video w-full rounded-md bg-slate-100 object-cover sm:w-40"
+                    />
+                  )}
+                  <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <h2 id={titleId} className="break-words text-lg font-semibold text-slate-900">
+                      {event.title}
+                    </h2>
+                    <p className="text-sm text-slate-700">
+                      {localTime(event.start_time)} to {localTime(event.end_time)}
+                    </p>
+                    <p className="break-words text-sm text-slate-700">{event.location}</p>
+                    <p className="text-sm text-slate-700">
+                      Capacity: {event.capacity}
+                      {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={() => edit(event)}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-danger"
+                        aria-describedby={titleId}
+                        disabled={deleting === event.id}
+                        onClick={() => void destroy(event)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
 }

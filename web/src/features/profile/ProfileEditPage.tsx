@@ -1,4 +1,114 @@
-// Placeholder until the page is written.
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
+import { FormInput, FormProblems } from '@/components/FormField';
+import { paths } from '@/config/paths';
+import { announceLoginStatusChange } from '@/lib/storage';
+import { uploadImage } from '@/lib/upload';
+import type { Profile } from '@/types/api';
+import { updateProfile } from './api';
+import { EditCard, NoDataFound } from './components/EditCard';
+import { useReturnToProfile } from './hooks';
+import { profileFromState } from './navigationState';
+
+type ProfileFields = Pick<Profile, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>;
+
+// API fields (and those of the image upload) → the form field that shows them.
+const FIELD_OF: Record<string, string> = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  image: 'image',
+  image_key: 'image',
+  content_type: 'image',
+  size: 'image',
+};
+
+const noErrors: FormErrorReport = { fields: {}, others: [] };
+
 export default function ProfileEditPage() {
-  return <p>ProfileEditPage</p>;
+  const profile = profileFromState(useLocation().state);
+  if (!profile) return <NoDataFound message="No Profile Data Found" />;
+  return <ProfileEditForm profile={profile} />;
+}
+
+function ProfileEditForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const returnToProfile = useReturnToProfile();
+  const [values, setValues] = useState<ProfileFields>({
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    email: profile.email ?? '',
+    phone: profile.phone ?? '',
+    address: profile.address ?? '',
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FormErrorReport>(noErrors);
+
+  const bind = (name: keyof ProfileFields) => ({
+    id: `profile-${name}`,
+    name,
+    value: values[name],
+    errors: errors.fields[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setErrors(noErrors);
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      // Straight to S3, so large images never pass through the API.
+      if (image) form.append('image_key', await uploadImage('avatar', image));
+      await updateProfile(form);
+      // The top bar shows the avatar; let it reload.
+      announceLoginStatusChange();
+      toast.success('Profile updated successfully!');
+      returnToProfile();
+    } catch (error) {
+      console.error('update profile', error);
+      toast.error('Update failed! Please try again.');
+      setErrors(formErrorsOf(error, FIELD_OF));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <EditCard title="Edit Profile">
+      <form onSubmit={(e) => void submit(e)} aria-label="Edit profile" className="grid gap-4 sm:grid-cols-2">
+        <FormInput label="First Name" autoComplete="given-name" {...bind('first_name')} />
+        <FormInput label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+        <FormInput label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
+        <FormInput label="Address" autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
+        <FormInput
+          id="profile-image"
+          name="image"
+          type="file"
+          accept="image/*"
+          label="Profile Image (optional)"
+          frameClassName="sm:col-span-2"
+          errors={errors.fields.image}
+          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        />
+        <div className="sm:col-span-2">
+          <FormProblems messages={errors.others} />
+        </div>
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
+            Update Profile
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => void navigate(paths.profile)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </EditCard>
+  );
 }

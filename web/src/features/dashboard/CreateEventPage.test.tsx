@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+
+beforeAll(async () => {
+  await preloadPages();
+});
+
+
+const BANNER_KEY = 'media/uploads/banner/u/1';
+
+// The presigned POST of /api/media/upload/ and S3 taking the file.
+function answerUpload() {
+  const uploads: { asked: unknown; fileSize: number | null }[] = [];
+  let asked: unknown = null;
+  server.use(
+    http.post(apiUrl('/media/upload/'), async ({ request }) => {
+      asked = await request.json();
+      return HttpResponse.json({ url: 'http://s3.test/bucket', fields: { key: BANNER_KEY }, key: BANNER_KEY });
+    }),
+    http.post('http://s3.test/bucket', async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file');
+      // jsdom's XHR hands the file on as a nameless blob: check its size.
+      uploads.push({ asked, fileSize: file && typeof file !== 'string' ? file.size : null });
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return uploads;
+}
+
+function answerCreate(answer: () => Response) {
+  const sent: Record<string, FormDataEntryValue>[] = [];
+  server.use(
+    http.post(apiUrl('/event/create/'), async ({ request }) => {
+      sent.push(Object.fromEntries(await request.formData()));
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+async function openForm() {
+  signIn();
+  answerAccount();
+  answerEvents();
+  const view = renderApp('/dashboard/create-event');
+  await screen.findByRole('form', { name: 'Create event' });
+  return view;
+}
+
+// datetime-local inputs take their value whole, as a browser's picker sets it.
+function setTime(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('create event page', () => {
+  it('has the fields, none marked required, a 4-row description and an image-only banner picker', async () => {
+    await openForm();
+
+    for (const label of ['Title', 'Location', 'Description', 'Start time', 'End time', 'Capacity', 'Banner (optional)']) {
+      expect(screen.getByLabelText(label)).not.toBeRequired();
+    }
+    expect(screen.queryByText('*')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '4');
+    expect(screen.getByLabelText('Start time')).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByLabelText('End time')).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByLabelText('Capacity')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Banner (optional)')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('uploads the banner to S3, creates the event with its key and goes to the events', async () => {
+    const uploads = answerUpload();
+    const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
+    const { user } = await openForm();
+
+    await user.type(screen.getByLabelText('Title'), 'Harbour Jazz Night');
+    await user.type(screen.getByLabelText('Location'), 'The Old Boathouse');
+    await user.type(screen.getByLabelText('Description'), 'Live jazz on the harbour front.');
+    setTime('Start time', '2030-05-01T18:30');
+    setTime('End time', '2030-05-01T21:00');
+    await user.type(screen.getByLabelText('Capacity'), '120');
+    await user.upload(screen.getByLabelText('Banner (optional)'), new File(['png'], 'banner.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText('Event created successfully!')).toBeInTheDocument();
+    expect(uploads).toEqual([{ asked: { kind: 'banner', content_type: 'image/png', size: 3 }, fileSize: 3 }]);
+    expect(sent).toEqual([
+      {
+        title: 'Harbour Jazz Night',
+        location: 'The Old Boathouse',
+        description: 'Live jazz on the harbour front.',
+        start_time: new Date('2030-05-01T18:30').toISOString(),
+        end_time: new Date('2030-05-01T21:00').toISOString(),
+        capacity: '120',
+        banner_key: BANNER_KEY,
+      },
+    ]);
+    expect(sent[0]!.start_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/events'));
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('creates an event without a banner and sends no banner key', async () => {
+    const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
+    const { user } = await openForm();
+
+    await user.type(screen.getByLabelText('Title'), 'Quiet Event');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText('Event created successfully!')).toBeInTheDocument();
+    expect(sent[0]).not.toHaveProperty('banner_key');
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('tells the user when creating fails and shows the server messages at their fields', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = answerCreate(() =>
+      HttpResponse.json(
+        {
+          location: ['This field is required.'],
+          end_time: ['The end time must be after the start time.'],
+          capacity: ['Capacity must be a whole number from 1 to 100000.'],
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = await openForm();
+
+    await user.type(screen.getByLabelText('Title'), 'Harbour Jazz Night');
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText('Failed to create event. Please check your input.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(screen.getByLabelText('Location')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Location')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('End time')).toHaveAccessibleDescription('The end time must be after the start time.');
+    expect(screen.getByLabelText('Capacity')).toHaveAccessibleDescription('Capacity must be a whole number from 1 to 100000.');
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Title')).toHaveValue('Harbour Jazz Night');
+    expect(currentLocation()).toBe('/dashboard/create-event');
+    expect(screen.getByRole('button', { name: 'Create Event' })).toBeEnabled();
+  });
+
+  it('fails without creating when the banner upload is refused', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post(apiUrl('/media/upload/'), () =>
+        HttpResponse.json({ content_type: ['Images must be JPEG, PNG, GIF or WebP.'] }, { status: 400 }),
+      ),
+    );
+    const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
+    const { user } = await openForm();
+
+    await user.upload(screen.getByLabelText('Banner (optional)'), new File(['svg'], 'banner.svg', { type: 'image/svg+xml' }));
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText('Failed to create event. Please check your input.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    expect(screen.getByLabelText('Banner (optional)')).toHaveAccessibleDescription('Images must be JPEG, PNG, GIF or WebP.');
+  });
+});

@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+
+beforeAll(async () => {
+  await preloadPages();
+});
+
+
+const event = events[0]!; // starts 2030-05-01T18:30:45Z
+const FIELDS = ['Title', 'Location', 'Description', 'Start time', 'End time', 'Capacity'];
+
+function answerUpdate(answer: () => Response) {
+  const sent: { id: string; body: Record<string, FormDataEntryValue> }[] = [];
+  server.use(
+    http.patch(apiUrl('/event/detail/:id/'), async ({ request, params }) => {
+      sent.push({ id: String(params.id), body: Object.fromEntries(await request.formData()) });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+async function openForm(state: unknown = { event }) {
+  signIn();
+  answerAccount();
+  answerEvents();
+  const view = renderApp('/dashboard/event-update', state);
+  await screen.findByRole('form', { name: 'Update event' });
+  return view;
+}
+
+describe('event update page', () => {
+  it('without an event, says so and links back to the events', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const { user } = renderApp('/dashboard/event-update');
+
+    expect(await screen.findByText(/No event data found\./)).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Events' }));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/events'));
+    expect(await screen.findByRole('heading', { name: 'Harbour Jazz Night' })).toBeInTheDocument();
+  });
+
+  it('requires every field but the banner, with visible markers', async () => {
+    await openForm();
+
+    for (const label of FIELDS) expect(screen.getByLabelText(label)).toBeRequired();
+    expect(screen.getByLabelText('Banner (optional)')).not.toBeRequired();
+    // One marker per required field, and one in the note explaining them.
+    expect(screen.getAllByText('*')).toHaveLength(FIELDS.length + 1);
+    expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '4');
+    expect(screen.getByLabelText('Banner (optional)')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('fills in the event, times in local time trimmed to the minute', async () => {
+    await openForm();
+
+    expect(screen.getByLabelText('Title')).toHaveValue('Harbour Jazz Night');
+    expect(screen.getByLabelText('Location')).toHaveValue('The Old Boathouse');
+    expect(screen.getByLabelText('Description')).toHaveValue('Live jazz on the harbour front.');
+    expect(screen.getByLabelText('Capacity')).toHaveValue(120);
+    const start = (screen.getByLabelText('Start time') as HTMLInputElement).value;
+    const end = (screen.getByLabelText('End time') as HTMLInputElement).value;
+    expect(start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    // Read back as local time, the value is the start without its 45 seconds.
+    expect(new Date(start).toISOString()).toBe('2030-05-01T18:30:00.000Z');
+    expect(new Date(end).toISOString()).toBe('2030-05-01T21:00:00.000Z');
+  });
+
+  it('sends the changes and goes back to the events', async () => {
+    const sent = answerUpdate(() => HttpResponse.json({ ...event, title: 'Harbour Jazz Night (indoors)' }));
+    const { user } = await openForm();
+
+    await user.type(screen.getByLabelText('Title'), ' (indoors)');
+    fireEvent.change(screen.getByLabelText('End time'), { target: { value: '2030-05-01T22:15' } });
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        id: event.id,
+        body: {
+          title: 'Harbour Jazz Night (indoors)',
+          location: 'The Old Boathouse',
+          description: 'Live jazz on the harbour front.',
+          start_time: '2030-05-01T18:30:00.000Z',
+          end_time: new Date('2030-05-01T22:15').toISOString(),
+          capacity: '120',
+        },
+      },
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/events'));
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('uploads a new banner and sends its key', async () => {
+    server.use(
+      http.post(apiUrl('/media/upload/'), () =>
+        HttpResponse.json({ url: 'http://s3.test/bucket', fields: { key: 'media/uploads/banner/u/9' }, key: 'media/uploads/banner/u/9' }),
+      ),
+      http.post('http://s3.test/bucket', () => new HttpResponse(null, { status: 204 })),
+    );
+    const sent = answerUpdate(() => HttpResponse.json(event));
+    const { user } = await openForm();
+
+    await user.upload(screen.getByLabelText('Banner (optional)'), new File(['png'], 'new.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(sent[0]!.body.banner_key).toBe('media/uploads/banner/u/9');
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('does not send a form with an empty required field', async () => {
+    const sent = answerUpdate(() => HttpResponse.json(event));
+    const { user } = await openForm();
+
+    await user.clear(screen.getByLabelText('Title'));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(screen.getByLabelText('Title')).toBeInvalid();
+    expect(sent).toEqual([]);
+    expect(screen.queryByText('Event updated successfully!')).not.toBeInTheDocument();
+  });
+
+  it('tells the user when the update fails and shows the reasons at their fields', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerUpdate(() => HttpResponse.json({ capacity: ['Capacity cannot go below the 2 seats already taken.'] }, { status: 400 }));
+    const { user } = await openForm();
+
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Failed to update event. Please check your input.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Capacity')).toHaveAccessibleDescription('Capacity cannot go below the 2 seats already taken.');
+    expect(currentLocation()).toBe('/dashboard/event-update');
+  });
+});

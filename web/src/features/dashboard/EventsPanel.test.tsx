@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { answerAccount, answerEvents, events, organization, preloadPages, signIn } from './test-fixtures';
+
+beforeAll(async () => {
+  await preloadPages();
+});
+
+
+const itemOf = async (title: string) => (await screen.findByRole('heading', { name: title })).closest('li')!;
+
+function answerDelete(answer: () => Response) {
+  const deleted: string[] = [];
+  server.use(
+    http.delete(apiUrl('/event/detail/:id/'), ({ params }) => {
+      deleted.push(String(params.id));
+      return answer();
+    }),
+  );
+  return deleted;
+}
+
+describe('events panel', () => {
+  it("lists the organization's events with Edit and Delete", async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    renderApp('/dashboard/events');
+
+    expect(await screen.findByText('Loading events...')).toBeInTheDocument();
+    const jazz = await itemOf('Harbour Jazz Night');
+    expect(jazz).toHaveTextContent('The Old Boathouse');
+    expect(jazz).toHaveTextContent(new Date(events[0]!.start_time).toLocaleString());
+    expect(within(jazz).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(jazz).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    const cinema = await itemOf('Open Air Cinema');
+    expect(within(cinema).getByAltText('Banner of Open Air Cinema')).toHaveAttribute('src', events[1]!.banner_url);
+    expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no events', async () => {
+    signIn();
+    answerAccount();
+    answerEvents([]);
+    renderApp('/dashboard/events');
+
+    expect(await screen.findByText('You have not created any events yet.')).toBeInTheDocument();
+  });
+
+  it('finds the organization from the profile when none is stored, and stores it', async () => {
+    signIn();
+    localStorage.removeItem('organization_id');
+    answerAccount();
+    answerEvents();
+    renderApp('/dashboard/events');
+
+    expect(await screen.findByRole('heading', { name: 'Harbour Jazz Night' })).toBeInTheDocument();
+    expect(localStorage.getItem('organization_id')).toBe(organization.id);
+  });
+
+  it('tells the user when the events cannot be loaded', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerAccount();
+    server.use(
+      http.get(apiUrl(`/event/organization/${organization.id}/events/`), () =>
+        HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }),
+      ),
+    );
+    renderApp('/dashboard/events');
+
+    expect(await screen.findByText('Failed to fetch events')).toBeInTheDocument();
+    expect(screen.queryByText('You have not created any events yet.')).not.toBeInTheDocument();
+  });
+
+  it('Edit opens the update page with the event', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Edit' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard/event-update'));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Harbour Jazz Night');
+  });
+
+  it('deletes an event after Yes and removes it', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const deleted = answerDelete(() => new HttpResponse(null, { status: 204 }));
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(within(question).getByRole('button', { name: 'No' })).toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Event deleted successfully')).toBeInTheDocument();
+    expect(deleted).toEqual([events[0]!.id]);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Harbour Jazz Night' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('keeps the event after No', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const deleted = answerDelete(() => new HttpResponse(null, { status: 204 }));
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No' }));
+
+    // A dismissed toast leaves after its exit animation (1 s).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 2500 });
+    expect(deleted).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Harbour Jazz Night' })).toBeInTheDocument();
+  });
+
+  it('tells the user when deleting fails and keeps the event', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerAccount();
+    answerEvents();
+    const deleted = answerDelete(() => HttpResponse.json({ detail: 'Only the organization that owns the event may change it.' }, { status: 403 }));
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Failed to delete event')).toBeInTheDocument();
+    expect(deleted).toEqual([events[0]!.id]);
+    expect(screen.getByRole('heading', { name: 'Harbour Jazz Night' })).toBeInTheDocument();
+    expect(screen.queryByText('Event deleted successfully')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+// Calls of the dashboard: an organization's events and their management.
+import { api } from '@/lib/http';
+import type { TurnoutEvent } from '@/types/api';
+import type { EventFormValues } from './components/EventForm';
+import { toApiTime } from './eventTimes';
+
+export async function listOrganizationEvents(organizationId: string): Promise<TurnoutEvent[]> {
+  return (await api.get<TurnoutEvent[]>(`/event/organization/${encodeURIComponent(organizationId)}/events/`)).data;
+}
+
+export async function createEvent(form: FormData): Promise<TurnoutEvent> {
+  return (await api.post<TurnoutEvent>('/event/create/', form)).data;
+}
+
+export async function updateEvent(id: string, form: FormData): Promise<TurnoutEvent> {
+  return (await api.patch<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`, form)).data;
+}
+
+export async function deleteEvent(id: string): Promise<void> {
+  await api.delete(`/event/detail/${encodeURIComponent(id)}/`);
+}
+
+// The multipart body of a create or update: the form's fields with times
+// in UTC, and the key of a banner already uploaded to S3.
+export function eventFormData(values: EventFormValues, bannerKey: string | null): FormData {
+  const form = new FormData();
+  form.append('title', values.title);
+  form.append('location', values.location);
+  form.append('description', values.description);
+  form.append('start_time', toApiTime(values.start_time));
+  form.append('end_time', toApiTime(values.end_time));
+  form.append('capacity', values.capacity);
+  if (bannerKey) form.append('banner_key', bannerKey);
+  return form;
+}

@@ -1,0 +1,114 @@
+// The event form the create and update pages share. The create form marks
+// nothing as required (spec §5); the update form requires every field
+// but the banner.
+import { useState, type FormEvent } from 'react';
+import type { FormErrorReport } from '@/lib/errors';
+import { FormInput, FormProblems, FormTextarea } from '@/components/FormField';
+
+export interface EventFormValues {
+  title: string;
+  location: string;
+  description: string;
+  // datetime-local values, local time to the minute.
+  start_time: string;
+  end_time: string;
+  capacity: string;
+}
+
+export const emptyEventForm: EventFormValues = {
+  title: '',
+  location: '',
+  description: '',
+  start_time: '',
+  end_time: '',
+  capacity: '',
+};
+
+// API fields (and those of the banner upload) → the form field that shows them.
+export const EVENT_FIELD_OF: Record<string, string> = {
+  title: 'title',
+  location: 'location',
+  description: 'description',
+  start_time: 'start_time',
+  end_time: 'end_time',
+  capacity: 'capacity',
+  banner: 'banner',
+  banner_key: 'banner',
+  content_type: 'banner',
+  size: 'banner',
+};
+
+interface EventFormProps {
+  name: string;
+  initial: EventFormValues;
+  required: boolean;
+  submitLabel: string;
+  saving: boolean;
+  errors: FormErrorReport;
+  currentBanner?: { url: string; alt: string } | null;
+  onSubmit: (values: EventFormValues, banner: File | null) => void;
+}
+
+export function EventForm({ name, initial, required, submitLabel, saving, errors, currentBanner, onSubmit }: EventFormProps) {
+  const [values, setValues] = useState<EventFormValues>(initial);
+  const [banner, setBanner] = useState<File | null>(null);
+
+  const bind = (field: keyof EventFormValues) => ({
+    id: `event-${field}`,
+    name: field,
+    required,
+    value: values[field],
+    errors: errors.fields[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit(values, banner);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={name} className="grid gap-4 sm:grid-cols-2">
+      {required && (
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          Fields marked{' '}
+          <span aria-hidden="true" className="font-semibold text-red-700">
+            *
+          </span>
+          <span className="sr-only">as required</span> are required.
+        </p>
+      )}
+      <FormInput label="Title" frameClassName="sm:col-span-2" {...bind('title')} />
+      <FormInput label="Location" frameClassName="sm:col-span-2" {...bind('location')} />
+      <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
+      <FormInput label="Start time" type="datetime-local" {...bind('start_time')} />
+      <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
+      <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
+      <div className="sm:col-span-2">
+        {currentBanner && (
+          <figure className="mb-3">
+            <img src={currentBanner.url} alt={currentBanner.alt} className="aspect-video w-full max-w-xs rounded-md bg-slate-100 object-cover" />
+            <figcaption className="mt-1 text-sm text-slate-600">Current banner</figcaption>
+          </figure>
+        )}
+        <FormInput
+          id="event-banner"
+          name="banner"
+          type="file"
+          accept="image/*"
+          label="Banner (optional)"
+          errors={errors.fields.banner}
+          onChange={(e) => setBanner(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <FormProblems messages={errors.others} />
+      </div>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={saving} aria-busy={saving}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

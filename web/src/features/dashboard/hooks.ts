@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { getOrganization, getProfile } from '@/api/account';
+import { session } from '@/lib/storage';
+import type { Organization, TurnoutEvent } from '@/types/api';
+import { listOrganizationEvents } from './api';
+
+// Whether the signed-in account may use the dashboard. 'unknown' when the
+// profile could not be read: the server decides then.
+export type DashboardAccess = 'loading' | 'organizer' | 'not-organizer' | 'unknown';
+
+export function useDashboardAccess(): DashboardAccess {
+  const [access, setAccess] = useState<DashboardAccess>('loading');
+
+  useEffect(() => {
+    let current = true;
+    getProfile()
+      .then((profile) => {
+        if (!current) return;
+        setAccess(profile.is_organizer ? 'organizer' : 'not-organizer');
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        console.error('load profile', error);
+        setAccess('unknown');
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return access;
+}
+
+export type OrganizationState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; organization: Organization };
+
+export function useOrganization(): OrganizationState {
+  const [state, setState] = useState<OrganizationState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    getOrganization()
+      .then((organization) => {
+        if (current) setState({ status: 'ready', organization });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Only logged, as for every profile load (spec §8).
+        console.error('load organization', error);
+        setState({ status: 'error' });
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return state;
+}
+
+// The stored organization id, else the one on the profile (then stored).
+async function organizationId(): Promise<string> {
+  const stored = session.organizationId();
+  if (stored) return stored;
+  const profile = await getProfile();
+  if (!profile.organization_id) throw new Error('the account has no organization');
+  session.setOrganizationId(profile.organization_id);
+  return profile.organization_id;
+}
+
+export interface OrganizationEventsState {
+  status: 'loading' | 'ready' | 'error';
+  events: TurnoutEvent[];
+  remove: (eventId: string) => void;
+  retry: () => void;
+}
+
+export function useOrganizationEvents(): OrganizationEventsState {
+  const [status, setStatus] = useState<OrganizationEventsState['status']>('loading');
+  const [events, setEvents] = useState<TurnoutEvent[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setStatus('loading');
+    organizationId()
+      .then(listOrganizationEvents)
+      .then((loaded) => {
+        if (!current) return;
+        setEvents(loaded);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        console.error('load organization events', error);
+        toast.error('Failed to fetch events');
+        setStatus('error');
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const remove = useCallback((eventId: string) => {
+    setEvents((shown) => shown.filter((event) => event.id !== eventId));
+  }, []);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { status, events, remove, retry };
+}

@@ -1,0 +1,69 @@
+// Answers of the API in its real shapes, for the dashboard tests.
+import { http, HttpResponse } from 'msw';
+import { apiUrl, server } from '@/test/server';
+import type { Profile, TurnoutEvent } from '@/types/api';
+import { organization, organizer, signIn as signInAs } from '@/test/fixtures';
+
+export { gate, organization, organizer, person } from '@/test/fixtures';
+
+// Signs in as the organizer, with the organization id stored.
+export const signIn = (): void => signInAs(organization.id);
+
+// The account and its organization, as the top bar and the dashboard ask.
+export function answerAccount(profile: Profile = organizer): void {
+  server.use(
+    http.get(apiUrl('/user/profile/'), () => HttpResponse.json(profile)),
+    http.get(apiUrl('/organization/details/'), () =>
+      profile.is_organizer
+        ? HttpResponse.json(organization)
+        : HttpResponse.json({ detail: 'Only organizers have an organization.' }, { status: 403 }),
+    ),
+  );
+}
+
+// The organization's events, as the events panel asks.
+export function answerEvents(list: TurnoutEvent[] = events): void {
+  server.use(http.get(apiUrl(`/event/organization/${organization.id}/events/`), () => HttpResponse.json(list)));
+}
+
+export const events: TurnoutEvent[] = [
+  {
+    id: '01JEVT00000000000000000001',
+    title: 'Harbour Jazz Night',
+    description: 'Live jazz on the harbour front.',
+    location: 'The Old Boathouse',
+    start_time: '2030-05-01T18:30:45Z',
+    end_time: '2030-05-01T21:00:00Z',
+    capacity: 120,
+    seats_left: 118,
+    banner: null,
+    banner_url: null,
+    organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
+  },
+  {
+    id: '01JEVT00000000000000000002',
+    title: 'Open Air Cinema',
+    description: 'Films under the stars.',
+    location: 'Park Lawn',
+    start_time: '2030-06-01T20:00:00Z',
+    end_time: '2030-06-01T23:00:00Z',
+    capacity: 300,
+    seats_left: 300,
+    banner: 'media/uploads/banner/u/2',
+    banner_url: 'http://localhost:3000/media/uploads/banner/u/2',
+    organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
+  },
+];
+
+// Routes load their pages on demand; loading them before the tests keeps
+// a cold module transform from eating the tests' waiting time.
+export async function preloadPages(): Promise<void> {
+  await Promise.all([
+    import('@/api/account'),
+    import('./DashboardLayout'),
+    import('./OrganizationPanel'),
+    import('./CreateEventPage'),
+    import('./EventsPanel'),
+    import('./EventUpdatePage'),
+  ]);
+}

@@ -1,0 +1,254 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import type { Profile, RegisteredEvent } from '@/types/api';
+import { gate, organization, organizer, person, registrations, signIn, preloadPages } from './test-fixtures';
+
+beforeAll(async () => {
+  await preloadPages();
+});
+
+
+function answerProfile(profile: Profile) {
+  server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json(profile)));
+}
+
+function answerRegistrations(list: RegisteredEvent[]) {
+  server.use(http.get(apiUrl(`/event/user-event/${person.id}/`), () => HttpResponse.json(list)));
+}
+
+describe('organizer profile', () => {
+  function answerOrganizer() {
+    answerProfile(organizer);
+    server.use(http.get(apiUrl('/organization/details/'), () => HttpResponse.json(organization)));
+  }
+
+  it('shows the organization with N/A for empty values and keeps its id', async () => {
+    signIn();
+    answerOrganizer();
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'City Lights' })).toBeInTheDocument();
+    const details = screen.getByRole('definition', { name: (_, el) => el.previousElementSibling?.textContent === 'Username' });
+    expect(details).toHaveTextContent('citylights');
+    expect(screen.getByText('hello@citylights.example')).toBeInTheDocument();
+    expect(screen.getByText('1 Harbour Road')).toBeInTheDocument();
+    // Phone, address line 2, website and description are empty.
+    expect(screen.getAllByText('N/A')).toHaveLength(4);
+    expect(screen.getByAltText('City Lights logo')).toHaveAttribute('src', '/placeholder-avatar.svg');
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Event' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Registered Events' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('organization_id')).toBe(organization.id);
+  });
+
+  it('links the website and shows the logo when there are ones', async () => {
+    signIn();
+    answerProfile(organizer);
+    server.use(
+      http.get(apiUrl('/organization/details/'), () =>
+        HttpResponse.json({ ...organization, link: 'https://citylights.example', logo_url: 'http://localhost:3000/media/logo.png' }),
+      ),
+    );
+    renderApp('/profile');
+
+    expect(await screen.findByRole('link', { name: 'https://citylights.example' })).toHaveAttribute('href', 'https://citylights.example');
+    expect(screen.getByAltText('City Lights logo')).toHaveAttribute('src', 'http://localhost:3000/media/logo.png');
+  });
+
+  it('Edit Profile opens the organization form with the organization', async () => {
+    signIn();
+    answerOrganizer();
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/organization_info/edit'));
+    expect(await screen.findByLabelText('Organization Name')).toHaveValue('City Lights');
+  });
+
+  it('Event leads to the dashboard', async () => {
+    signIn();
+    answerOrganizer();
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Event' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'City Lights' })).toBeInTheDocument();
+  });
+
+  it('Change Password leads to the password form', async () => {
+    signIn();
+    answerOrganizer();
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/reset-password'));
+  });
+});
+
+describe('user profile', () => {
+  it('shows the profile while loading first, then the details and registered events', async () => {
+    signIn();
+    const profileReady = gate();
+    const eventsReady = gate();
+    server.use(
+      http.get(apiUrl('/user/profile/'), async () => {
+        await profileReady.wait;
+        return HttpResponse.json(person);
+      }),
+      http.get(apiUrl(`/event/user-event/${person.id}/`), async () => {
+        await eventsReady.wait;
+        return HttpResponse.json(registrations);
+      }),
+    );
+    renderApp('/profile');
+
+    expect(await screen.findByText('Loading profile...')).toBeInTheDocument();
+    profileReady.open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ana' })).toBeInTheDocument();
+    expect(screen.getByText('Loading events...')).toBeInTheDocument();
+    expect(screen.getByText(`Joined ${new Date(person.joined).toLocaleDateString()}`)).toBeInTheDocument();
+    expect(screen.getByText('Ana Lima')).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('5550100')).toBeInTheDocument();
+    // The address is empty.
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.getByAltText("ana's avatar")).toHaveAttribute('src', '/placeholder-avatar.svg');
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Event' })).not.toBeInTheDocument();
+
+    eventsReady.open();
+    const list = await screen.findByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Harbour Jazz Night');
+    expect(within(items[0]!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Open Air Cinema');
+    expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
+  });
+
+  it('Edit Profile opens the profile form with the profile', async () => {
+    signIn();
+    answerProfile(person);
+    answerRegistrations([]);
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    await waitFor(() => expect(currentLocation()).toBe('/profile/edit'));
+    expect(await screen.findByLabelText('First Name')).toHaveValue('Ana');
+  });
+
+  it('says so when there are no registered events', async () => {
+    signIn();
+    answerProfile(person);
+    answerRegistrations([]);
+    renderApp('/profile');
+
+    expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+  });
+
+  it('tells the user when the registered events cannot be loaded', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerProfile(person);
+    server.use(
+      http.get(apiUrl(`/event/user-event/${person.id}/`), () =>
+        HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }),
+      ),
+    );
+    renderApp('/profile');
+
+    expect(await screen.findByText('Failed to load registered events.')).toBeInTheDocument();
+    expect(screen.queryByText('You have not registered for any events.')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failed profile load', async () => {
+    signIn();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 })));
+    renderApp('/profile');
+
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('load profile', expect.anything()));
+    await waitFor(() => expect(screen.queryByText('Loading profile...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+  });
+});
+
+describe('cancelling a registration', () => {
+  function setUp(answerCancel: () => Response | Promise<Response>) {
+    signIn();
+    const cancelled: string[] = [];
+    answerProfile(person);
+    answerRegistrations(registrations);
+    server.use(
+      http.delete(apiUrl('/event/cancle/register/:id/'), ({ params }) => {
+        cancelled.push(String(params.id));
+        return answerCancel();
+      }),
+    );
+    return { cancelled, ...renderApp('/profile') };
+  }
+
+  const jazzItem = async () => (await screen.findByText('Harbour Jazz Night')).closest('li')!;
+
+  it('asks first, then cancels and removes the item', async () => {
+    const answered = gate();
+    const { user, cancelled } = setUp(async () => {
+      await answered.wait;
+      return new HttpResponse(null, { status: 204 });
+    });
+
+    await user.click(within(await jazzItem()).getByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(cancelled).toEqual([]);
+
+    await user.click(within(question).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Cancelling registration...')).toBeInTheDocument();
+    answered.open();
+
+    expect(await screen.findByText('Registration cancelled successfully.')).toBeInTheDocument();
+    expect(cancelled).toEqual([registrations[0]!.id]);
+    await waitFor(() => expect(screen.queryByText('Harbour Jazz Night')).not.toBeInTheDocument());
+    expect(screen.getByText('Open Air Cinema')).toBeInTheDocument();
+    expect(screen.queryByText('Cancelling registration...')).not.toBeInTheDocument();
+  });
+
+  it('does nothing when the user answers Cancel', async () => {
+    const { user, cancelled } = setUp(() => new HttpResponse(null, { status: 204 }));
+
+    await user.click(within(await jazzItem()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+
+    // A dismissed toast leaves after its exit animation (1 s).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument(), { timeout: 2500 });
+    expect(cancelled).toEqual([]);
+    expect(screen.getByText('Harbour Jazz Night')).toBeInTheDocument();
+    expect(screen.queryByText('Cancelling registration...')).not.toBeInTheDocument();
+  });
+
+  it('tells the user when the cancellation fails and keeps the item', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, cancelled } = setUp(() =>
+      HttpResponse.json({ detail: 'You may only cancel your own registrations.' }, { status: 403 }),
+    );
+
+    await user.click(within(await jazzItem()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Failed to cancel registration.')).toBeInTheDocument();
+    expect(cancelled).toEqual([registrations[0]!.id]);
+    expect(screen.getByText('Harbour Jazz Night')).toBeInTheDocument();
+    expect(screen.queryByText('Registration cancelled successfully.')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export interface Detail {
+  label: string;
+  // Empty values read N/A.
+  value: string | null | undefined;
+  // How to show a non-empty value, when not as plain text.
+  render?: (value: string) => ReactNode;
+}
+
+export function DetailList({ details }: { details: Detail[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {details.map(({ label, value, render }) => {
+        const present = value != null && value.trim() !== '';
+        return (
+          <div key={label} className="min-w-0">
+            <dt className="text-sm font-medium text-slate-600">{label}</dt>
+            <dd className="mt-0.5 break-words text-slate-900">{present ? (render ? render(value) : value) : 'N/A'}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+// Only web addresses become links; anything else stays text.
+export function WebsiteLink({ href }: { href: string }) {
+  if (!/^https?:\/\//i.test(href)) return <>{href}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+      {href}
+    </a>
+  );
+}

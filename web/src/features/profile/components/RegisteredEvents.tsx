@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { confirmToast } from '@/components/confirmToast';
+import type { RegisteredEvent } from '@/types/api';
+import { cancelRegistration } from '../api';
+import { useRegisteredEvents } from '../hooks';
+import { localTime } from '@/lib/time';
+
+
+export function RegisteredEvents({ userId }: { userId: string }) {
+  const { status, events, remove, retry } = useRegisteredEvents(userId);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  // Where keyboard focus goes when the focused item's button disappears.
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  async function cancel(item: RegisteredEvent) {
+    const confirmed = await confirmToast(`Cancel your registration for "${item.title}"?`, { confirm: 'Confirm', cancel: 'Cancel' });
+    if (!confirmed) return;
+    setCancelling(item.id);
+    const id = toast.loading('Cancelling registration...');
+    try {
+      await cancelRegistration(item.id);
+      remove(item.id);
+      heading.current?.focus();
+      toast.success('Registration cancelled successfully.', { id });
+    } catch (error) {
+      console.error('cancel registration', error);
+      toast.error('Failed to cancel registration.', { id });
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="registered-events" className="card mt-6">
+      <h2 id="registered-events" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
+        Registered Events
+      </h2>
+      {status === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading events...
+        </p>
+      )}
+      {status === 'error' && (
+        <button type="button" className="btn-secondary" onClick={retry}>
+          Try Again
+        </button>
+      )}
+      {status === 'ready' && events.length === 0 && <p className="text-slate-700">You have not registered for any events.</p>}
+      {status === 'ready' && events.length > 0 && (
+        <ul className="divide-y divide-slate-200">
+          {events.map((item) => {
+            const titleId = `registration-${item.id}`;
+            return (
+              <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p id={titleId} className="break-words font-medium text-slate-900">
+                    {item.title}
+                  </p>
+                  {(item.start_time || item.location) && (
+                    <p className="text-sm text-slate-600">
+                      {item.start_time && localTime(item.start_time)}
+                      {item.start_time && item.location && ' · '}
+                      {item.location}
+                    </p>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className="btn-danger self-start sm:self-auto"
+                  aria-describedby={titleId}
+                  disabled={cancelling === item.id}
+                  onClick={() => void cancel(item)}
+                >
+                  Delete
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
