@@ -1,20 +1,47 @@
+// Reading the API's error bodies: {"field": ["message", ...]} for field
+// errors, {"detail": "message"} for the rest (docs/api.md).
 import { AxiosError } from 'axios';
 
-// Every message in an API error body, in order: the field errors
-// ({"field": ["message"]}) and the detail ({"detail": "message"}).
-export function serverMessages(error: unknown): string[] {
-  if (!(error instanceof AxiosError)) return [];
+// The error body as field → messages ("detail" included), or {} when the
+// error has no such body.
+export function errorBody(error: unknown): Record<string, string[]> {
+  if (!(error instanceof AxiosError)) return {};
   const data: unknown = error.response?.data;
-  if (!data || typeof data !== 'object') return [];
-  const messages: string[] = [];
-  for (const value of Object.values(data as Record<string, unknown>)) {
-    if (typeof value === 'string') messages.push(value);
-    else if (Array.isArray(value)) messages.push(...value.filter((m): m is string => typeof m === 'string'));
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const body: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) body[key] = messages;
   }
-  return messages;
+  return body;
+}
+
+// Every message in an API error body, in order.
+export function serverMessages(error: unknown): string[] {
+  return Object.values(errorBody(error)).flat();
 }
 
 // The HTTP status of an API error, if there was a response.
 export function statusOf(error: unknown): number | undefined {
   return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+export interface FormErrorReport {
+  fields: FieldErrors;
+  others: string[];
+}
+
+// Splits an error body into the messages a form shows next to its fields
+// and the rest. fieldNames maps each API field the form shows to the
+// form's field (for example banner_key → banner).
+export function formErrorsOf(error: unknown, fieldNames: Record<string, string>): FormErrorReport {
+  const report: FormErrorReport = { fields: {}, others: [] };
+  for (const [key, messages] of Object.entries(errorBody(error))) {
+    const field = fieldNames[key];
+    if (field) report.fields[field] = [...(report.fields[field] ?? []), ...messages];
+    else report.others.push(...messages);
+  }
+  return report;
 }

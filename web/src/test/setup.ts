@@ -1,10 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { server } from '@/test/server';
+
+// Pages load as lazy chunks; on a busy two-core machine the first render of
+// a file can take longer than the default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });
+
+// react-hot-toast asks matchMedia about reduced motion; jsdom has none.
+globalThis.matchMedia ??= (media: string) => ({ matches: false, media }) as MediaQueryList;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // The toast store outlives a test; start each one with none.
+  act(() => toast.remove());
   server.resetHandlers();
   cleanup();
   localStorage.clear();

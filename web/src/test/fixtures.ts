@@ -1,0 +1,58 @@
+// API answers in their real shapes, shared by the feature tests.
+import type { Organization, Profile } from '@/types/api';
+
+// Stores a session as a login would; organizers also keep their
+// organization's id.
+export function signIn(organizationId?: string): void {
+  localStorage.setItem('access', 'access-token');
+  localStorage.setItem('refresh', 'refresh-token');
+  if (organizationId) localStorage.setItem('organization_id', organizationId);
+}
+
+export const person: Profile = {
+  id: '01JUSER0000000000000000001',
+  username: 'ana',
+  first_name: 'Ana',
+  last_name: 'Lima',
+  email: 'ana@example.com',
+  phone: '5550100',
+  address: '',
+  image_url: null,
+  joined: '2026-01-15T10:00:00Z',
+  is_organizer: false,
+  organization_id: null,
+};
+
+export const organizer: Profile = {
+  ...person,
+  id: '01JUSER0000000000000000002',
+  username: 'citylights',
+  first_name: '',
+  last_name: '',
+  email: 'hello@citylights.example',
+  is_organizer: true,
+  organization_id: '01JORG00000000000000000001',
+};
+
+export const organization: Organization = {
+  id: '01JORG00000000000000000001',
+  organization: 'City Lights',
+  organizer: { username: 'citylights' },
+  email: 'hello@citylights.example',
+  phone: '',
+  address1: '1 Harbour Road',
+  address2: '',
+  link: '',
+  description: '',
+  logo: null,
+  logo_url: null,
+};
+
+// A promise the test resolves when it is ready for a mocked answer.
+export function gate(): { wait: Promise<void>; open: () => void } {
+  let open = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
