@@ -12,12 +12,14 @@ NPM ?= npm
 LAMBDAS := $(foreach fn,users organizations events media,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
 LOCAL   := .local
 NPM_CI  := $(NPM) ci --no-audit --no-fund
+# The web app's packages; web/scripts/install-deps.sh says why not npm ci.
+WEB_DEPS := NPM=$(NPM) bash web/scripts/install-deps.sh
 
-.PHONY: help emulators dev test build sizes measure reset clean zip-tool
+.PHONY: help emulators dev test e2e websize build sizes measure reset clean zip-tool chromium
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
-	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
+	@grep -E '^[a-z][a-z0-9-]*:.*## ' $(MAKEFILE_LIST) | \
 		awk 'BEGIN { FS = ":.*## " } { printf "  make %-10s %s\n", $$1, $$2 }'
 
 emulators: ## install the local AWS emulators (DynamoDB Local, s3rver, aws-ses-v2-local; Java via apt when root)
@@ -31,22 +33,32 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 	fi
 	@if [ -f web/package.json ]; then \
 		echo "building the web app"; \
-		(cd web && $(NPM_CI) && $(NPM) run build); \
+		$(WEB_DEPS); (cd web && $(NPM) run build); \
 	else \
 		echo "no web/package.json: skipping the web app build"; \
 	fi
 	@$(GO) build -o $(LOCAL)/bin/gateway ./functions/gateway
 	@exec $(LOCAL)/bin/gateway -dev
 
-test: emulators ## vet and run every test: Go (unit + integration against the emulators), web, infra
+test: emulators chromium ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
 	$(GO) vet ./pkg/... ./functions/...
 	$(GO) test -count=1 ./pkg/... ./functions/...
 	@if [ -f web/package.json ]; then \
-		echo "web tests"; (cd web && $(NPM_CI) && $(NPM) test); \
+		echo "web tests"; $(WEB_DEPS); (cd web && $(NPM) test); \
+		echo "web build, end-to-end journeys, first-load size"; \
+		(cd web && $(NPM) run build && $(NPM) run e2e && $(NPM) run size); \
 	else echo "no web/package.json: no web tests"; fi
 	@if [ -f infra/package.json ]; then \
 		echo "infra tests"; (cd infra && $(NPM_CI) && $(NPM) test); \
 	else echo "no infra/package.json: no infra tests"; fi
+
+e2e: emulators chromium ## build the web app and run the end-to-end journeys in headless Chromium (screenshots in web/e2e/screenshots/)
+	@$(WEB_DEPS)
+	cd web && $(NPM) run build && $(NPM) run e2e
+
+websize: ## build the web app and print what the first page (/) loads, gzipped (fails over 100 KB of JavaScript)
+	@$(WEB_DEPS)
+	cd web && $(NPM) run size
 
 build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/
 	@if [ -z "$(LAMBDAS)" ]; then echo "no Lambda functions under functions/"; exit 1; fi
@@ -68,17 +80,35 @@ sizes: ## print the size of each built Lambda zip as a table (after make build)
 		echo "| $$fn | $$(stat -c %s $$z) | $$( [ -f $$b ] && stat -c %s $$b || echo -) |"; \
 	done
 
-measure: emulators ## rewrite docs/dynamodb-calls.md (calls per endpoint) and docs/lambda-sizes.md (zip sizes)
+measure: emulators ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/lambda-sizes.md (zip sizes) and docs/web-size.md (first load)
 	$(GO) test -count=1 ./pkg/api/apitest -run TestDynamoDBCallsPerEndpoint -update
 	@$(MAKE) build >/dev/null
 	@{ echo "# Lambda sizes"; echo; echo "Made by \`make measure\`: linux/arm64, CGO off, \`-tags lambda.norpc\`, stripped."; echo; $(MAKE) sizes; } > docs/lambda-sizes.md
 	@cat docs/lambda-sizes.md
+	@$(WEB_DEPS) >/dev/null
+	@{ echo "# Web first-load size"; echo; \
+		echo "Made by \`make measure\` (\`make websize\` prints the same): the production build's files that the first page (/) loads, and what a logged-in visitor loads on top. The budget is 100 KB (102400 bytes) of JavaScript gzipped; \`make test\` fails over it."; \
+		echo; (cd web && $(NPM) run -s size); } > docs/web-size.md
+	@cat docs/web-size.md
 
 reset: ## delete the local dev data (.local/data); keeps the installed tools
 	rm -rf $(LOCAL)/data
 
 clean: ## delete build output (dist/)
 	rm -rf dist
+
+# The end-to-end journeys drive Debian's Chromium (playwright-core cannot
+# download its own browser here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing chromium with apt-get"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "the end-to-end tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium)" >&2; exit 1; \
+		fi; \
+	fi
 
 zip-tool:
 	@if ! command -v zip >/dev/null 2>&1; then \

@@ -1,0 +1,91 @@
+// Seeding through the API (docs/api.md), for journeys whose subject is not
+// the sign-up itself.
+import { randomBytes } from 'node:crypto';
+import { linkIn, waitForMail } from './mail.mjs';
+
+export const PASSWORD = 'Turnout-e2e-pass-1';
+
+// unique returns a short name no other journey or run uses: prefix plus
+// random hex.
+export function unique(prefix) {
+  return `${prefix}${randomBytes(4).toString('hex')}`;
+}
+
+// A datetime-local value (minutes, UTC as the API reads it) days from now.
+export function daysFromNow(days, hour = 18) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString().slice(0, 16);
+}
+
+// call sends a request to the API and resolves with the answer's JSON.
+async function call(stack, method, path, { token, form, json } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body;
+  if (form) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(form)) body.append(k, String(v));
+  } else if (json) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  const res = await fetch(`${stack.baseURL}${path}`, { method, headers, body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+// activate follows the activation link mailed to email, as a mail client
+// would, and checks that it lands on the success page.
+async function activate(stack, email) {
+  const mail = await waitForMail(stack.sesURL, email, 'Activate your Turnout account');
+  const link = linkIn(mail, '/api/user/activate/');
+  const res = await fetch(link, { redirect: 'manual' });
+  const target = res.headers.get('location') ?? '';
+  if (res.status !== 302 || !target.endsWith('/activate-account')) {
+    throw new Error(`activation link ${link}: ${res.status} to ${target}`);
+  }
+}
+
+async function login(stack, username, password) {
+  return (await call(stack, 'POST', '/api/user/login/', { json: { username, password } })).access;
+}
+
+// signUpPerson registers and activates a person; resolves with their
+// credentials.
+export async function signUpPerson(stack) {
+  const username = unique('person');
+  const person = { username, email: `${username}@example.com`, password: PASSWORD };
+  await call(stack, 'POST', '/api/user/registration/', {
+    form: { ...person, password1: PASSWORD, first_name: 'Pat', last_name: 'Example' },
+  });
+  await activate(stack, person.email);
+  return person;
+}
+
+// signUpOrganization registers and activates an organization and logs its
+// organizer in; resolves with its names and an access token.
+export async function signUpOrganization(stack) {
+  const username = unique('org');
+  const org = { organization: `Org ${username}`, username, email: `${username}@example.com`, password: PASSWORD };
+  await call(stack, 'POST', '/api/organization/register/', {
+    form: { ...org, password1: PASSWORD, description: 'Seeded by the end-to-end tests.' },
+  });
+  await activate(stack, org.email);
+  return { ...org, token: await login(stack, username, PASSWORD) };
+}
+
+// createEvent creates an upcoming event of the organization; resolves with
+// the event as the API returns it.
+export async function createEvent(stack, org) {
+  const event = {
+    title: unique('Event '),
+    description: 'An evening of talks and music, seeded by the end-to-end tests.',
+    location: 'Riverside Hall',
+    start_time: daysFromNow(7, 18),
+    end_time: daysFromNow(7, 21),
+    capacity: 50,
+  };
+  return call(stack, 'POST', '/api/event/create/', { token: org.token, form: event });
+}

@@ -1,0 +1,56 @@
+// Debian's headless Chromium driven by playwright-core (its own browser
+// download does not work here). One browser for the whole suite; each
+// journey gets a fresh context, so no storage or cookies carry over.
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const screenshotDir = join(import.meta.dirname, 'screenshots');
+
+// Waits of locators (waitFor, click, fill) give up after this long.
+const ACTION_TIMEOUT_MS = 10_000;
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // playwright-core starts it with a fresh temporary user-data-dir.
+    // Background networking must be off: this machine's network is closed.
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+// openJourney opens a fresh context and page on the stack's origin. The
+// page's own errors are collected so that a failing journey can show them.
+export async function openJourney(browser, stack, name) {
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const page = await context.newPage();
+  await rm(join(screenshotDir, `${name}-failure.png`), { force: true });
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  return {
+    page,
+    // screenshot saves the whole page as screenshots/<name><suffix>.png,
+    // with CSS animations (toasts sliding in) run to their end.
+    async screenshot(suffix = '') {
+      await mkdir(screenshotDir, { recursive: true });
+      await page.screenshot({ path: join(screenshotDir, `${name}${suffix}.png`), fullPage: true, animations: 'disabled' });
+    },
+    problems,
+    close: () => context.close(),
+  };
+}

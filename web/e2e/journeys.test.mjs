@@ -1,0 +1,51 @@
+// The end-to-end journeys: real headless Chromium against the real local
+// stack (gateway + emulators) that this file starts and stops. One stack
+// and one browser for all journeys; each journey has a fresh browser
+// context and saves a screenshot to screenshots/<journey>.png (and
+// <journey>-failure.png when it fails).
+//
+//   npm run e2e            (after npm run build; make e2e does both)
+import { after, before, test } from 'node:test';
+import { launchBrowser, openJourney } from './browser.mjs';
+import { startStack } from './stack.mjs';
+import visitorBrowses from './journeys/visitor-browses.mjs';
+import personSignsUp from './journeys/person-signs-up.mjs';
+import organizationManagesEvents from './journeys/organization-manages-events.mjs';
+import passwordReset from './journeys/password-reset.mjs';
+
+let stack;
+let browser;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+}, { timeout: 180_000 });
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const journeys = [
+  ['visitor-browses', 'a visitor browses events and shares an event by its URL', visitorBrowses],
+  ['person-signs-up', 'a person signs up, registers for an event and cancels', personSignsUp],
+  ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],
+  ['password-reset', 'a password is reset through the emailed link', passwordReset],
+];
+
+for (const [name, title, journey] of journeys) {
+  test(title, { timeout: 90_000 }, async () => {
+    const j = await openJourney(browser, stack, name);
+    try {
+      await journey({ ...j, stack });
+    } catch (err) {
+      await j.screenshot('-failure').catch(() => {});
+      if (j.problems.length) err.message += `\n\nIn the page:\n${j.problems.join('\n')}`;
+      err.message += `\n\nURL: ${j.page.url()} (screenshot: e2e/screenshots/${name}-failure.png)`;
+      err.message += `\n\nThe gateway's last words:\n${stack.log().slice(-3000)}`;
+      throw err;
+    } finally {
+      await j.close();
+    }
+  });
+}

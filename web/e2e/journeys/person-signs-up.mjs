@@ -1,0 +1,55 @@
+// b) A person signs up in the browser, activates the account from the
+// emailed link, logs in, registers for an event and cancels it from the
+// profile.
+import { createEvent, PASSWORD, signUpOrganization, unique } from '../api.mjs';
+import { linkIn, waitForMail } from '../mail.mjs';
+import { control, fillForm, listItem, logIn, openEventFromList, see } from '../ui.mjs';
+
+export default async function personSignsUp({ page, stack, screenshot }) {
+  const event = await createEvent(stack, await signUpOrganization(stack));
+  const username = unique('ana');
+  const email = `${username}@example.com`;
+
+  await page.goto('/register');
+  await fillForm(page, {
+    'First Name': 'Ana',
+    'Last Name': 'Lima',
+    Username: username,
+    Email: email,
+    Phone: '5550100',
+    Address: '1 Main Street',
+    Password: PASSWORD,
+    'Confirm Password': PASSWORD,
+  });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await see(page, 'User registration successful! Please confirm your email to activate your account.');
+
+  const mail = await waitForMail(stack.sesURL, email, 'Activate your Turnout account');
+  await page.goto(linkIn(mail, '/api/user/activate/'));
+  await page.waitForURL('**/activate-account');
+  await see(page, 'Registration Successful');
+  await control(page, 'Go to Login').click();
+  await page.waitForURL('**/login');
+
+  await logIn(page, username, PASSWORD);
+  await page.getByRole('heading', { name: username }).waitFor();
+  const registered = page.getByRole('region', { name: 'Registered Events' });
+  await see(registered, 'You have not registered for any events.');
+
+  await openEventFromList(page, event.title);
+  await page.getByRole('button', { name: 'Register Now' }).click();
+  await see(page, 'Successfully registered for the event!');
+
+  // Back to the profile through the top bar's account menu.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const item = listItem(registered, event.title);
+  await item.waitFor();
+  await screenshot();
+
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await see(page, 'Registration cancelled successfully.');
+  await item.waitFor({ state: 'detached' });
+  await see(registered, 'You have not registered for any events.');
+}

@@ -1,0 +1,50 @@
+// Steps that several journeys take in the browser, written the way a
+// person sees the page: by role, label and text.
+
+// see waits until the exact text is visible in scope (a page or a part).
+export async function see(scope, text) {
+  await scope.getByText(text, { exact: true }).first().waitFor();
+}
+
+// field is the input labelled label (followed or not by a required
+// marker "*").
+export function field(scope, label) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
+// control is the button or link with the given name: for what leads
+// elsewhere, whichever the page chose.
+export function control(scope, name) {
+  return scope.getByRole('button', { name, exact: true }).or(scope.getByRole('link', { name, exact: true }));
+}
+
+// listItem is the item of a list that shows text (an event's title, say).
+export function listItem(scope, text) {
+  return scope.getByRole('listitem').filter({ hasText: text });
+}
+
+// openEventFromList goes to the public events list and opens the event's
+// details.
+export async function openEventFromList(page, title) {
+  await page.goto('/events');
+  await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+  await listItem(page, title).getByRole('button', { name: 'View Details' }).click();
+  await page.getByRole('heading', { name: title }).waitFor();
+}
+
+// logIn fills in the login form and waits for the profile it leads to.
+export async function logIn(page, username, password) {
+  await page.goto('/login');
+  const form = page.getByRole('main');
+  await field(form, 'Username').fill(username);
+  await field(form, 'Password').fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await see(page, 'Login successful.');
+  await page.waitForURL('**/profile');
+}
+
+// fillForm fills in the inputs named by label with their values.
+export async function fillForm(scope, values) {
+  for (const [label, value] of Object.entries(values)) await field(scope, label).fill(value);
+}
