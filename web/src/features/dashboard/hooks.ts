@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useState } from 'react';
 import { getOrganization, getProfile } from '@/api/account';
 import { session } from '@/lib/storage';
+import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { Organization, TurnoutEvent } from '@/types/api';
 import { listOrganizationEvents } from './api';
 
@@ -70,43 +70,11 @@ async function organizationId(): Promise<string> {
   return profile.organization_id;
 }
 
-export interface OrganizationEventsState {
-  status: 'loading' | 'ready' | 'error';
+export interface OrganizationEventsState extends Omit<RemoteList<TurnoutEvent>, 'items'> {
   events: TurnoutEvent[];
-  remove: (eventId: string) => void;
-  retry: () => void;
 }
 
 export function useOrganizationEvents(): OrganizationEventsState {
-  const [status, setStatus] = useState<OrganizationEventsState['status']>('loading');
-  const [events, setEvents] = useState<TurnoutEvent[]>([]);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    organizationId()
-      .then(listOrganizationEvents)
-      .then((loaded) => {
-        if (!current) return;
-        setEvents(loaded);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        console.error('load organization events', error);
-        toast.error('Failed to fetch events');
-        setStatus('error');
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const remove = useCallback((eventId: string) => {
-    setEvents((shown) => shown.filter((event) => event.id !== eventId));
-  }, []);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { status, events, remove, retry };
+  const { items, ...list } = useRemoteList(() => organizationId().then(listOrganizationEvents), 'Failed to fetch events', '');
+  return { ...list, events: items };
 }

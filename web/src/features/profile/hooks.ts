@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { getOrganization, getProfile } from '@/api/account';
 import { paths } from '@/config/paths';
 import { session } from '@/lib/storage';
+import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { Organization, Profile, RegisteredEvent } from '@/types/api';
 import { listRegisteredEvents } from './api';
 
@@ -45,45 +45,14 @@ export function useAccount(): AccountState {
   return state;
 }
 
-export interface RegisteredEventsState {
-  status: 'loading' | 'ready' | 'error';
+export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>, 'items'> {
   events: RegisteredEvent[];
-  remove: (registrationId: string) => void;
-  retry: () => void;
 }
 
 // The events the user has registered for.
 export function useRegisteredEvents(userId: string): RegisteredEventsState {
-  const [status, setStatus] = useState<RegisteredEventsState['status']>('loading');
-  const [events, setEvents] = useState<RegisteredEvent[]>([]);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    listRegisteredEvents(userId)
-      .then((loaded) => {
-        if (!current) return;
-        setEvents(loaded);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        console.error('load registered events', error);
-        toast.error('Failed to load registered events.');
-        setStatus('error');
-      });
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
-
-  const remove = useCallback((registrationId: string) => {
-    setEvents((shown) => shown.filter((item) => item.id !== registrationId));
-  }, []);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { status, events, remove, retry };
+  const { items, ...list } = useRemoteList(() => listRegisteredEvents(userId), 'Failed to load registered events.', userId);
+  return { ...list, events: items };
 }
 
 // After a successful update the user returns to the profile (spec §4, §9).
