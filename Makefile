@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages; web/scripts/install-deps.sh says why not npm ci.
 WEB_DEPS := NPM=$(NPM) bash web/scripts/install-deps.sh
 
-.PHONY: help emulators dev test e2e websize build sizes measure reset clean zip-tool chromium
+.PHONY: help emulators dev test e2e websize build sizes measure synth deploy reset clean zip-tool chromium infra-deps web-build
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -90,6 +90,30 @@ measure: emulators ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/
 		echo "Made by \`make measure\` (\`make websize\` prints the same): the production build's files that the first page (/) loads, and what a logged-in visitor loads on top. The budget is 100 KB (102400 bytes) of JavaScript gzipped; \`make test\` fails over it."; \
 		echo; (cd web && $(NPM) run -s size); } > docs/web-size.md
 	@cat docs/web-size.md
+
+# Deployment parameters (make deploy STAGE=prod MAIL_FROM=... REGION=...).
+STAGE       ?= dev
+MAIL_FROM   ?= Turnout <no-reply@turnout.example>
+REGION      ?= $(or $(AWS_REGION),us-east-1)
+SITE_ORIGIN ?=
+ALARM_EMAIL ?=
+CDK         := infra/node_modules/.bin/cdk
+CDK_CONTEXT := -c stage=$(STAGE) -c region=$(REGION) -c 'mailFrom=$(MAIL_FROM)' \
+	$(if $(SITE_ORIGIN),-c siteOrigin=$(SITE_ORIGIN)) $(if $(ALARM_EMAIL),-c alarmEmail=$(ALARM_EMAIL))
+
+infra-deps:
+	@cd infra && $(NPM_CI) >/dev/null
+
+web-build:
+	@$(WEB_DEPS)
+	@cd web && $(NPM) run build
+
+synth: build web-build infra-deps ## synthesize every stack offline into infra/cdk.out (no AWS credentials needed)
+	$(CDK) synth --quiet $(CDK_CONTEXT)
+	@ls infra/cdk.out/*.template.json
+
+deploy: build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod MAIL_FROM='Name <addr@domain>' REGION=eu-west-1 [SITE_ORIGIN=https://...] [ALARM_EMAIL=...]
+	$(CDK) deploy --all --require-approval broadening $(CDK_CONTEXT)
 
 reset: ## delete the local dev data (.local/data); keeps the installed tools
 	rm -rf $(LOCAL)/data

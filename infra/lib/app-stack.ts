@@ -1,0 +1,285 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import type { StageSettings } from './stage.js';
+
+export interface AppStackProps extends StackProps {
+  stage: StageSettings;
+  table: dynamodb.ITableV2;
+  mediaBucket: s3.IBucket;
+  // The address the product's mail comes from, and its SES identity.
+  mailFrom: string;
+  // Where `make build` and the web build put their output.
+  lambdaZips: string;
+  webDist: string;
+  // Optional e-mail address that receives the alarms.
+  alarmEmail?: string;
+  // The site's public origin (https://host), the base of mailed links and
+  // media URLs. The functions cannot read the distribution's own domain
+  // without a cycle, so it is given.
+  siteOrigin?: string;
+}
+
+// The functions each group of /api/ paths goes to, and what each may do.
+const functions = {
+  users: { route: 'user', sendsMail: true },
+  organizations: { route: 'organization', sendsMail: true },
+  events: { route: 'event', sendsMail: false },
+  media: { route: 'media', sendsMail: false },
+} as const;
+
+type FunctionName = keyof typeof functions;
+
+// The DynamoDB actions the store issues (pkg/store): no Scan, no wildcard.
+export const TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+// The product: the functions behind an HTTP API, and the site in front of
+// it all.
+export class AppStack extends Stack {
+  readonly api: apigw.HttpApi;
+  readonly distribution: cloudfront.Distribution;
+  readonly functions: Record<FunctionName, lambda.Function>;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const signingKey = new secrets.Secret(this, 'SigningKey', {
+      description: 'Signs Turnout access and refresh tokens and one-time links',
+      // 64 letters and digits are valid base64 for 48 random bytes, which is
+      // what pkg/config reads.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: stage.removalPolicy,
+    });
+
+    const senderDomain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1).replace(/>$/, '');
+    const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(senderDomain) });
+
+    const site = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: stage.removalPolicy,
+      autoDeleteObjects: !stage.retainData,
+    });
+
+    // Configuration shared by every function, spread into each.
+    const shared: Omit<lambda.FunctionProps, 'code' | 'handler'> = {
+      runtime: lambda.Runtime.PROVIDED_AL2023,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(15),
+      environment: {
+        TURNOUT_TABLE: props.table.tableName,
+        TURNOUT_MEDIA_BUCKET: props.mediaBucket.bucketName,
+        TURNOUT_MAIL_FROM: props.mailFrom,
+        TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
+        ...(props.siteOrigin ? { TURNOUT_WEB_ORIGIN: props.siteOrigin } : {}),
+      },
+    };
+
+    const made = {} as Record<FunctionName, lambda.Function>;
+    for (const [name, spec] of Object.entries(functions) as [FunctionName, (typeof functions)[FunctionName]][]) {
+      const fn = new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
+        ...shared,
+        description: `Turnout /api/${spec.route}/*`,
+        code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
+        handler: 'bootstrap',
+        logGroup: new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy }),
+      });
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] }));
+      // Objects: read (images and pending uploads), write and delete; list
+      // so a missing key reads as missing rather than as access denied.
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [props.mediaBucket.arnForObjects('media/*')] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
+      signingKey.grantRead(fn);
+      if (spec.sendsMail) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity.emailIdentityName}`] }));
+      }
+      made[name] = fn;
+    }
+    this.functions = made;
+
+    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, description: 'Turnout API' });
+    for (const [name, spec] of Object.entries(functions) as [FunctionName, (typeof functions)[FunctionName]][]) {
+      this.api.addRoutes({
+        path: `/api/${spec.route}/{proxy+}`,
+        methods: [apigw.HttpMethod.ANY],
+        integration: new HttpLambdaIntegration(`${name}Integration`, made[name]),
+      });
+    }
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy });
+    const apiStage = new apigw.HttpStage(this, 'ApiStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+    });
+    (apiStage.node.defaultChild as apigw.CfnStage).accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        method: '$context.httpMethod',
+        route: '$context.routeKey',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+
+    this.distribution = this.site(site, props);
+
+    new deploy.BucketDeployment(this, 'WebAssets', {
+      sources: [deploy.Source.asset(props.webDist, { exclude: ['index.html'] })],
+      destinationBucket: site,
+      cacheControl: [deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    new deploy.BucketDeployment(this, 'WebIndex', {
+      sources: [deploy.Source.asset(props.webDist, { exclude: ['*', '!index.html'] })],
+      destinationBucket: site,
+      cacheControl: [deploy.CacheControl.noCache()],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html'],
+    });
+
+    this.alarms(apiStage, props.table, props.alarmEmail);
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+  }
+
+  // One distribution: the app from its bucket (with the SPA fallback done
+  // by a viewer-request function, so API 403/404 answers stay JSON), /api/*
+  // to the HTTP API, /media/* to the media bucket.
+  private site(site: s3.IBucket, props: AppStackProps): cloudfront.Distribution {
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: "default-src 'self'; img-src 'self' data: https://*.amazonaws.com; connect-src 'self' https://*.amazonaws.com; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    // API answers are cached only where the origin's Cache-Control allows
+    // (the public event list and detail); the Authorization header and the
+    // query string are part of the key, so nothing private is shared.
+    const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.minutes(5),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; if (r.uri.indexOf('.') === -1) { r.uri = '/index.html'; } return r; }",
+      ),
+    });
+    const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    return new cloudfront.Distribution(this, 'Distribution', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(apiDomain),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: apiCache,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+        },
+        '/media/*': {
+          // An imported reference: the data stack's bucket policy already
+          // admits the account's distributions, so nothing here edits it
+          // (editing it would make the two stacks depend on each other).
+          origin: origins.S3BucketOrigin.withOriginAccessControl(
+            s3.Bucket.fromBucketAttributes(this, 'MediaOrigin', {
+              bucketName: props.mediaBucket.bucketName,
+              bucketRegionalDomainName: props.mediaBucket.bucketRegionalDomainName,
+            }),
+          ),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: headers,
+        },
+      },
+    });
+  }
+
+  private alarms(apiStage: apigw.HttpStage, table: dynamodb.ITableV2, email: string | undefined): void {
+    const topic = new sns.Topic(this, 'Alarms');
+    if (email) new sns.Subscription(this, 'AlarmEmail', { topic, protocol: sns.SubscriptionProtocol.EMAIL, endpoint: email });
+    const notify = new actions.SnsAction(topic);
+    const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number) =>
+      new cloudwatch.Alarm(this, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(notify);
+
+    const requests = apiStage.metricCount({ period: Duration.minutes(5) });
+    const errors = apiStage.metricServerError({ period: Duration.minutes(5) });
+    alarm('Api5xxRate', new cloudwatch.MathExpression({ expression: '100 * errors / MAX([requests, 1])', usingMetrics: { errors, requests }, period: Duration.minutes(5), label: 'API 5xx %' }), 1);
+    for (const [name, fn] of Object.entries(this.functions)) {
+      alarm(`${name}Errors`, fn.metricErrors({ period: Duration.minutes(5) }), 5);
+      alarm(`${name}Throttles`, fn.metricThrottles({ period: Duration.minutes(5) }), 1);
+    }
+    for (const op of ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'TransactWriteItems', 'BatchGetItem']) {
+      alarm(
+        `Table${op}Throttled`,
+        new cloudwatch.Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: 'ThrottledRequests',
+          dimensionsMap: { TableName: table.tableName, Operation: op },
+          statistic: 'Sum',
+          period: Duration.minutes(5),
+        }),
+        1,
+      );
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { StageSettings } from './stage.js';
+
+export interface DataStackProps extends StackProps {
+  stage: StageSettings;
+  // Origins allowed to POST uploads straight to the media bucket.
+  siteOrigins: string[];
+}
+
+// The stateful resources: the one table and the media bucket.
+export class DataStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly mediaBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    // Keys and indexes as pkg/store uses them (keys.go, store.go).
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: 'PK', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'SK', type: dynamodb.AttributeType.STRING },
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: 'TTL',
+      deletionProtection: stage.retainData,
+      removalPolicy: stage.removalPolicy,
+      globalSecondaryIndexes: [
+        {
+          indexName: 'GSI1',
+          partitionKey: { name: 'GSI1PK', type: dynamodb.AttributeType.STRING },
+          sortKey: { name: 'GSI1SK', type: dynamodb.AttributeType.STRING },
+        },
+        {
+          indexName: 'GSI2',
+          partitionKey: { name: 'GSI2PK', type: dynamodb.AttributeType.STRING },
+          sortKey: { name: 'GSI2SK', type: dynamodb.AttributeType.STRING },
+        },
+      ],
+    });
+
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: stage.removalPolicy,
+      autoDeleteObjects: !stage.retainData,
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.POST],
+          allowedOrigins: props.siteOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        // Browser uploads wait under media/uploads/ until the API checks
+        // and claims them; whatever is never claimed goes after a day.
+        { id: 'abandoned-uploads', prefix: 'media/uploads/', expiration: Duration.days(1) },
+        { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+
+    // CloudFront reads checked images (not pending uploads) through origin
+    // access control. The condition names the account's distributions by
+    // pattern so this stack need not depend on the one that serves them.
+    this.mediaBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsMedia',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.mediaBucket.arnForObjects('media/avatars/*'), this.mediaBucket.arnForObjects('media/logos/*'), this.mediaBucket.arnForObjects('media/banners/*')],
+        conditions: { StringLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
+      }),
+    );
+  }
+}
