@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
-import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems, FormTextarea } from '@/components/FormField';
 import { paths } from '@/config/paths';
-import { announceLoginStatusChange } from '@/lib/storage';
-import { uploadImage } from '@/lib/upload';
 import type { Organization } from '@/types/api';
 import { updateOrganization } from './api';
 import { EditCard, NoDataFound } from './components/EditCard';
-import { useReturnToProfile } from './hooks';
+import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
 
 type OrganizationFields = Pick<
@@ -32,8 +27,6 @@ const FIELD_OF: Record<string, string> = {
   size: 'logo',
 };
 
-const noErrors: FormErrorReport = { fields: {}, others: [] };
-
 export default function OrganizationEditPage() {
   const organization = organizationFromState(useLocation().state);
   if (!organization) return <NoDataFound message="No Organization Data Found" />;
@@ -42,49 +35,22 @@ export default function OrganizationEditPage() {
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {
   const navigate = useNavigate();
-  const returnToProfile = useReturnToProfile();
-  const [values, setValues] = useState<OrganizationFields>({
-    organization: organization.organization ?? '',
-    address1: organization.address1 ?? '',
-    address2: organization.address2 ?? '',
-    phone: organization.phone ?? '',
-    link: organization.link ?? '',
-    email: organization.email ?? '',
-    description: organization.description ?? '',
+  const { bind, setImage: setLogo, saving, errors, submit } = useEditForm<OrganizationFields>({
+    idPrefix: 'organization',
+    initial: {
+      organization: organization.organization ?? '',
+      address1: organization.address1 ?? '',
+      address2: organization.address2 ?? '',
+      phone: organization.phone ?? '',
+      link: organization.link ?? '',
+      email: organization.email ?? '',
+      description: organization.description ?? '',
+    },
+    image: { kind: 'logo', keyField: 'logo_key' },
+    fieldOf: FIELD_OF,
+    save: updateOrganization,
+    successMessage: 'Organization updated successfully!',
   });
-  const [logo, setLogo] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<FormErrorReport>(noErrors);
-
-  const bind = (name: keyof OrganizationFields) => ({
-    id: `organization-${name}`,
-    name,
-    value: values[name],
-    errors: errors.fields[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    setErrors(noErrors);
-    try {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
-      // Straight to S3, so large images never pass through the API.
-      if (logo) form.append('logo_key', await uploadImage('logo', logo));
-      await updateOrganization(form);
-      // The top bar shows the logo; let it reload.
-      announceLoginStatusChange();
-      toast.success('Organization updated successfully!');
-      returnToProfile();
-    } catch (error) {
-      console.error('update organization', error);
-      toast.error('Update failed! Please try again.');
-      setErrors(formErrorsOf(error, FIELD_OF));
-      setSaving(false);
-    }
-  }
 
   return (
     <EditCard title="Edit Organization">

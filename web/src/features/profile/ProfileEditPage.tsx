@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
-import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems } from '@/components/FormField';
 import { paths } from '@/config/paths';
-import { announceLoginStatusChange } from '@/lib/storage';
-import { uploadImage } from '@/lib/upload';
 import type { Profile } from '@/types/api';
 import { updateProfile } from './api';
 import { EditCard, NoDataFound } from './components/EditCard';
-import { useReturnToProfile } from './hooks';
+import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
 
 type ProfileFields = Pick<Profile, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>;
@@ -27,8 +22,6 @@ const FIELD_OF: Record<string, string> = {
   size: 'image',
 };
 
-const noErrors: FormErrorReport = { fields: {}, others: [] };
-
 export default function ProfileEditPage() {
   const profile = profileFromState(useLocation().state);
   if (!profile) return <NoDataFound message="No Profile Data Found" />;
@@ -37,47 +30,20 @@ export default function ProfileEditPage() {
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
-  const returnToProfile = useReturnToProfile();
-  const [values, setValues] = useState<ProfileFields>({
-    first_name: profile.first_name ?? '',
-    last_name: profile.last_name ?? '',
-    email: profile.email ?? '',
-    phone: profile.phone ?? '',
-    address: profile.address ?? '',
+  const { bind, setImage, saving, errors, submit } = useEditForm<ProfileFields>({
+    idPrefix: 'profile',
+    initial: {
+      first_name: profile.first_name ?? '',
+      last_name: profile.last_name ?? '',
+      email: profile.email ?? '',
+      phone: profile.phone ?? '',
+      address: profile.address ?? '',
+    },
+    image: { kind: 'avatar', keyField: 'image_key' },
+    fieldOf: FIELD_OF,
+    save: updateProfile,
+    successMessage: 'Profile updated successfully!',
   });
-  const [image, setImage] = useState<File | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<FormErrorReport>(noErrors);
-
-  const bind = (name: keyof ProfileFields) => ({
-    id: `profile-${name}`,
-    name,
-    value: values[name],
-    errors: errors.fields[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    setErrors(noErrors);
-    try {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(values)) form.append(name, value);
-      // Straight to S3, so large images never pass through the API.
-      if (image) form.append('image_key', await uploadImage('avatar', image));
-      await updateProfile(form);
-      // The top bar shows the avatar; let it reload.
-      announceLoginStatusChange();
-      toast.success('Profile updated successfully!');
-      returnToProfile();
-    } catch (error) {
-      console.error('update profile', error);
-      toast.error('Update failed! Please try again.');
-      setErrors(formErrorsOf(error, FIELD_OF));
-      setSaving(false);
-    }
-  }
 
   return (
     <EditCard title="Edit Profile">

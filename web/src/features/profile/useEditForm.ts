@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
+import { announceLoginStatusChange } from '@/lib/storage';
+import { uploadImage, type ImageKind } from '@/lib/upload';
+import { useReturnToProfile } from './hooks';
+
+const noErrors: FormErrorReport = { fields: {}, others: [] };
+
+export interface EditFormOptions<F extends Record<string, string>> {
+  // Prefix of the inputs' ids.
+  idPrefix: string;
+  initial: F;
+  // The optional new picture: uploaded straight to S3, so large images
+  // never pass through the API, and sent as keyField.
+  image: { kind: ImageKind; keyField: string };
+  // API fields → the form field that shows their messages.
+  fieldOf: Record<string, string>;
+  save: (form: FormData) => Promise<unknown>;
+  successMessage: string;
+}
+
+// An edit form of the profile feature: its values, the new picture, and a
+// submit that saves, tells the top bar (it shows the picture), toasts and
+// returns to the profile after 1.5 s — or shows what went wrong.
+export function useEditForm<F extends Record<string, string>>(options: EditFormOptions<F>) {
+  const returnToProfile = useReturnToProfile();
+  const [values, setValues] = useState<F>(options.initial);
+  const [image, setImage] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FormErrorReport>(noErrors);
+
+  const bind = (name: keyof F & string) => ({
+    id: `${options.idPrefix}-${name}`,
+    name,
+    value: values[name],
+    errors: errors.fields[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setErrors(noErrors);
+    try {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      if (image) form.append(options.image.keyField, await uploadImage(options.image.kind, image));
+      await options.save(form);
+      announceLoginStatusChange();
+      toast.success(options.successMessage);
+      returnToProfile();
+    } catch (error) {
+      console.error(`${options.idPrefix} update failed`, error);
+      toast.error('Update failed! Please try again.');
+      setErrors(formErrorsOf(error, options.fieldOf));
+      setSaving(false);
+    }
+  }
+
+  return { bind, setImage, saving, errors, submit };
+}
