@@ -8,6 +8,7 @@ import { deleteEvent } from './api';
 import { localTime } from '@/lib/time';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
+import { ListStatus } from '@/components/ListStatus';
 
 export default function EventsPanel() {
   const navigate = useNavigate();
@@ -43,16 +44,7 @@ export default function EventsPanel() {
       <h1 id="events-panel" ref={heading} tabIndex={-1} className="mb-6 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
         Events
       </h1>
-      {status === 'loading' && (
-        <p role="status" className="text-slate-600">
-          Loading events...
-        </p>
-      )}
-      {status === 'error' && (
-        <button type="button" className="btn-secondary" onClick={retry}>
-          Try Again
-        </button>
-      )}
+      <ListStatus status={status} retry={retry} loadingText="Loading events..." />
       {status === 'ready' && events.length === 0 && <p className="card text-slate-700">You have not created any events yet.</p>}
       {status === 'ready' && events.length > 0 && (
         <ul className="grid gap-4">

@@ -5,6 +5,7 @@ import type { RegisteredEvent } from '@/types/api';
 import { cancelRegistration } from '../api';
 import { useRegisteredEvents } from '../hooks';
 import { localTime } from '@/lib/time';
+import { ListStatus } from '@/components/ListStatus';
 
 
 export function RegisteredEvents({ userId }: { userId: string }) {
@@ -36,16 +37,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
       <h2 id="registered-events" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
         Registered Events
       </h2>
-      {status === 'loading' && (
-        <p role="status" className="text-slate-600">
-          Loading events...
-        </p>
-      )}
-      {status === 'error' && (
-        <button type="button" className="btn-secondary" onClick={retry}>
-          Try Again
-        </button>
-      )}
+      <ListStatus status={status} retry={retry} loadingText="Loading events..." />
       {status === 'ready' && events.length === 0 && <p className="text-slate-700">You have not registered for any events.</p>}
       {status === 'ready' && events.length > 0 && (
         <ul className="divide-y divide-slate-200">
