@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages; web/scripts/install-deps.sh says why not npm ci.
 WEB_DEPS := NPM=$(NPM) bash web/scripts/install-deps.sh
 
-.PHONY: help emulators dev test e2e websize build sizes measure synth deploy reset clean zip-tool chromium infra-deps web-build
+.PHONY: help emulators dev test e2e websize build sizes measure synth deploy reset clean zip-tool chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -91,15 +91,18 @@ measure: emulators ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/
 		echo; (cd web && $(NPM) run -s size); } > docs/web-size.md
 	@cat docs/web-size.md
 
-# Deployment parameters (make deploy STAGE=prod MAIL_FROM=... REGION=...).
-STAGE       ?= dev
-MAIL_FROM   ?= Turnout <no-reply@turnout.example>
-REGION      ?= $(or $(AWS_REGION),us-east-1)
-SITE_ORIGIN ?=
-ALARM_EMAIL ?=
-CDK         := infra/node_modules/.bin/cdk
-CDK_CONTEXT := -c stage=$(STAGE) -c region=$(REGION) -c 'mailFrom=$(MAIL_FROM)' \
-	$(if $(SITE_ORIGIN),-c siteOrigin=$(SITE_ORIGIN)) $(if $(ALARM_EMAIL),-c alarmEmail=$(ALARM_EMAIL))
+# Deployment parameters: make deploy STAGE=prod REGION=eu-west-1 DOMAIN=... CERTIFICATE_ARN=...
+# (see "Deploying to AWS" in the README). Empty ones are left out.
+STAGE           ?= dev
+REGION          ?= $(or $(AWS_REGION),us-east-1)
+DOMAIN          ?=
+CERTIFICATE_ARN ?=
+MAIL_FROM       ?=
+ALARM_EMAIL     ?=
+CDK             := infra/node_modules/.bin/cdk
+CDK_CONTEXT     := -c stage=$(STAGE) -c region=$(REGION) $(if $(DOMAIN),-c domain=$(DOMAIN)) \
+	$(if $(CERTIFICATE_ARN),-c certificateArn=$(CERTIFICATE_ARN)) $(if $(MAIL_FROM),-c 'mailFrom=$(MAIL_FROM)') \
+	$(if $(ALARM_EMAIL),-c alarmEmail=$(ALARM_EMAIL))
 
 infra-deps:
 	@cd infra && $(NPM_CI) >/dev/null
@@ -112,8 +115,14 @@ synth: build web-build infra-deps ## synthesize every stack offline into infra/c
 	$(CDK) synth --quiet $(CDK_CONTEXT)
 	@ls infra/cdk.out/*.template.json
 
-deploy: build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod MAIL_FROM='Name <addr@domain>' REGION=eu-west-1 [SITE_ORIGIN=https://...] [ALARM_EMAIL=...]
+deploy: deploy-params build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod REGION=... [DOMAIN=... CERTIFICATE_ARN=...] [MAIL_FROM='Name <addr@domain>'] [ALARM_EMAIL=...]
 	$(CDK) deploy --all --require-approval broadening $(CDK_CONTEXT)
+
+# The sender must be on a domain the deployer can verify in SES; the
+# example domain that lets `make synth` run bare would deploy a site that
+# cannot send its activation mail.
+deploy-params:
+	@$(if $(or $(DOMAIN),$(MAIL_FROM)),,echo "make deploy: give DOMAIN (mail then comes from no-reply@DOMAIN) or MAIL_FROM, a sender on a domain you can verify in SES" >&2; exit 2)
 
 reset: ## delete the local dev data (.local/data); keeps the installed tools
 	rm -rf $(LOCAL)/data

@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -15,57 +16,49 @@ import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SiteSettings } from './site.js';
 import type { StageSettings } from './stage.js';
 
 export interface AppStackProps extends StackProps {
   stage: StageSettings;
   table: dynamodb.ITableV2;
   mediaBucket: s3.IBucket;
-  // The address the product's mail comes from, and its SES identity.
-  mailFrom: string;
+  // The site's domain (if its own) and the mail sender.
+  site: SiteSettings;
   // Where `make build` and the web build put their output.
   lambdaZips: string;
   webDist: string;
   // Optional e-mail address that receives the alarms.
   alarmEmail?: string;
-  // The site's public origin (https://host), the base of mailed links and
-  // media URLs. The functions cannot read the distribution's own domain
-  // without a cycle, so it is given.
-  siteOrigin?: string;
 }
 
-// The functions each group of /api/ paths goes to, and what each may do.
-const functions = {
-  users: { route: 'user', sendsMail: true },
-  organizations: { route: 'organization', sendsMail: true },
-  events: { route: 'event', sendsMail: false },
-  media: { route: 'media', sendsMail: false },
-} as const;
-
-type FunctionName = keyof typeof functions;
-
-// The DynamoDB actions the store issues (pkg/store): no Scan, no wildcard.
-export const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
+// Each function, the /api/<route>/ paths it serves, and the AWS actions its
+// code uses: DynamoDB actions on the table, S3 actions on media keys (a
+// trailing * matches the rest of a key), and whether it sends mail. The Go
+// API tests record the calls every request makes and fail unless this file
+// grants exactly those (pkg/api/apitest/permissions_test.go).
+export interface FunctionGrants {
+  route: string;
+  table: string[];
+  objects: Record<string, string[]>;
+  mail: boolean;
+}
+export const FUNCTIONS: Record<string, FunctionGrants> = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./functions.json', import.meta.url)), 'utf8'),
+);
 
 // The product: the functions behind an HTTP API, and the site in front of
 // it all.
 export class AppStack extends Stack {
   readonly api: apigw.HttpApi;
   readonly distribution: cloudfront.Distribution;
-  readonly functions: Record<FunctionName, lambda.Function>;
+  readonly functions: Record<string, lambda.Function>;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
-    const { stage } = props;
+    const { stage, site } = props;
 
     const signingKey = new secrets.Secret(this, 'SigningKey', {
       description: 'Signs Turnout access and refresh tokens and one-time links',
@@ -74,11 +67,9 @@ export class AppStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: stage.removalPolicy,
     });
+    const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(site.senderDomain) });
 
-    const senderDomain = props.mailFrom.slice(props.mailFrom.lastIndexOf('@') + 1).replace(/>$/, '');
-    const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(senderDomain) });
-
-    const site = new s3.Bucket(this, 'SiteBucket', {
+    const siteBucket = new s3.Bucket(this, 'SiteBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -86,6 +77,14 @@ export class AppStack extends Stack {
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.retainData,
     });
+
+    // The API and the distribution come before the functions: the functions
+    // need the site's origin, the distribution only the API's id, and the
+    // routes that tie functions to the API are added last, so nothing here
+    // depends on itself.
+    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, description: 'Turnout API' });
+    this.distribution = this.cdn(siteBucket, props);
+    const origin = site.origin ?? `https://${this.distribution.distributionDomainName}`;
 
     // Configuration shared by every function, spread into each.
     const shared: Omit<lambda.FunctionProps, 'code' | 'handler'> = {
@@ -96,42 +95,32 @@ export class AppStack extends Stack {
       environment: {
         TURNOUT_TABLE: props.table.tableName,
         TURNOUT_MEDIA_BUCKET: props.mediaBucket.bucketName,
-        TURNOUT_MAIL_FROM: props.mailFrom,
+        TURNOUT_MAIL_FROM: site.mailFrom,
         TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
-        ...(props.siteOrigin ? { TURNOUT_WEB_ORIGIN: props.siteOrigin } : {}),
+        TURNOUT_WEB_ORIGIN: origin,
       },
     };
 
-    const made = {} as Record<FunctionName, lambda.Function>;
-    for (const [name, spec] of Object.entries(functions) as [FunctionName, (typeof functions)[FunctionName]][]) {
+    const made: Record<string, lambda.Function> = {};
+    for (const [name, grants] of Object.entries(FUNCTIONS)) {
       const fn = new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
         ...shared,
-        description: `Turnout /api/${spec.route}/*`,
+        description: `Turnout /api/${grants.route}/*`,
         code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
         handler: 'bootstrap',
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy }),
       });
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [props.table.tableArn, `${props.table.tableArn}/index/*`] }));
-      // Objects: read (images and pending uploads), write and delete; list
-      // so a missing key reads as missing rather than as access denied.
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [props.mediaBucket.arnForObjects('media/*')] }));
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
+      this.grant(fn, grants, props, identity);
       signingKey.grantRead(fn);
-      if (spec.sendsMail) {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity.emailIdentityName}`] }));
-      }
+      this.api.addRoutes({
+        path: `/api/${grants.route}/{proxy+}`,
+        methods: [apigw.HttpMethod.ANY],
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+      });
       made[name] = fn;
     }
     this.functions = made;
 
-    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, description: 'Turnout API' });
-    for (const [name, spec] of Object.entries(functions) as [FunctionName, (typeof functions)[FunctionName]][]) {
-      this.api.addRoutes({
-        path: `/api/${spec.route}/{proxy+}`,
-        methods: [apigw.HttpMethod.ANY],
-        integration: new HttpLambdaIntegration(`${name}Integration`, made[name]),
-      });
-    }
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy });
     const apiStage = new apigw.HttpStage(this, 'ApiStage', {
       httpApi: this.api,
@@ -152,17 +141,15 @@ export class AppStack extends Stack {
       }),
     };
 
-    this.distribution = this.site(site, props);
-
     new deploy.BucketDeployment(this, 'WebAssets', {
       sources: [deploy.Source.asset(props.webDist, { exclude: ['index.html'] })],
-      destinationBucket: site,
+      destinationBucket: siteBucket,
       cacheControl: [deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
     new deploy.BucketDeployment(this, 'WebIndex', {
       sources: [deploy.Source.asset(props.webDist, { exclude: ['*', '!index.html'] })],
-      destinationBucket: site,
+      destinationBucket: siteBucket,
       cacheControl: [deploy.CacheControl.noCache()],
       prune: false,
       distribution: this.distribution,
@@ -171,19 +158,56 @@ export class AppStack extends Stack {
 
     this.alarms(apiStage, props.table, props.alarmEmail);
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: origin });
+    new CfnOutput(this, 'DistributionDomain', {
+      value: this.distribution.distributionDomainName,
+      description: site.domain ? `Point ${site.domain.name} at this (a CNAME, or a Route 53 alias)` : 'The site is served here',
+    });
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+  }
+
+  // Lets fn do exactly what functions.json lists for it.
+  private grant(fn: lambda.Function, grants: FunctionGrants, props: AppStackProps, identity: ses.EmailIdentity): void {
+    const table = props.table.tableArn;
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: grants.table, resources: [table] }));
+    // Queries also read the indexes.
+    if (grants.table.includes('dynamodb:Query')) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table}/index/*`] }));
+    }
+    for (const [action, keys] of Object.entries(grants.objects)) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: [`s3:${action}`], resources: keys.map((key) => props.mediaBucket.arnForObjects(key)) }));
+    }
+    // Without it a missing upload reads as access denied, not as missing.
+    if (grants.objects.GetObject) {
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.mediaBucket.bucketArn] }));
+    }
+    if (grants.mail) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${identity.emailIdentityName}`] }),
+      );
+    }
   }
 
   // One distribution: the app from its bucket (with the SPA fallback done
   // by a viewer-request function, so API 403/404 answers stay JSON), /api/*
   // to the HTTP API, /media/* to the media bucket.
-  private site(site: s3.IBucket, props: AppStackProps): cloudfront.Distribution {
+  private cdn(siteBucket: s3.IBucket, props: AppStackProps): cloudfront.Distribution {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
         contentSecurityPolicy: {
-          contentSecurityPolicy: "default-src 'self'; img-src 'self' data: https://*.amazonaws.com; connect-src 'self' https://*.amazonaws.com; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          // Images come from /media/ on this origin; the only other place
+          // the app talks to is the media bucket, where browsers upload.
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            "img-src 'self'",
+            `connect-src 'self' https://${props.mediaBucket.bucketName}.s3.${this.region}.${this.urlSuffix}`,
+            "style-src 'self' 'unsafe-inline'",
+            "object-src 'none'",
+            "frame-ancestors 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+          ].join('; '),
           override: true,
         },
         contentTypeOptions: { override: true },
@@ -211,10 +235,15 @@ export class AppStack extends Stack {
       ),
     });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const domain = props.site.domain;
     return new cloudfront.Distribution(this, 'Distribution', {
+      ...(domain
+        ? { domainNames: [domain.name], certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) }
+        : {}),
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(site),
+        origin: origins.S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,

@@ -3,12 +3,13 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { SiteSettings } from './site.js';
 import type { StageSettings } from './stage.js';
 
 export interface DataStackProps extends StackProps {
   stage: StageSettings;
-  // Origins allowed to POST uploads straight to the media bucket.
-  siteOrigins: string[];
+  // Browsers upload images straight to the media bucket from the site.
+  site: SiteSettings;
 }
 
 // The stateful resources: the one table and the media bucket.
@@ -53,7 +54,10 @@ export class DataStack extends Stack {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST],
-          allowedOrigins: props.siteOrigins,
+          // The site's own domain; without one, the distribution's domain is
+          // not known until the app stack exists, so any CloudFront domain
+          // (each upload still needs a policy the API signed for one key).
+          allowedOrigins: [props.site.origin ?? 'https://*.cloudfront.net'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,

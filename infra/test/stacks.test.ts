@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, TABLE_ACTIONS } from '../lib/app-stack.js';
+import { AppStack, FUNCTIONS } from '../lib/app-stack.js';
 import { DataStack } from '../lib/data-stack.js';
+import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
 
 // Stand-ins for `make build` and the web build: the templates only need
@@ -21,21 +22,28 @@ for (const fn of ['users', 'organizations', 'events', 'media']) writeFileSync(jo
 mkdirSync(join(out, 'web'));
 writeFileSync(join(out, 'web', 'index.html'), '<div id="root"></div>');
 
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+// dev on the distribution's own domain with a given sender; prod on its
+// own domain, mail from it.
 function synth(stageName: 'dev' | 'prod', outdir?: string) {
   const app = new App(outdir ? { outdir } : {});
   const stage = stageSettings(stageName);
-  const data = new DataStack(app, 'Data', { stage, siteOrigins: ['https://turnout.example'] });
-  const site = new AppStack(app, 'App', {
+  const site = stageName === 'prod'
+    ? siteSettings('prod', { domain: 'turnout.example', certificateArn: CERTIFICATE })
+    : siteSettings('dev', { mailFrom: 'Turnout Dev <hello@dev.turnout.example>' });
+  const data = new DataStack(app, 'Data', { stage, site });
+  const stack = new AppStack(app, 'App', {
     stage,
+    site,
     table: data.table,
     mediaBucket: data.mediaBucket,
-    mailFrom: 'Turnout <no-reply@turnout.example>',
-    siteOrigin: 'https://turnout.example',
     lambdaZips: join(out, 'dist'),
     webDist: join(out, 'web'),
   });
   if (outdir) app.synth();
-  return { data: Template.fromStack(data), app: Template.fromStack(site), appJson: JSON.stringify(Template.fromStack(site).toJSON()) };
+  const template = Template.fromStack(stack);
+  return { data: Template.fromStack(data), app: template, appJson: JSON.stringify(template.toJSON()) };
 }
 
 const dev = synth('dev');
@@ -65,9 +73,12 @@ test('production keeps its data; development cleans up', () => {
 });
 
 test('the media bucket is private, TLS only, CORS for the site, and forgets abandoned uploads', () => {
+  prod.data.hasResourceProperties('AWS::S3::Bucket', {
+    CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://turnout.example'] })] },
+  });
   dev.data.hasResourceProperties('AWS::S3::Bucket', {
     PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-    CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://turnout.example'] })] },
+    CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'] })] },
     LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'media/uploads/', ExpirationInDays: 1, Status: 'Enabled' })]) },
   });
   dev.data.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -96,21 +107,51 @@ test('the HTTP API routes each path group to its function, throttled and logged'
   });
 });
 
-test('no policy grants a wildcard action, or any action on data beyond what the code uses', () => {
-  const policies = dev.app.findResources('AWS::IAM::Policy');
-  const allowed = new Set([...TABLE_ACTIONS, 's3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket', 'ses:SendEmail', 'secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']);
-  for (const [id, policy] of Object.entries(policies)) {
-    for (const statement of (policy as any).Properties.PolicyDocument.Statement) {
+// Each function's statements, keyed "action resource", read back from the
+// template.
+function grantsOf(template: Template, route: string): Set<string> {
+  const fn = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Turnout /api/${route}/*` } }))[0] as any;
+  const role = fn.Properties.Role['Fn::GetAtt'][0];
+  const out = new Set<string>();
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy')) as any[]) {
+    if (!policy.Properties.Roles.some((r: any) => r.Ref === role)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement) {
       for (const action of [statement.Action].flat()) {
-        assert.ok(!String(action).endsWith('*') || id.includes('CustomS3AutoDelete') || id.includes('CustomCDKBucketDeployment'), `${id} grants ${action}`);
-        if (/^(dynamodb|s3|ses):/.test(action) && !id.includes('CustomCDKBucketDeployment')) assert.ok(allowed.has(action), `${id} grants ${action}`);
+        for (const resource of [statement.Resource].flat()) out.add(`${action} ${JSON.stringify(resource)}`);
       }
     }
   }
+  return out;
+}
+
+test('each function may do only what its code does, on only what it needs', () => {
+  const keyOf = (grant: string) => grant.match(/"\/(media\/[^"]*)"/)?.[1];
+  for (const [name, declared] of Object.entries(FUNCTIONS)) {
+    const granted = [...grantsOf(dev.app, declared.route)];
+    const actions = (prefix: string) => new Set(granted.filter((g) => g.startsWith(prefix)).map((g) => g.split(' ')[0]));
+    assert.deepEqual(actions('dynamodb:'), new Set(declared.table), `${name} table actions`);
+    assert.equal(actions('ses:').size, declared.mail ? 1 : 0, `${name} mail`);
+    for (const [action, keys] of Object.entries(declared.objects)) {
+      const on = granted.filter((g) => g.startsWith(`s3:${action} `)).map(keyOf);
+      assert.deepEqual(on.sort(), [...keys].sort(), `${name} s3:${action}`);
+    }
+    assert.deepEqual(actions('s3:'), new Set([...Object.keys(declared.objects).map((a) => `s3:${a}`), ...(declared.objects.GetObject ? ['s3:ListBucket'] : [])]), `${name} s3 actions`);
+  }
+  // The upload function touches nothing but the uploads.
+  assert.deepEqual(
+    [...grantsOf(dev.app, 'media')].filter((g) => g.startsWith('s3:')).map((g) => `${g.split(' ')[0]} ${keyOf(g)}`),
+    ['s3:PutObject media/uploads/*'],
+  );
   assert.ok(!dev.appJson.includes('dynamodb:Scan'), 'no function may scan');
-  dev.app.hasResourceProperties('AWS::IAM::Policy', {
-    PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ses:SendEmail' })]) },
-  });
+
+  // Nothing but CDK's own deployment helpers has a wildcard action.
+  for (const [id, policy] of Object.entries(dev.app.findResources('AWS::IAM::Policy'))) {
+    for (const statement of (policy as any).Properties.PolicyDocument.Statement) {
+      for (const action of [statement.Action].flat()) {
+        assert.ok(!String(action).endsWith('*') || id.includes('CustomS3AutoDelete') || id.includes('CustomCDKBucketDeployment'), `${id} grants ${action}`);
+      }
+    }
+  }
 });
 
 test('the signing key comes from Secrets Manager, never a literal', () => {
@@ -150,13 +191,20 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
     ResponseHeadersPolicyConfig: Match.objectLike({
       SecurityHeadersConfig: Match.objectLike({
         StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue() }),
-        ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'") }),
+        ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.anyValue() }),
         ContentTypeOptions: Match.anyValue(),
         FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
         ReferrerPolicy: Match.anyValue(),
       }),
     }),
   });
+  // Scripts, styles and images from the site only; uploads may go to the
+  // media bucket and nowhere else.
+  const policy = Object.values(dev.app.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
+  const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+  for (const part of ["default-src 'self'", "img-src 'self';", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
+  assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::ImportValue":"[^"]*MediaBucket[^"]*"\},"\.s3\."/);
+  assert.ok(!csp.includes('*'), 'no wildcard source');
   dev.app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   dev.app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('index.html') });
 });
@@ -167,7 +215,83 @@ test('the build is uploaded with long caching on hashed assets and none on index
 });
 
 test('mail: the sender domain is an SES identity', () => {
-  dev.app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'turnout.example' });
+  dev.app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'dev.turnout.example' });
+  dev.app.hasResourceProperties('AWS::Lambda::Function', {
+    Environment: { Variables: Match.objectLike({ TURNOUT_MAIL_FROM: 'Turnout Dev <hello@dev.turnout.example>' }) },
+  });
+  // Without a sender, prod mails from its own domain.
+  prod.app.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'turnout.example' });
+  prod.app.hasResourceProperties('AWS::Lambda::Function', {
+    Environment: { Variables: Match.objectLike({ TURNOUT_MAIL_FROM: 'Turnout <no-reply@turnout.example>' }) },
+  });
+});
+
+test('the functions know the site origin on the first deploy: its domain, else the distribution', () => {
+  const distributionDomain = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] };
+  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, 4);
+  dev.app.hasOutput('SiteUrl', { Value: distributionDomain });
+  const devDist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  assert.equal(devDist.Properties.DistributionConfig.Aliases, undefined);
+
+  prod.app.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: 'https://turnout.example' }) } });
+  prod.app.hasOutput('SiteUrl', { Value: 'https://turnout.example' });
+  prod.app.hasResourceProperties('AWS::CloudFront::Distribution', {
+    DistributionConfig: Match.objectLike({
+      Aliases: ['turnout.example'],
+      ViewerCertificate: { AcmCertificateArn: CERTIFICATE, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' },
+    }),
+  });
+});
+
+// CloudFormation refuses a template whose resources refer to each other in
+// a loop; synthesis does not check that within a stack, so this does.
+function cycleIn(template: any): string[] | undefined {
+  const resources = template.Resources as Record<string, any>;
+  const refs = (node: unknown, into: Set<string>): Set<string> => {
+    if (Array.isArray(node)) node.forEach((n) => refs(n, into));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'Ref' && typeof value === 'string' && value in resources) into.add(value);
+        else if (key === 'Fn::GetAtt') into.add(Array.isArray(value) ? value[0] : String(value).split('.')[0]);
+        else refs(value, into);
+      }
+    }
+    return into;
+  };
+  const edges = new Map(Object.entries(resources).map(([id, r]) => [id, refs([r.Properties, [r.DependsOn ?? []].flat().map((d: string) => ({ Ref: d }))], new Set())]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (id: string, path: string[]): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...path, id];
+    state.set(id, 'visiting');
+    for (const next of edges.get(id) ?? []) {
+      const cycle = visit(next, [...path, id]);
+      if (cycle) return cycle;
+    }
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of edges.keys()) {
+    const cycle = visit(id, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+test('no stack refers to itself in a loop', () => {
+  for (const t of [dev.data, dev.app, prod.data, prod.app]) assert.equal(cycleIn(t.toJSON()), undefined);
+  // The check finds a loop when there is one.
+  assert.deepEqual(cycleIn({ Resources: { A: { Properties: { X: { Ref: 'B' } } }, B: { Properties: { Y: { 'Fn::GetAtt': ['A', 'Arn'] } } } } }), ['A', 'B', 'A']);
+});
+
+test('site settings refuse what would deploy a broken site', () => {
+  assert.throws(() => siteSettings('prod', {}), /prod stage is served on its own domain/);
+  assert.throws(() => siteSettings('dev', { domain: 'turnout.example' }), /together/);
+  assert.throws(() => siteSettings('dev', { certificateArn: CERTIFICATE }), /together/);
+  assert.throws(() => siteSettings('dev', { domain: 'https://turnout.example', certificateArn: CERTIFICATE }), /not a host name/);
+  assert.throws(() => siteSettings('dev', { domain: 'turnout.example', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') }), /us-east-1/);
+  assert.throws(() => siteSettings('dev', { mailFrom: 'Turnout <nobody>' }), /mail sender/);
+  assert.deepEqual(siteSettings('dev', { mailFrom: 'ops@Mail.Example.org' }), { mailFrom: 'ops@Mail.Example.org', senderDomain: 'mail.example.org' });
 });
 
 test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go to SNS', () => {

@@ -25,7 +25,16 @@ import (
 	"turnout/pkg/testenv"
 )
 
-func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+func TestMain(m *testing.M) {
+	code := testenv.Main(m)
+	if grants, err := deployedGrants(); code == 0 && err == nil && !testing.Short() {
+		if problems := checkGrants(grants, fullRun()); len(problems) > 0 {
+			fmt.Fprintln(os.Stderr, "FAIL: the deployed grants and the calls the functions make disagree:\n  "+strings.Join(problems, "\n  "))
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
 
 // Env is one isolated Turnout API (its own table and bucket) served by
 // httptest, with the same handlers the Lambdas run.
@@ -74,6 +83,7 @@ func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
 func MustEnv(tb testing.TB) *Env {
 	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
+	awsCfg.APIOptions = append(awsCfg.APIOptions, recordActions)
 	e := &Env{tb: tb, Config: cfg, Ops: &store.OperationCounter{}}
 	e.Base = app.NewBase(cfg, awsCfg, e.Now, e.Ops.ClientOption())
 	e.Passwords = &CountingPasswords{}
@@ -85,7 +95,11 @@ func MustEnv(tb testing.TB) *Env {
 	if err := e.Base.Media.EnsureBucket(ctx); err != nil {
 		tb.Fatalf("create bucket: %v", err)
 	}
-	e.Server = httptest.NewServer(e.Base.API(awsCfg))
+	grants, err := deployedGrants()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e.Server = httptest.NewServer(tagFunctions(grants, e.Base.API(awsCfg)))
 	tb.Cleanup(e.Server.Close)
 	e.Ops.Take()
 	return e

@@ -179,3 +179,89 @@ func TestPresignUploadRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestUploadReplacesImage: an image uploaded by presigned POST takes the
+// place of the one before it, and both the old image and the upload are
+// deleted, for each kind of image.
+func TestUploadReplacesImage(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	person, org := env.NewPerson(t), env.NewOrganizer(t)
+	res := env.Multipart(http.MethodPost, "/api/event/create/", env.EventForm(5, 10), nil, org.Access)
+	Expect(t, res, http.StatusCreated)
+	var ev Event
+	res.Decode(t, &ev)
+
+	profile := map[string]string{"first_name": "Ada", "last_name": "Lovelace", "email": person.Email, "phone": "01234567890", "address": "1 Analytical Row"}
+	details := map[string]string{"organization": "Acme Events", "email": Unique("acme") + "@example.org"}
+	urlOf := func(path, field string, a *Account) string {
+		res := env.JSON(http.MethodGet, path, nil, a.Access)
+		Expect(t, res, http.StatusOK)
+		var body map[string]any
+		res.Decode(t, &body)
+		u, _ := body[field].(string)
+		return u
+	}
+	cases := []struct {
+		kind, fileField, keyField string
+		owner                     *Account
+		save                      func(form map[string]string, files map[string]File) *Response
+		current                   func() string
+	}{
+		{"avatar", "image", "image_key", person,
+			func(form map[string]string, files map[string]File) *Response {
+				return env.Multipart(http.MethodPut, "/api/user/update/profile/", evFormWith(profile, form), files, person.Access)
+			},
+			func() string { return urlOf("/api/user/profile/", "image_url", person) }},
+		{"logo", "logo", "logo_key", org,
+			func(form map[string]string, files map[string]File) *Response {
+				return env.Multipart(http.MethodPut, "/api/organization/details/update/", evFormWith(details, form), files, org.Access)
+			},
+			func() string { return urlOf("/api/organization/details/", "logo_url", org) }},
+		{"banner", "banner", "banner_key", org,
+			func(form map[string]string, files map[string]File) *Response {
+				return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", evFormWith(evFormOf(ev), form), files, org.Access)
+			},
+			func() string { return urlOf("/api/event/detail/"+ev.ID+"/", "banner_url", org) }},
+	}
+	stored := func(t *testing.T, url string) bool {
+		t.Helper()
+		key, ok := strings.CutPrefix(url, env.Config.WebOrigin+"/")
+		if !ok {
+			t.Fatalf("image URL %q is not under %s", url, env.Config.WebOrigin)
+		}
+		body, _, _, err := env.Base.Media.Open(t.Context(), key)
+		if err != nil {
+			return false
+		}
+		body.Close()
+		return true
+	}
+	for _, tc := range cases {
+		t.Run(tc.kind, func(t *testing.T) {
+			Expect(t, tc.save(nil, map[string]File{tc.fileField: {"first.png", mediatest.PNG(8, 8)}}), http.StatusOK)
+			first := tc.current()
+			if first == "" || !stored(t, first) {
+				t.Fatalf("the first %s (%q) is not stored", tc.kind, first)
+			}
+
+			png := mediatest.PNG(16, 16)
+			g := upPresign(t, env, tc.owner, tc.kind, "image/png", len(png))
+			upSend(t, g, png)
+			Expect(t, tc.save(map[string]string{tc.keyField: g.Key}, nil), http.StatusOK)
+			second := tc.current()
+			if !strings.HasPrefix(second, env.Config.WebOrigin+"/media/"+tc.kind+"s/") || second == first {
+				t.Fatalf("%s after the upload = %q, want a new permanent image", tc.kind, second)
+			}
+			if !stored(t, second) {
+				t.Errorf("the new %s is not stored", tc.kind)
+			}
+			if stored(t, first) {
+				t.Errorf("the replaced %s is still stored", tc.kind)
+			}
+			if stored(t, env.Config.WebOrigin+"/"+g.Key) {
+				t.Errorf("the claimed upload is still stored")
+			}
+		})
+	}
+}
