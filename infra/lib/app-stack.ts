@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -236,11 +236,17 @@ export class AppStack extends Stack {
     });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const domain = props.site.domain;
+    // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
+    Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
     return new cloudfront.Distribution(this, 'Distribution', {
+      // The protocol floor applies only to a certificate of the site's own.
       ...(domain
-        ? { domainNames: [domain.name], certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) }
+        ? {
+            domainNames: [domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
         : {}),
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(siteBucket),

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +22,16 @@ for (const fn of ['users', 'organizations', 'events', 'media']) writeFileSync(jo
 mkdirSync(join(out, 'web'));
 writeFileSync(join(out, 'web', 'index.html'), '<div id="root"></div>');
 
+// The feature flags `cdk synth` and `cdk deploy` use, so the templates
+// tested are the ones deployed.
+const cdkContext = JSON.parse(readFileSync(fileURLToPath(new URL('../../cdk.json', import.meta.url)), 'utf8')).context;
+
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
 
 // dev on the distribution's own domain with a given sender; prod on its
 // own domain, mail from it.
 function synth(stageName: 'dev' | 'prod', outdir?: string) {
-  const app = new App(outdir ? { outdir } : {});
+  const app = new App({ context: cdkContext, ...(outdir ? { outdir } : {}) });
   const stage = stageSettings(stageName);
   const site = stageName === 'prod'
     ? siteSettings('prod', { domain: 'turnout.example', certificateArn: CERTIFICATE })
@@ -203,7 +207,7 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   const policy = Object.values(dev.app.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
   const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
   for (const part of ["default-src 'self'", "img-src 'self';", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
-  assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::ImportValue":"[^"]*MediaBucket[^"]*"\},"\.s3\."/);
+  assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::(ImportValue|GetStackOutput)":[^;]*MediaBucket[^;]*"\.s3\."/);
   assert.ok(!csp.includes('*'), 'no wildcard source');
   dev.app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   dev.app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('index.html') });
