@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages; web/scripts/install-deps.sh says why not npm ci.
 WEB_DEPS := NPM=$(NPM) bash web/scripts/install-deps.sh
 
-.PHONY: help emulators dev test e2e websize build sizes measure synth deploy reset clean zip-tool chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev test e2e websize build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -114,6 +114,9 @@ web-build:
 synth: build web-build infra-deps ## synthesize every stack offline into infra/cdk.out (no AWS credentials needed)
 	$(CDK) synth --quiet $(CDK_CONTEXT)
 	@ls infra/cdk.out/*.template.json
+
+bootstrap: build web-build infra-deps ## prepare an AWS account and REGION for deploys, once: make bootstrap REGION=...
+	$(CDK) bootstrap $(CDK_CONTEXT)
 
 deploy: deploy-params build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod REGION=... [DOMAIN=... CERTIFICATE_ARN=...] [MAIL_FROM='Name <addr@domain>'] [ALARM_EMAIL=...]
 	$(CDK) deploy --all --require-approval broadening $(CDK_CONTEXT)

@@ -19,7 +19,7 @@ import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SiteSettings } from './site.js';
-import type { StageSettings } from './stage.js';
+import { privateBucketProps, type StageSettings } from './stage.js';
 
 export interface AppStackProps extends StackProps {
   stage: StageSettings;
@@ -69,14 +69,7 @@ export class AppStack extends Stack {
     });
     const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(site.senderDomain) });
 
-    const siteBucket = new s3.Bucket(this, 'SiteBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: stage.removalPolicy,
-      autoDeleteObjects: !stage.retainData,
-    });
+    const siteBucket = new s3.Bucket(this, 'SiteBucket', privateBucketProps(stage));
 
     // The API and the distribution come before the functions: the functions
     // need the site's origin, the distribution only the API's id, and the

@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { SiteSettings } from './site.js';
-import type { StageSettings } from './stage.js';
+import { privateBucketProps, type StageSettings } from './stage.js';
 
 export interface DataStackProps extends StackProps {
   stage: StageSettings;
@@ -45,12 +45,7 @@ export class DataStack extends Stack {
     });
 
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      removalPolicy: stage.removalPolicy,
-      autoDeleteObjects: !stage.retainData,
+      ...privateBucketProps(stage),
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST],

@@ -214,6 +214,19 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
 });
 
 test('the build is uploaded with long caching on hashed assets and none on index.html', () => {
+  // Into a private bucket that only CloudFront reads.
+  dev.app.resourceCountIs('AWS::S3::Bucket', 1);
+  dev.app.hasResourceProperties('AWS::S3::Bucket', {
+    PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+  });
+  dev.app.hasResourceProperties('AWS::S3::BucketPolicy', {
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        Match.objectLike({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+      ]),
+    },
+  });
   dev.app.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
   dev.app.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html'] });
 });
