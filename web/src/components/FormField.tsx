@@ -13,21 +13,35 @@ interface FrameProps {
 
 export const errorIdOf = (id: string) => `${id}-error`;
 
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-sm font-semibold text-red-700">
+      *
+    </span>
+  );
+}
+
+// Explains the mark beside required fields, for forms that have some.
+export function RequiredFieldsNote({ className = '' }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-600 ${className}`}>
+      Fields marked <RequiredMark />
+      <span className="sr-only">as required</span> are required.
+    </p>
+  );
+}
+
 // The marker sits beside the label, not inside it, so the label text (and
 // so the control's name) stays exactly the field's name; screen readers
 // learn "required" from the control itself.
-function FormFrame({ id, label, required, errors, className = '', children }: FrameProps) {
+export function FormFrame({ id, label, required, errors, className = '', children }: FrameProps) {
   return (
     <div className={className}>
       <div className="flex items-baseline gap-1">
         <label htmlFor={id} className="field-label">
           {label}
         </label>
-        {required && (
-          <span aria-hidden="true" className="text-sm font-semibold text-red-700">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </div>
       {children}
       {errors && errors.length > 0 && (
@@ -93,11 +107,12 @@ export function FormTextarea({ id, label, errors, frameClassName, className = ''
   );
 }
 
-// Messages that belong to no field on the form, read out when they appear.
-export function FormProblems({ messages }: { messages: string[] }) {
+// Messages that belong to no field on the form, read out when they appear;
+// `id` lets fields point at them.
+export function FormProblems({ id, messages }: { id?: string; messages: string[] }) {
   if (messages.length === 0) return null;
   return (
-    <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
       <ul className="list-inside list-disc">
         {messages.map((message) => (
           <li key={message}>{message}</li>

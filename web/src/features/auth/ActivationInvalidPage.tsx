@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { serverMessages } from '@/lib/errors';
 import { resendActivation } from './api';
-import { AuthCard, Field } from './components';
+import { AuthCard, Field, SubmitButton } from './components';
 
 // Where a wrong, expired or used activation link lands; a new link can be
 // sent from here.
@@ -40,9 +40,7 @@ export default function ActivationInvalidPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className="btn-primary w-full" disabled={sending} aria-busy={sending}>
-          Resend Activation Link
-        </button>
+        <SubmitButton busy={sending}>Resend Activation Link</SubmitButton>
       </form>
       <div role="status" className="mt-4">
         {answer && <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{answer}</p>}

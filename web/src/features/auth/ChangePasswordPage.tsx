@@ -1,40 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
+import { FormProblems } from '@/components/FormField';
 import { paths } from '@/config/paths';
-import { serverMessages } from '@/lib/errors';
 import { session } from '@/lib/storage';
 import { changePassword } from './api';
-import { AuthCard, Field, FormError } from './components';
+import { AuthCard, Field, FormError, SubmitButton } from './components';
+import { useNewPasswordForm } from './useNewPasswordForm';
 
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setReasons([]);
-    if (!oldPassword || !newPassword || !confirm) return setProblem('Please fill in all three fields.');
-    if (newPassword !== confirm) return setProblem('New passwords do not match');
-    setProblem(null);
-    setSaving(true);
-    try {
+  const { password, confirm, passwordInput, confirmInput, problem, reasons, saving, submit } = useNewPasswordForm({
+    check: (newPassword, confirmation) => (!oldPassword || !newPassword || !confirmation ? 'Please fill in all three fields.' : null),
+    send: async (newPassword) => {
       // The server ended every other session, ours included: keep the new tokens.
       const { access, refresh } = await changePassword({ old_password: oldPassword, new_password: newPassword });
       session.setTokens({ access, refresh });
       toast.success('Password changed successfully!');
       void navigate(paths.profile);
-    } catch (error) {
-      toast.error('Something went wrong. Please try again.');
-      setReasons(serverMessages(error));
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   const errorId = problem ? 'change-problem' : reasons.length > 0 ? 'change-reasons' : undefined;
 
@@ -56,40 +42,22 @@ export default function ChangePasswordPage() {
         <Field
           id="new-password"
           name="new_password"
-          type="password"
           label="New Password"
-          autoComplete="new-password"
-          required
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          invalid={problem !== null && (!newPassword || newPassword !== confirm)}
+          invalid={problem !== null && (!password || password !== confirm)}
           errorId={errorId}
+          {...passwordInput}
         />
         <Field
           id="confirm-new-password"
           name="confirm_password"
-          type="password"
           label="Confirm New Password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          invalid={problem !== null && (!confirm || newPassword !== confirm)}
+          invalid={problem !== null && (!confirm || password !== confirm)}
           errorId={errorId}
+          {...confirmInput}
         />
         {problem && <FormError id="change-problem">{problem}</FormError>}
-        {reasons.length > 0 && (
-          <div id="change-reasons" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <ul className="list-inside list-disc">
-              {reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <button type="submit" className="btn-primary w-full" disabled={saving} aria-busy={saving}>
-          Change Password
-        </button>
+        <FormProblems id="change-reasons" messages={reasons} />
+        <SubmitButton busy={saving}>Change Password</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.profile} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './api';
-import { AuthCard, Field, FormError } from './components';
+import { AuthCard, Field, FormError, SubmitButton } from './components';
 
 // Something@something.something, without spaces: enough to catch typos.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,9 +47,7 @@ export default function ForgotPasswordPage() {
           errorId="email-problem"
         />
         {problem && <FormError id="email-problem">{problem}</FormError>}
-        <button type="submit" className="btn-primary w-full" disabled={sending} aria-busy={sending}>
-          Send
-        </button>
+        <SubmitButton busy={sending}>Send</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">

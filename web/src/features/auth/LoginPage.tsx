@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { announceLoginStatusChange, session } from '@/lib/storage';
 import { login } from './api';
-import { AuthCard, Field, FormError } from './components';
+import { AuthCard, Field, FormError, SubmitButton } from './components';
 
 const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline';
 
@@ -79,9 +79,7 @@ export default function LoginPage() {
           </Link>
         </div>
         {missing && <FormError id="login-missing">Please enter your username and password.</FormError>}
-        <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
-          Login
-        </button>
+        <SubmitButton busy={submitting}>Login</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Don&apos;t have an account?{' '}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
+import { FormFrame } from '@/components/FormField';
 import { paths } from '@/config/paths';
 import { errorBody, serverMessages } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
-import { AuthCard, Field, FormError } from './components';
+import { AuthCard, Field, FormError, SubmitButton } from './components';
 
 type Kind = 'user' | 'organization';
 
@@ -24,6 +25,39 @@ function nonEmptyValues(form: HTMLFormElement): FormData {
     if (text !== '') body.append(element.name, text);
   }
   return body;
+}
+
+const MISMATCH_ID = 'password-mismatch';
+const PASSWORDS = [
+  { name: 'password', label: 'Password' },
+  { name: 'password1', label: 'Confirm Password' },
+];
+
+// The password pair both registration forms ask for; when the two differ,
+// both are marked and point at the message above the submit button.
+function PasswordFields({ mismatch, bad }: { mismatch: boolean; bad: (name: string) => boolean }) {
+  return PASSWORDS.map(({ name, label }) => (
+    <Field
+      key={name}
+      id={name}
+      name={name}
+      type="password"
+      label={label}
+      autoComplete="new-password"
+      invalid={mismatch || bad(name)}
+      errorId={mismatch ? MISMATCH_ID : undefined}
+    />
+  ));
+}
+
+// Where both forms end: the mismatch message, then the submit button.
+function SubmitRow({ mismatch, submitting, children }: { mismatch: boolean; submitting: boolean; children: ReactNode }) {
+  return (
+    <div className="grid gap-4 sm:col-span-2">
+      {mismatch && <FormError id={MISMATCH_ID}>Passwords do not match!</FormError>}
+      <SubmitButton busy={submitting}>{children}</SubmitButton>
+    </div>
+  );
 }
 
 export default function RegisterPage() {
@@ -81,7 +115,6 @@ export default function RegisterPage() {
   }
 
   const bad = (name: string) => invalid.has(name);
-  const mismatchError = mismatch ? <FormError id="password-mismatch">Passwords do not match!</FormError> : null;
   const loginLink = (
     <p className="mt-6 text-center text-sm text-slate-700">
       Already have an account?{' '}
@@ -114,24 +147,7 @@ export default function RegisterPage() {
           <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} />
           <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} />
           <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} />
-          <Field
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            invalid={mismatch || bad('password')}
-            errorId={mismatch ? 'password-mismatch' : undefined}
-          />
-          <Field
-            id="password1"
-            name="password1"
-            type="password"
-            label="Confirm Password"
-            autoComplete="new-password"
-            invalid={mismatch || bad('password1')}
-            errorId={mismatch ? 'password-mismatch' : undefined}
-          />
+          <PasswordFields mismatch={mismatch} bad={bad} />
           <Field
             id="image"
             name="image"
@@ -141,12 +157,9 @@ export default function RegisterPage() {
             invalid={bad('image')}
             className="sm:col-span-2"
           />
-          <div className="grid gap-4 sm:col-span-2">
-            {mismatchError}
-            <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
-              Create Account
-            </button>
-          </div>
+          <SubmitRow mismatch={mismatch} submitting={submitting}>
+            Create Account
+          </SubmitRow>
         </form>
       ) : (
         <form
@@ -178,10 +191,7 @@ export default function RegisterPage() {
             invalid={bad('link')}
             className="sm:col-span-2"
           />
-          <div className="sm:col-span-2">
-            <label htmlFor="description" className="field-label">
-              Description
-            </label>
+          <FormFrame id="description" label="Description" className="sm:col-span-2">
             <textarea
               id="description"
               name="description"
@@ -189,33 +199,13 @@ export default function RegisterPage() {
               className={`field-input ${bad('description') ? 'ring-2 ring-red-600' : ''}`}
               aria-invalid={bad('description') || undefined}
             />
-          </div>
+          </FormFrame>
           <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} className="sm:col-span-2" />
-          <Field
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            invalid={mismatch || bad('password')}
-            errorId={mismatch ? 'password-mismatch' : undefined}
-          />
-          <Field
-            id="password1"
-            name="password1"
-            type="password"
-            label="Confirm Password"
-            autoComplete="new-password"
-            invalid={mismatch || bad('password1')}
-            errorId={mismatch ? 'password-mismatch' : undefined}
-          />
+          <PasswordFields mismatch={mismatch} bad={bad} />
           <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} className="sm:col-span-2" />
-          <div className="grid gap-4 sm:col-span-2">
-            {mismatchError}
-            <button type="submit" className="btn-primary w-full" disabled={submitting} aria-busy={submitting}>
-              Register Organization
-            </button>
-          </div>
+          <SubmitRow mismatch={mismatch} submitting={submitting}>
+            Register Organization
+          </SubmitRow>
         </form>
       )}
       {loginLink}

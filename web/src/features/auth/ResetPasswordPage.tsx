@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
+import { FormProblems } from '@/components/FormField';
 import { paths } from '@/config/paths';
-import { serverMessages } from '@/lib/errors';
 import { confirmPasswordReset } from './api';
-import { AuthCard, Field, FormError } from './components';
+import { AuthCard, Field, FormError, SubmitButton } from './components';
+import { useNewPasswordForm } from './useNewPasswordForm';
 
 // Opened from the reset email: /forget/password/create?uid=...&token=...
 export default function ResetPasswordPage() {
@@ -28,33 +28,15 @@ export default function ResetPasswordPage() {
 
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [reasons, setReasons] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirm) {
-      setMismatch(true);
-      setReasons([]);
-      return;
-    }
-    setMismatch(false);
-    setReasons([]);
-    setSaving(true);
-    try {
-      await confirmPasswordReset(uid, token, password);
+  const { passwordInput, confirmInput, problem, reasons, saving, submit } = useNewPasswordForm({
+    send: async (newPassword) => {
+      await confirmPasswordReset(uid, token, newPassword);
       toast.success('Password reset successfully!');
       void navigate(paths.login);
-    } catch (error) {
-      toast.error('Something went wrong. Please try again.');
-      // Why, when the server says (a weak password, a spent link).
-      setReasons(serverMessages(error));
-      setSaving(false);
-    }
-  }
+    },
+  });
+  // The page checks nothing else: any problem is the mismatch.
+  const mismatch = problem !== null;
 
   return (
     <AuthCard title="Reset Password">
@@ -62,40 +44,22 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
         <Field
           id="new-password"
           name="password"
-          type="password"
           label="New Password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           invalid={mismatch || reasons.length > 0}
           errorId="reset-problem"
+          {...passwordInput}
         />
         <Field
           id="confirm-password"
           name="confirm"
-          type="password"
           label="Confirm Password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
           invalid={mismatch}
           errorId="reset-problem"
+          {...confirmInput}
         />
-        {mismatch && <FormError id="reset-problem">New passwords do not match</FormError>}
-        {reasons.length > 0 && (
-          <div id="reset-problem" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <ul className="list-inside list-disc">
-              {reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        <button type="submit" className="btn-primary w-full" disabled={saving} aria-busy={saving}>
-          Reset Password
-        </button>
+        {mismatch && <FormError id="reset-problem">{problem}</FormError>}
+        <FormProblems id="reset-problem" messages={reasons} />
+        <SubmitButton busy={saving}>Reset Password</SubmitButton>
       </form>
     </AuthCard>
   );

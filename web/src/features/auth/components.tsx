@@ -1,5 +1,6 @@
 // Building blocks the auth screens share.
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FormFrame } from '@/components/FormField';
 
 export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -19,20 +20,12 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   errorId?: string | undefined;
 };
 
-// A labelled input; `invalid` marks it for the eye and for screen readers.
+// A labelled input; `invalid` marks it for the eye and for screen readers,
+// who are pointed at the form's message (`errorId`): auth forms show their
+// problems once, not under each field.
 export function Field({ id, label, invalid = false, errorId, className = '', ...input }: FieldProps) {
   return (
-    <div className={className}>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {input.required && (
-          <span aria-hidden="true" className="text-sm font-semibold text-red-700">
-            *
-          </span>
-        )}
-      </div>
+    <FormFrame id={id} label={label} required={input.required} className={className}>
       <input
         id={id}
         className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''} ${input.type === 'file' ? 'text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1' : ''}`}
@@ -40,7 +33,16 @@ export function Field({ id, label, invalid = false, errorId, className = '', ...
         aria-describedby={invalid ? errorId : undefined}
         {...input}
       />
-    </div>
+    </FormFrame>
+  );
+}
+
+// The form's submit button, disabled and marked busy while it sends.
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
+      {children}
+    </button>
   );
 }
 

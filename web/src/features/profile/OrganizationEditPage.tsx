@@ -1,9 +1,8 @@
-import { useLocation, useNavigate } from 'react-router';
-import { FormInput, FormProblems, FormTextarea } from '@/components/FormField';
-import { paths } from '@/config/paths';
+import { useLocation } from 'react-router';
+import { FormInput, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
 import type { Organization } from '@/types/api';
 import { updateOrganization } from './api';
-import { EditCard, NoDataFound } from './components/EditCard';
+import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
 
@@ -34,8 +33,7 @@ export default function OrganizationEditPage() {
 }
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {
-  const navigate = useNavigate();
-  const { bind, setImage: setLogo, saving, errors, submit } = useEditForm<OrganizationFields>({
+  const { bind, bindImage, saving, errors, submit } = useEditForm<OrganizationFields>({
     idPrefix: 'organization',
     initial: {
       organization: organization.organization ?? '',
@@ -46,7 +44,7 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
       email: organization.email ?? '',
       description: organization.description ?? '',
     },
-    image: { kind: 'logo', keyField: 'logo_key' },
+    image: { kind: 'logo', keyField: 'logo_key', field: 'logo' },
     fieldOf: FIELD_OF,
     save: updateOrganization,
     successMessage: 'Organization updated successfully!',
@@ -55,13 +53,7 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
   return (
     <EditCard title="Edit Organization">
       <form onSubmit={(e) => void submit(e)} aria-label="Edit organization" className="grid gap-4 sm:grid-cols-2">
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          Fields marked{' '}
-          <span aria-hidden="true" className="font-semibold text-red-700">
-            *
-          </span>
-          <span className="sr-only">as required</span> are required.
-        </p>
+        <RequiredFieldsNote className="sm:col-span-2" />
         <FormInput label="Organization Name" required autoComplete="organization" frameClassName="sm:col-span-2" {...bind('organization')} />
         <FormInput label="Address Line 1" autoComplete="address-line1" {...bind('address1')} />
         <FormInput label="Address Line 2" autoComplete="address-line2" {...bind('address2')} />
@@ -69,27 +61,10 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
         <FormInput label="Email" type="email" required autoComplete="email" {...bind('email')} />
         <FormInput label="Website" inputMode="url" autoComplete="url" frameClassName="sm:col-span-2" {...bind('link')} />
         <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
-        <FormInput
-          id="organization-logo"
-          name="logo"
-          type="file"
-          accept="image/*"
-          label="Logo (optional)"
-          frameClassName="sm:col-span-2"
-          errors={errors.fields.logo}
-          onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
-        />
-        <div className="sm:col-span-2">
-          <FormProblems messages={errors.others} />
-        </div>
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
-            Update Organization
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => void navigate(paths.profile)}>
-            Cancel
-          </button>
-        </div>
+        <FormInput label="Logo (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
+        <EditFormActions problems={errors.others} saving={saving}>
+          Update Organization
+        </EditFormActions>
       </form>
     </EditCard>
   );

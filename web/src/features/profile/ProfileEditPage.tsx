@@ -1,9 +1,8 @@
-import { useLocation, useNavigate } from 'react-router';
-import { FormInput, FormProblems } from '@/components/FormField';
-import { paths } from '@/config/paths';
+import { useLocation } from 'react-router';
+import { FormInput } from '@/components/FormField';
 import type { Profile } from '@/types/api';
 import { updateProfile } from './api';
-import { EditCard, NoDataFound } from './components/EditCard';
+import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
 
@@ -29,8 +28,7 @@ export default function ProfileEditPage() {
 }
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
-  const navigate = useNavigate();
-  const { bind, setImage, saving, errors, submit } = useEditForm<ProfileFields>({
+  const { bind, bindImage, saving, errors, submit } = useEditForm<ProfileFields>({
     idPrefix: 'profile',
     initial: {
       first_name: profile.first_name ?? '',
@@ -39,7 +37,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
       phone: profile.phone ?? '',
       address: profile.address ?? '',
     },
-    image: { kind: 'avatar', keyField: 'image_key' },
+    image: { kind: 'avatar', keyField: 'image_key', field: 'image' },
     fieldOf: FIELD_OF,
     save: updateProfile,
     successMessage: 'Profile updated successfully!',
@@ -53,27 +51,10 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
         <FormInput label="Email" type="email" autoComplete="email" {...bind('email')} />
         <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
         <FormInput label="Address" autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
-        <FormInput
-          id="profile-image"
-          name="image"
-          type="file"
-          accept="image/*"
-          label="Profile Image (optional)"
-          frameClassName="sm:col-span-2"
-          errors={errors.fields.image}
-          onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-        />
-        <div className="sm:col-span-2">
-          <FormProblems messages={errors.others} />
-        </div>
-        <div className="flex flex-wrap gap-3 sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
-            Update Profile
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => void navigate(paths.profile)}>
-            Cancel
-          </button>
-        </div>
+        <FormInput label="Profile Image (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
+        <EditFormActions problems={errors.others} saving={saving}>
+          Update Profile
+        </EditFormActions>
       </form>
     </EditCard>
   );

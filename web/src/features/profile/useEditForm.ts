@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
 import { announceLoginStatusChange } from '@/lib/storage';
@@ -11,9 +11,10 @@ export interface EditFormOptions<F extends Record<string, string>> {
   // Prefix of the inputs' ids.
   idPrefix: string;
   initial: F;
-  // The optional new picture: uploaded straight to S3, so large images
-  // never pass through the API, and sent as keyField.
-  image: { kind: ImageKind; keyField: string };
+  // The optional new picture, picked in the file input `field`: uploaded
+  // straight to S3, so large images never pass through the API, and sent
+  // as keyField.
+  image: { kind: ImageKind; keyField: string; field: string };
   // API fields → the form field that shows their messages.
   fieldOf: Record<string, string>;
   save: (form: FormData) => Promise<unknown>;
@@ -38,6 +39,16 @@ export function useEditForm<F extends Record<string, string>>(options: EditFormO
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
+  // The picture's file input, bound as `bind` binds a text field.
+  const bindImage = () => ({
+    id: `${options.idPrefix}-${options.image.field}`,
+    name: options.image.field,
+    type: 'file',
+    accept: 'image/*',
+    errors: errors.fields[options.image.field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setImage(e.target.files?.[0] ?? null),
+  });
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
@@ -58,5 +69,5 @@ export function useEditForm<F extends Record<string, string>>(options: EditFormO
     }
   }
 
-  return { bind, setImage, saving, errors, submit };
+  return { bind, bindImage, saving, errors, submit };
 }

@@ -3,7 +3,7 @@
 // but the banner.
 import { useState, type FormEvent } from 'react';
 import type { FormErrorReport } from '@/lib/errors';
-import { FormInput, FormProblems, FormTextarea } from '@/components/FormField';
+import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
 
 export interface EventFormValues {
   title: string;
@@ -69,15 +69,7 @@ export function EventForm({ name, initial, required, submitLabel, saving, errors
 
   return (
     <form onSubmit={submit} aria-label={name} className="grid gap-4 sm:grid-cols-2">
-      {required && (
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          Fields marked{' '}
-          <span aria-hidden="true" className="font-semibold text-red-700">
-            *
-          </span>
-          <span className="sr-only">as required</span> are required.
-        </p>
-      )}
+      {required && <RequiredFieldsNote className="sm:col-span-2" />}
       <FormInput label="Title" frameClassName="sm:col-span-2" {...bind('title')} />
       <FormInput label="Location" frameClassName="sm:col-span-2" {...bind('location')} />
       <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />

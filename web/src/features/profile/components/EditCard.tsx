@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { FormProblems } from '@/components/FormField';
 import { paths } from '@/config/paths';
 
 export function EditCard({ title, children }: { title: string; children: ReactNode }) {
@@ -10,6 +11,27 @@ export function EditCard({ title, children }: { title: string; children: ReactNo
         {children}
       </div>
     </div>
+  );
+}
+
+// The end of an edit form: what went wrong beyond its fields, then save
+// (the children name it) or go back to the profile unchanged.
+export function EditFormActions({ problems, saving, children }: { problems: string[]; saving: boolean; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <FormProblems messages={problems} />
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving}>
+          {children}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => void navigate(paths.profile)}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }
 

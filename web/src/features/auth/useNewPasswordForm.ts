@@ -1,0 +1,58 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { serverMessages } from '@/lib/errors';
+
+interface NewPasswordOptions {
+  // The page's own check of what was typed, made before the two passwords
+  // are compared: the message to show, or null.
+  check?: (password: string, confirm: string) => string | null;
+  // Sends the new password and moves on.
+  send: (password: string) => Promise<void>;
+}
+
+// A form that sets a new password, typed twice: nothing is sent until the
+// two match, and when the server refuses (a weak password, a spent link, a
+// wrong old password) the form stays, with the server's reasons.
+export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setReasons([]);
+    const found = check?.(password, confirm) ?? (password !== confirm ? 'New passwords do not match' : null);
+    setProblem(found);
+    if (found !== null) return;
+    setSaving(true);
+    try {
+      await send(password);
+    } catch (error) {
+      toast.error('Something went wrong. Please try again.');
+      setReasons(serverMessages(error));
+      setSaving(false);
+    }
+  }
+
+  // What both inputs of the pair share; the page adds ids, names and labels.
+  const input = (value: string, set: (value: string) => void) => ({
+    type: 'password',
+    autoComplete: 'new-password',
+    required: true,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value),
+  });
+
+  return {
+    password,
+    confirm,
+    passwordInput: input(password, setPassword),
+    confirmInput: input(confirm, setConfirm),
+    problem,
+    reasons,
+    saving,
+    submit,
+  };
+}
