@@ -311,6 +311,25 @@ test('site settings refuse what would deploy a broken site', () => {
   assert.deepEqual(siteSettings('dev', { mailFrom: 'ops@Mail.Example.org' }), { mailFrom: 'ops@Mail.Example.org', senderDomain: 'mail.example.org' });
 });
 
+test('the deploy entry point stops on bad parameters with the reason, before building anything', () => {
+  const entry = fileURLToPath(new URL('../bin/turnout.ts', import.meta.url));
+  const run = (context: Record<string, string>) => {
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', entry], { encoding: 'utf8', stdio: 'pipe', env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context) } });
+      return { status: 0, stderr: '' };
+    } catch (err) {
+      const { status, stderr } = err as { status: number; stderr: string };
+      return { status, stderr };
+    }
+  };
+  const prod = run({ stage: 'prod' });
+  assert.equal(prod.status, 2);
+  assert.equal(prod.stderr.trim(), 'turnout: the prod stage is served on its own domain: give the domain and its certificate ARN');
+  const staging = run({ stage: 'staging' });
+  assert.equal(staging.status, 2);
+  assert.match(staging.stderr, /^turnout: stage must be dev or prod/);
+});
+
 test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go to SNS', () => {
   const alarms = Object.values(dev.app.findResources('AWS::CloudWatch::Alarm')) as any[];
   const names = alarms.map((a) => a.Properties.MetricName ?? 'math');
