@@ -12,8 +12,8 @@ NPM ?= npm
 LAMBDAS := $(foreach fn,users organizations events media,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
 LOCAL   := .local
 NPM_CI  := $(NPM) ci --no-audit --no-fund
-# The web app's packages; web/scripts/install-deps.sh says why not npm ci.
-WEB_DEPS := NPM=$(NPM) bash web/scripts/install-deps.sh
+# The web app's packages, exactly as web/package-lock.json pins them.
+WEB_DEPS := (cd web && $(NPM_CI))
 
 .PHONY: help emulators dev test e2e websize build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
 
