@@ -166,9 +166,9 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 //  1. one conditional update takes the event out of every list (it drops
 //     the index keys) and marks it deleting, so it reads as not found and
 //     refuses registrations and edits from then on;
-//  2. the registration items, then the attendee items that name them, are
-//     removed in parallel batches (a crash leaves attendees that still
-//     lead to any registration left);
+//  2. page by page, the registration items, then the attendee items that
+//     name them, are removed in parallel batches (a crash leaves attendees
+//     that still lead to any registration left);
 //  3. the event item goes last.
 //
 // Every step may run again, so the owner's retry of a half-done delete
@@ -185,12 +185,29 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	if err != nil {
 		return domain.Event{}, fmt.Errorf("delete event %s: %w", id, err)
 	}
+	for more := true; more; {
+		if more, err = s.removeAttendees(ctx, id); err != nil {
+			return domain.Event{}, err
+		}
+	}
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return domain.Event{}, fmt.Errorf("remove deleted event %s: %w", id, err)
+	}
+	return old.domain(), nil
+}
+
+// removeAttendees removes one page of the event's attendee items with the
+// registration items they name, registrations first, and reports whether
+// there may be more. Pages make the work of a retry shrink: what one
+// attempt removed, the next does not read again.
+func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool, err error) {
 	// The attendee items live in the event's partition and name their
-	// registration, so one Query finds everything left to remove.
+	// registration, so a Query finds everything left to remove.
 	var attendees []attendeeItem
-	err = s.table.Get(attrPK, k.PK).Range(attrSK, dynamo.BeginsWith, attendeePrefix).Consistent(true).All(ctx, &attendees)
+	err = s.table.Get(attrPK, eventKey(eventID).PK).Range(attrSK, dynamo.BeginsWith, attendeePrefix).
+		Consistent(true).Limit(attendeePage).All(ctx, &attendees)
 	if err != nil {
-		return domain.Event{}, fmt.Errorf("list registrations of deleted event %s: %w", id, err)
+		return false, fmt.Errorf("list registrations of deleted event %s: %w", eventID, err)
 	}
 	registrations := make([]dynamo.Keyed, len(attendees))
 	attendeeKeys := make([]dynamo.Keyed, len(attendees))
@@ -199,15 +216,12 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 		registrations[i], attendeeKeys[i] = dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{a.PK, a.SK}
 	}
 	if err := s.deleteAll(ctx, registrations); err != nil {
-		return domain.Event{}, fmt.Errorf("remove registrations of deleted event %s: %w", id, err)
+		return false, fmt.Errorf("remove registrations of deleted event %s: %w", eventID, err)
 	}
 	if err := s.deleteAll(ctx, attendeeKeys); err != nil {
-		return domain.Event{}, fmt.Errorf("remove attendees of deleted event %s: %w", id, err)
+		return false, fmt.Errorf("remove attendees of deleted event %s: %w", eventID, err)
 	}
-	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
-		return domain.Event{}, fmt.Errorf("remove deleted event %s: %w", id, err)
-	}
-	return old.domain(), nil
+	return len(attendees) == attendeePage, nil
 }
 
 // Batch deletes go out this many at a time: 25 keys each (BatchWriteItem's
@@ -216,6 +230,8 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 const (
 	batchWriteSize    = 25
 	batchWriteWorkers = 8
+	// attendeePage is how many attendees a delete reads at a time.
+	attendeePage = 2000
 )
 
 // deleteAll removes keys in parallel batches; each batch retries its
