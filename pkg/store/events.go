@@ -87,13 +87,19 @@ type calendarMonthItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
+// newCalendarMonthItem is month's calendar item; ok is false when month
+// is not a "2006-01" month.
+func newCalendarMonthItem(month string) (it calendarMonthItem, ok bool) {
+	first, err := time.Parse(monthLayout, month)
+	k := calendarMonthKey(month)
+	return calendarMonthItem{PK: k.PK, SK: k.SK, Expires: first.AddDate(0, 1, 0)}, err == nil
+}
+
 // putMonth records, in the same transaction as an event write, that the
 // event's month has events. Writing it again is harmless.
 func (s *Store) putMonth(start time.Time) *dynamo.Put {
-	month := monthOf(start)
-	k := calendarMonthKey(month)
-	first, _ := time.Parse(monthLayout, month)
-	return s.table.Put(calendarMonthItem{PK: k.PK, SK: k.SK, Expires: first.AddDate(0, 1, 0)})
+	it, _ := newCalendarMonthItem(monthOf(start))
+	return s.table.Put(it)
 }
 
 // CreateEvent stores a new event.

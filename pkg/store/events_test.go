@@ -171,3 +171,26 @@ func TestPublicListCostIgnoresPastMonths(t *testing.T) {
 		t.Errorf("calendar entry of %s expires %v (err %v), want when the month ended", past, exp, err)
 	}
 }
+
+// TestMigrateCalendarKeepsTheMonthsToCome moves a legacy calendar set into
+// month items: events of the months to come stay listed, past months are
+// dropped, and running it again changes nothing.
+func TestMigrateCalendarKeepsTheMonthsToCome(t *testing.T) {
+	ctx := context.Background()
+	s := store.MustStore(t)
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	if err := store.SeedLegacyCalendar(ctx, s, []string{"1999-01", "2026-10", "2026-11", "2027-03", "2400-01"}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := s.MigrateCalendar(ctx, now); err != nil {
+			t.Fatalf("migrate: %v", err)
+		}
+	}
+	for month, want := range map[string]bool{"1999-01": false, "2026-10": false, "2026-11": true, "2027-03": true, "2400-01": true} {
+		_, err := store.CalendarMonthExpires(ctx, s, month)
+		if got := err == nil; got != want || (err != nil && !errors.Is(err, domain.ErrNotFound)) {
+			t.Errorf("month %s has an item: %v (err %v), want %v", month, got, err, want)
+		}
+	}
+}

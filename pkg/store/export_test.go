@@ -58,3 +58,9 @@ func CalendarMonthExpires(ctx context.Context, s *Store, month string) (time.Tim
 	err := s.get(ctx, calendarMonthKey(month), &it, true)
 	return it.Expires, err
 }
+
+// SeedLegacyCalendar writes the calendar as it was before issue 8.
+func SeedLegacyCalendar(ctx context.Context, s *Store, months []string) error {
+	k := legacyCalendarKey()
+	return s.table.Put(legacyCalendarItem{PK: k.PK, SK: k.SK, Months: months}).Run(ctx)
+}

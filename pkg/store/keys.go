@@ -65,6 +65,9 @@ func calendarMonthKey(month string) key { return key{calendarPK, calendarMonthPr
 
 const calendarMonthPrefix = "MONTH#"
 
+// legacyCalendarKey held the calendar as one set until MigrateCalendar.
+func legacyCalendarKey() key { return key{calendarPK, "MONTHS"} }
+
 func upcomingSK(start time.Time, eventID string) string {
 	return sortTime(start) + "#" + eventID
 }
