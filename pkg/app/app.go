@@ -18,6 +18,7 @@ import (
 	"turnout/pkg/api/users"
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
+	eventsvc "turnout/pkg/events"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/mail"
 	"turnout/pkg/media"
@@ -109,7 +110,8 @@ func (b Base) Organizations(awsCfg aws.Config) organizations.Deps {
 
 // Events wires the events function.
 func (b Base) Events() events.Deps {
-	return events.Deps{Store: b.Store, Media: b.Media, Auth: b.Auth, Now: b.Now}
+	svc := &eventsvc.Service{Store: b.Store, Media: b.Media, Now: b.Now}
+	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth}
 }
 
 // Uploads wires the media upload function.

@@ -27,6 +27,7 @@ const (
 	MsgInvalidDateTime  = "Enter a valid date/time."
 	MsgEndBeforeStart   = "End time must be after start time."
 	MsgStartInPast      = "Start time must be in the future."
+	MsgStartTooFar      = "Start time must be at most 2 years from now."
 	MsgCapacity         = "Capacity must be a whole number from 1 to 100000."
 )
 
@@ -34,8 +35,11 @@ const (
 const (
 	MaxPhoneLength = 11
 	MaxCapacity    = 100000
-	minPassword    = 8
-	maxPassword    = 128
+	// MaxStartYears bounds how far ahead an event may start, so the months
+	// that have events (and the calendar the public list reads) stay few.
+	MaxStartYears = 2
+	minPassword   = 8
+	maxPassword   = 128
 )
 
 // NewAccount is what a person submits to sign up.
@@ -235,7 +239,8 @@ func (f EventFields) Apply(e *Event) {
 // Parse checks the input and returns its values. Every field is required;
 // the end must follow the start and capacity is a positive whole number.
 // startMustBeAfter, when not zero, is the earliest allowed start (now, for
-// a new event or a moved one).
+// a new event or a moved one); such a start may also be at most
+// MaxStartYears after it.
 func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 	f := FieldErrors{}
 	out := EventFields{Title: in.Title, Description: in.Description, Location: in.Location}
@@ -252,6 +257,9 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 	}
 	if !out.Start.IsZero() && !startMustBeAfter.IsZero() && !out.Start.After(startMustBeAfter) {
 		f.Add("start_time", MsgStartInPast)
+	}
+	if !out.Start.IsZero() && !startMustBeAfter.IsZero() && out.Start.After(startMustBeAfter.AddDate(MaxStartYears, 0, 0)) {
+		f.Add("start_time", MsgStartTooFar)
 	}
 	required(f, "capacity", in.Capacity)
 	if in.Capacity != "" {

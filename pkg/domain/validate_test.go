@@ -39,6 +39,7 @@ func TestEventInputParse(t *testing.T) {
 		{"end before start", func(in *EventInput) { in.EndTime = "2026-12-01T07:59" }, "end_time", MsgEndBeforeStart},
 		{"end equals start", func(in *EventInput) { in.EndTime = "2026-12-01T08:00:00Z" }, "end_time", MsgEndBeforeStart},
 		{"start in past", func(in *EventInput) { in.StartTime, in.EndTime = "2026-11-01T10:00", "2026-11-01T12:00" }, "start_time", MsgStartInPast},
+		{"start 2 years and a day ahead", func(in *EventInput) { in.StartTime, in.EndTime = "2028-11-23T12:00:00Z", "2028-11-23T14:00" }, "start_time", MsgStartTooFar},
 		{"zero capacity", func(in *EventInput) { in.Capacity = "0" }, "capacity", MsgCapacity},
 		{"negative capacity", func(in *EventInput) { in.Capacity = "-1" }, "capacity", MsgCapacity},
 		{"fractional capacity", func(in *EventInput) { in.Capacity = "2.5" }, "capacity", MsgCapacity},
@@ -67,6 +68,19 @@ func TestEventInputParse(t *testing.T) {
 				t.Errorf("%s = %v, want [%q] (all: %v)", tt.field, m, tt.msg, fields)
 			}
 		})
+	}
+}
+
+func TestEventInputParseAllowsStartsUpToTwoYearsAhead(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	in := EventInput{Title: "T", Description: "D", Location: "L", StartTime: "2028-11-22T12:00:00Z", EndTime: "2028-11-22T14:00", Capacity: "1"}
+	if _, err := in.Parse(now); err != nil {
+		t.Errorf("start exactly 2 years ahead: %v", err)
+	}
+	// An edit that keeps its start (no earliest) is not bounded either way.
+	in.StartTime, in.EndTime = "2031-01-01T10:00", "2031-01-01T12:00"
+	if _, err := in.Parse(time.Time{}); err != nil {
+		t.Errorf("kept start: %v", err)
 	}
 }
 

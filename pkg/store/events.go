@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
+	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
 )
@@ -41,6 +41,9 @@ type eventItem struct {
 	SeatsTaken int
 	BannerKey  string `dynamo:",omitempty"`
 	Created    time.Time
+	// Deleting marks an event whose delete has begun: it is out of every
+	// list and refuses changes while its children are removed.
+	Deleting bool `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
@@ -75,24 +78,34 @@ func eventsOf(items []eventItem) []domain.Event {
 	return out
 }
 
-// calendarItem is the set of months that have (or had) events.
-type calendarItem struct {
-	PK     string   `dynamo:"PK,hash"`
-	SK     string   `dynamo:"SK,range"`
-	Months []string `dynamo:",set"`
+// calendarMonthItem records that a month has (or had) events. It expires
+// when the month is over: the public list never looks back, and TTL prunes
+// the past without a write on any request path.
+type calendarMonthItem struct {
+	PK      string    `dynamo:"PK,hash"`
+	SK      string    `dynamo:"SK,range"`
+	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-// addMonth records, in the same transaction as an event write, that the
-// event's month has events.
-func (s *Store) addMonth(start time.Time) *dynamo.Update {
-	k := calendarKey()
-	return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).AddStringsToSet("Months", monthOf(start))
+// newCalendarMonthItem is month's calendar item; ok is false when month
+// is not a "2006-01" month.
+func newCalendarMonthItem(month string) (it calendarMonthItem, ok bool) {
+	first, err := time.Parse(monthLayout, month)
+	k := calendarMonthKey(month)
+	return calendarMonthItem{PK: k.PK, SK: k.SK, Expires: first.AddDate(0, 1, 0)}, err == nil
+}
+
+// putMonth records, in the same transaction as an event write, that the
+// event's month has events. Writing it again is harmless.
+func (s *Store) putMonth(start time.Time) *dynamo.Put {
+	it, _ := newCalendarMonthItem(monthOf(start))
+	return s.table.Put(it)
 }
 
 // CreateEvent stores a new event.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Update(s.addMonth(e.Start))
+		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putMonth(e.Start))
 	})
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
@@ -103,7 +116,11 @@ func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 // Event reads one event.
 func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 	var it eventItem
-	if err := s.get(ctx, eventKey(id), &it, false); err != nil {
+	err := s.get(ctx, eventKey(id), &it, false)
+	if err == nil && it.Deleting {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
 		return domain.Event{}, fmt.Errorf("get event %s: %w", id, err)
 	}
 	return it.domain(), nil
@@ -121,8 +138,9 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
 			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
 			Set("BannerKey", it.BannerKey).
 			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
-			If("attribute_exists(PK) AND OrganizationID = ? AND SeatsTaken <= ?", e.OrganizationID, e.Capacity)).
-			Update(s.addMonth(e.Start))
+			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND SeatsTaken <= ?",
+				e.OrganizationID, e.Capacity)).
+			Put(s.putMonth(e.Start))
 	})
 	if failedAt(cancelReasons(err), 0) {
 		err = s.explainEventWrite(ctx, e.ID, e.OrganizationID)
@@ -148,11 +166,24 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 }
 
 // DeleteEvent removes an event of orgID together with its registrations
-// and returns what was deleted.
+// and returns what was deleted. It survives a crash at any point and an
+// event of any size:
+//
+//  1. one conditional update takes the event out of every list (it drops
+//     the index keys) and marks it deleting, so it reads as not found and
+//     refuses registrations and edits from then on;
+//  2. page by page, the registration items, then the attendee items that
+//     name them, are removed in parallel batches (a crash leaves attendees
+//     that still lead to any registration left);
+//  3. the event item goes last.
+//
+// Every step may run again, so the owner's retry of a half-done delete
+// finishes it.
 func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error) {
 	k := eventKey(id)
 	var old eventItem
-	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK).Set("Deleting", true).
 		If("attribute_exists(PK) AND OrganizationID = ?", orgID).OldValue(ctx, &old)
 	if dynamo.IsCondCheckFailed(err) {
 		err = s.explainEventWrite(ctx, id, orgID)
@@ -160,26 +191,74 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	if err != nil {
 		return domain.Event{}, fmt.Errorf("delete event %s: %w", id, err)
 	}
-	deleted := old.domain()
+	for more := true; more; {
+		if more, err = s.removeAttendees(ctx, id); err != nil {
+			return domain.Event{}, err
+		}
+	}
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return domain.Event{}, fmt.Errorf("remove deleted event %s: %w", id, err)
+	}
+	return old.domain(), nil
+}
+
+// removeAttendees removes one page of the event's attendee items with the
+// registration items they name, registrations first, and reports whether
+// there may be more. Pages make the work of a retry shrink: what one
+// attempt removed, the next does not read again.
+func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool, err error) {
 	// The attendee items live in the event's partition and name their
-	// registration, so one Query finds everything left to remove.
+	// registration, so a Query finds everything left to remove.
 	var attendees []attendeeItem
-	err = s.table.Get(attrPK, k.PK).Range(attrSK, dynamo.BeginsWith, attendeePrefix).Consistent(true).All(ctx, &attendees)
+	err = s.table.Get(attrPK, eventKey(eventID).PK).Range(attrSK, dynamo.BeginsWith, attendeePrefix).
+		Consistent(true).Limit(attendeePage).All(ctx, &attendees)
 	if err != nil {
-		return deleted, fmt.Errorf("list registrations of deleted event %s: %w", id, err)
+		return false, fmt.Errorf("list registrations of deleted event %s: %w", eventID, err)
 	}
-	if len(attendees) == 0 {
-		return deleted, nil
-	}
-	keys := make([]dynamo.Keyed, 0, 2*len(attendees))
-	for _, a := range attendees {
+	registrations := make([]dynamo.Keyed, len(attendees))
+	attendeeKeys := make([]dynamo.Keyed, len(attendees))
+	for i, a := range attendees {
 		rk := registrationKey(a.RegistrationID)
-		keys = append(keys, dynamo.Keys{a.PK, a.SK}, dynamo.Keys{rk.PK, rk.SK})
+		registrations[i], attendeeKeys[i] = dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{a.PK, a.SK}
 	}
-	if _, err := s.table.Batch(attrPK, attrSK).Write().Delete(keys...).Run(ctx); err != nil {
-		return deleted, fmt.Errorf("remove registrations of deleted event %s: %w", id, err)
+	if err := s.deleteAll(ctx, registrations); err != nil {
+		return false, fmt.Errorf("remove registrations of deleted event %s: %w", eventID, err)
 	}
-	return deleted, nil
+	if err := s.deleteAll(ctx, attendeeKeys); err != nil {
+		return false, fmt.Errorf("remove attendees of deleted event %s: %w", eventID, err)
+	}
+	return len(attendees) == attendeePage, nil
+}
+
+// Batch deletes go out this many at a time: 25 keys each (BatchWriteItem's
+// limit), enough in flight to remove 20,000 items well within a Lambda's
+// time without starving the other requests of the process.
+const (
+	batchWriteSize    = 25
+	batchWriteWorkers = 8
+	// attendeePage is how many attendees a delete reads at a time.
+	attendeePage = 2000
+)
+
+// deleteAll removes keys in parallel batches; each batch retries its
+// unprocessed items (guregu/dynamo does) until done or ctx ends. Deleting
+// an absent item is no error, so deleteAll may run again.
+func (s *Store) deleteAll(ctx context.Context, keys []dynamo.Keyed) error {
+	return inBatches(ctx, len(keys), func(ctx context.Context, from, to int) error {
+		_, err := s.table.Batch(attrPK, attrSK).Write().Delete(keys[from:to]...).Run(ctx)
+		return err
+	})
+}
+
+// inBatches calls write for each batch [from, to) of n items,
+// batchWriteWorkers at a time, and stops at the first error.
+func inBatches(ctx context.Context, n int, write func(ctx context.Context, from, to int) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(batchWriteWorkers)
+	for from := 0; from < n; from += batchWriteSize {
+		g.Go(func() error { return write(ctx, from, min(from+batchWriteSize, n)) })
+	}
+	return g.Wait()
 }
 
 // OrganizationEvents lists every event of an organization by start time.
@@ -196,7 +275,7 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID string) ([]domain.
 const upcomingHorizon = 12
 
 // UpcomingEvents lists events that have not started, soonest first: one
-// GetItem for the months that have events, then one Query per such month
+// Query for the months that have events, then one Query per such month
 // until limit events are found. after is the cursor returned by the
 // previous page ("" for the first); the returned cursor is "" when there
 // is nothing more.
@@ -236,23 +315,19 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 }
 
 // monthsWithEvents returns, in order, the months from first to last
-// (inclusive, "2006-01") that have had events.
+// (inclusive, "2006-01") that have had events: one Query that reads only
+// the month items in that range.
 func (s *Store) monthsWithEvents(ctx context.Context, first, last string) ([]string, error) {
-	var cal calendarItem
-	err := s.get(ctx, calendarKey(), &cal, false)
-	if errors.Is(err, domain.ErrNotFound) {
-		return nil, nil
-	}
+	var items []calendarMonthItem
+	err := s.table.Get(attrPK, calendarPK).
+		Range(attrSK, dynamo.Between, calendarMonthKey(first).SK, calendarMonthKey(last).SK).All(ctx, &items)
 	if err != nil {
-		return nil, fmt.Errorf("read event calendar: %w", err)
+		return nil, fmt.Errorf("read event calendar %s to %s: %w", first, last, err)
 	}
-	months := cal.Months[:0]
-	for _, m := range cal.Months {
-		if first <= m && m <= last {
-			months = append(months, m)
-		}
+	months := make([]string, len(items))
+	for i, it := range items {
+		months[i] = strings.TrimPrefix(it.SK, calendarMonthPrefix)
 	}
-	sort.Strings(months)
 	return months, nil
 }
 

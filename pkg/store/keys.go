@@ -55,9 +55,19 @@ const monthLayout = "2006-01"
 // upcomingPK is the GSI1 partition of events starting in month.
 func upcomingPK(month string) string { return "UPCOMING#" + month }
 
-// calendarKey holds the set of months that have (or had) events, so the
-// public list queries only those month partitions.
-func calendarKey() key { return key{"CALENDAR", "MONTHS"} }
+// calendarPK holds one item per month that has upcoming events, so the
+// public list queries only those month partitions; calendarMonthKey is
+// that month's item. Month items sort by month, so the list reads only the
+// months it looks at, however many others exist.
+const calendarPK = "CALENDAR"
+
+func calendarMonthKey(month string) key { return key{calendarPK, calendarMonthPrefix + month} }
+
+const calendarMonthPrefix = "MONTH#"
+
+// legacyCalendarKey held the calendar as one set until MigrateCalendar.
+func legacyCalendarKey() key { return key{calendarPK, "MONTHS"} }
+
 func upcomingSK(start time.Time, eventID string) string {
 	return sortTime(start) + "#" + eventID
 }

@@ -52,7 +52,7 @@ func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Ti
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
-				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
+				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
 			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
 			Put(s.putNew(registrationItem{
 				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
@@ -63,19 +63,24 @@ func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Ti
 	switch {
 	case err == nil:
 		return nil
+	case failedAt(reasons, 0):
+		err = s.explainRegisterRefusal(ctx, r.EventID, now, failedAt(reasons, 1))
 	case failedAt(reasons, 1):
 		err = ErrAlreadyRegistered
-	case failedAt(reasons, 0):
-		err = s.explainRegisterRefusal(ctx, r.EventID, now)
 	}
 	return fmt.Errorf("register %s for event %s: %w", r.UserID, r.EventID, err)
 }
 
-func (s *Store) explainRegisterRefusal(ctx context.Context, eventID string, now time.Time) error {
+// explainRegisterRefusal finds out why the event refused a seat: an event
+// gone (or being deleted) outranks the person's existing place, which
+// outranks a start or a full house.
+func (s *Store) explainRegisterRefusal(ctx context.Context, eventID string, now time.Time, registered bool) error {
 	e, err := s.Event(ctx, eventID)
 	switch {
 	case err != nil:
 		return err
+	case registered:
+		return ErrAlreadyRegistered
 	case e.Started(now):
 		return ErrEventStarted
 	default:
@@ -125,7 +130,8 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 
 // UserRegistrations lists a person's registrations joined with their
 // events (one Query and one BatchGetItem), soonest event first.
-// Registrations whose event no longer exists are left out.
+// Registrations whose event no longer exists, or is being deleted, are
+// left out.
 func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error) {
 	var regs []registrationItem
 	if err := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned).All(ctx, &regs); err != nil {
@@ -150,7 +156,9 @@ func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.
 	}
 	events := make(map[string]domain.Event, len(items))
 	for _, it := range items {
-		events[it.ID] = it.domain()
+		if !it.Deleting {
+			events[it.ID] = it.domain()
+		}
 	}
 	out := make([]domain.RegisteredEvent, 0, len(regs))
 	for _, r := range regs {

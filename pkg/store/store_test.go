@@ -15,20 +15,9 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 
-// MustStore returns a store on a fresh table.
-func MustStore(tb testing.TB) *store.Store {
-	tb.Helper()
-	cfg, awsCfg := testenv.Config(tb)
-	s := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	if err := s.CreateTable(context.Background()); err != nil {
-		tb.Fatalf("create table: %v", err)
-	}
-	return s
-}
-
 func TestUpcomingEventsPageAcrossMonths(t *testing.T) {
 	ctx := context.Background()
-	s := MustStore(t)
+	s := store.MustStore(t)
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	starts := []time.Duration{-time.Hour, 0, 24 * time.Hour, 40 * 24 * time.Hour, 70 * 24 * time.Hour, 400 * 24 * time.Hour}
 	var want []string
@@ -73,7 +62,7 @@ func TestUpcomingEventsPageAcrossMonths(t *testing.T) {
 
 func TestEmailChangeMovesTheReservation(t *testing.T) {
 	ctx := context.Background()
-	s := MustStore(t)
+	s := store.MustStore(t)
 	a := domain.User{ID: auth.NewID(), Username: "ann", Email: "ann@example.com", PasswordHash: "x"}
 	b := domain.User{ID: auth.NewID(), Username: "bob", Email: "bob@example.com", PasswordHash: "x"}
 	for _, u := range []domain.User{a, b} {

@@ -238,6 +238,7 @@ func TestEventInputValidation(t *testing.T) {
 	ev := env.CreateEvent(t, org, env.EventForm(5, 10))
 	keep := evFormOf(ev)
 	now := env.Now().UTC().Truncate(time.Second)
+	tooFar := now.AddDate(domain.MaxStartYears, 0, 1)
 
 	type check struct {
 		name  string
@@ -255,6 +256,9 @@ func TestEventInputValidation(t *testing.T) {
 		check{"end at start", evFormWith(keep, map[string]string{"end_time": keep["start_time"]}), "end_time", domain.MsgEndBeforeStart},
 		check{"start not a time", evFormWith(keep, map[string]string{"start_time": "next tuesday"}), "start_time", domain.MsgInvalidDateTime},
 		check{"start moved into the past", evFormWith(keep, map[string]string{"start_time": now.Add(-time.Hour).Format(time.RFC3339)}), "start_time", domain.MsgStartInPast},
+		check{"start moved 2 years and a day ahead", evFormWith(keep, map[string]string{
+			"start_time": tooFar.Format(time.RFC3339), "end_time": tooFar.Add(time.Hour).Format(time.RFC3339),
+		}), "start_time", domain.MsgStartTooFar},
 	)
 	badCapacities := []string{"0", "-3", "2.5", "abc", "100001"}
 	for _, c := range badCapacities {
@@ -272,6 +276,9 @@ func TestEventInputValidation(t *testing.T) {
 			"start_time": now.Add(-time.Hour).Format(time.RFC3339), "end_time": now.Add(time.Hour).Format(time.RFC3339),
 		}), "start_time", domain.MsgStartInPast},
 		{"end before start", evFormWith(fresh, map[string]string{"end_time": now.Add(time.Hour).Format(time.RFC3339)}), "end_time", domain.MsgEndBeforeStart},
+		{"start 2 years and a day ahead", evFormWith(fresh, map[string]string{
+			"start_time": tooFar.Format(time.RFC3339), "end_time": tooFar.Add(time.Hour).Format(time.RFC3339),
+		}), "start_time", domain.MsgStartTooFar},
 	}
 	for _, c := range badCapacities {
 		creates = append(creates, check{"capacity " + c, evFormWith(fresh, map[string]string{"capacity": c}), "capacity", domain.MsgCapacity})

@@ -16,6 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
 	"turnout/pkg/accounts"
 	"turnout/pkg/api/users"
 	"turnout/pkg/app"
@@ -43,6 +46,7 @@ type Env struct {
 	Server *httptest.Server
 	Base   app.Base
 	Config config.Config
+	awsCfg aws.Config
 	// Ops counts the DynamoDB calls the handlers make.
 	Ops *store.OperationCounter
 	// Passwords counts the password work the API does.
@@ -79,13 +83,15 @@ func (e *Env) Now() time.Time { return time.Now().Add(time.Duration(e.shift.Load
 // Advance moves the API's clock forward.
 func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
 
-// MustEnv starts an Env for the test and stops it at cleanup.
-func MustEnv(tb testing.TB) *Env {
+// MustEnv starts an Env for the test and stops it at cleanup. storeOpts
+// may add SDK middleware to the API's DynamoDB client (e.g. to inject a
+// fault).
+func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
 	awsCfg.APIOptions = append(awsCfg.APIOptions, recordActions)
-	e := &Env{tb: tb, Config: cfg, Ops: &store.OperationCounter{}}
-	e.Base = app.NewBase(cfg, awsCfg, e.Now, e.Ops.ClientOption())
+	e := &Env{tb: tb, Config: cfg, awsCfg: awsCfg, Ops: &store.OperationCounter{}}
+	e.Base = app.NewBase(cfg, awsCfg, e.Now, append([]func(*dynamodb.Options){e.Ops.ClientOption()}, storeOpts...)...)
 	e.Passwords = &CountingPasswords{}
 	e.Base.Passwords = e.Passwords
 	ctx := context.Background()

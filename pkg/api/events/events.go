@@ -4,43 +4,41 @@
 package events
 
 import (
-	"errors"
+	"context"
 	"net/http"
 	"strconv"
 	"time"
 
 	"turnout/pkg/api/formimage"
-	"turnout/pkg/auth"
 	"turnout/pkg/domain"
+	eventsvc "turnout/pkg/events"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Deps are the events function's dependencies, built once per process.
 type Deps struct {
-	Store *store.Store
-	Media *media.Store
-	Auth  httpapi.Authenticator
-	Now   func() time.Time
+	Events *eventsvc.Service
+	Media  *media.Store
+	Auth   httpapi.Authenticator
 }
 
-// Messages shown to people.
+// Messages shown to people: the service's, and the ones of decoding.
 const (
-	MsgEventNotFound        = "Event not found."
-	MsgNotOrganizer         = "Only organizers can create events."
-	MsgNotOwner             = "Only the organization that created this event can change it."
-	MsgCapacityBelowTaken   = "Capacity cannot be lower than the number of people already registered."
-	MsgAlreadyRegistered    = "You are already registered for this event."
-	MsgEventFull            = "This event is full."
-	MsgEventStarted         = "This event has already started."
+	MsgEventNotFound        = eventsvc.MsgEventNotFound
+	MsgNotOrganizer         = eventsvc.MsgNotOrganizer
+	MsgNotOwner             = eventsvc.MsgNotOwner
+	MsgCapacityBelowTaken   = eventsvc.MsgCapacityBelowTaken
+	MsgAlreadyRegistered    = eventsvc.MsgAlreadyRegistered
+	MsgEventFull            = eventsvc.MsgEventFull
+	MsgEventStarted         = eventsvc.MsgEventStarted
 	MsgRegistered           = "Successfully registered for the event!"
-	MsgNotYourRegistrations = "You can only see your own registrations."
-	MsgRegistrationNotFound = "Registration not found."
-	MsgNotYourRegistration  = "You can only cancel your own registrations."
-	MsgBusy                 = "This event is very busy right now. Please try again."
+	MsgNotYourRegistrations = eventsvc.MsgNotYourRegistrations
+	MsgRegistrationNotFound = eventsvc.MsgRegistrationNotFound
+	MsgNotYourRegistration  = eventsvc.MsgNotYourRegistration
+	MsgBusy                 = eventsvc.MsgBusy
 	MsgBadLimit             = "limit must be a whole number from 1 to 100."
-	MsgBadCursor            = "This page cursor is not valid."
+	MsgBadCursor            = eventsvc.MsgBadCursor
 )
 
 // Public lists may be cached this long by browsers and CloudFront.
@@ -121,10 +119,7 @@ func (h handlers) public(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	events, next, err := h.Store.UpcomingEvents(r.Context(), r.URL.Query().Get("after"), h.Now(), limit)
-	if errors.Is(err, store.ErrBadCursor) {
-		err = domain.FieldError("after", MsgBadCursor)
-	}
+	events, next, err := h.Events.Upcoming(r.Context(), r.URL.Query().Get("after"), limit)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -136,21 +131,8 @@ func (h handlers) public(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, h.bodiesOf(events))
 }
 
-// event loads the event named by a path value; unknown or malformed ids
-// are a 404.
-func (h handlers) event(r *http.Request, id string) (domain.Event, error) {
-	if !domain.ValidID(id) {
-		return domain.Event{}, domain.Errorf(domain.CodeNotFound, MsgEventNotFound)
-	}
-	e, err := h.Store.Event(r.Context(), id)
-	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Event{}, domain.Errorf(domain.CodeNotFound, MsgEventNotFound)
-	}
-	return e, err
-}
-
 func (h handlers) detail(w http.ResponseWriter, r *http.Request) {
-	e, err := h.event(r, r.PathValue("id"))
+	e, err := h.Events.Event(r.Context(), r.PathValue("id"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -160,12 +142,7 @@ func (h handlers) detail(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) organizationEvents(w http.ResponseWriter, r *http.Request) {
-	orgID := r.PathValue("organizationId")
-	if !domain.ValidID(orgID) {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeNotFound, "Organization not found."))
-		return
-	}
-	events, err := h.Store.OrganizationEvents(r.Context(), orgID)
+	events, err := h.Events.OrganizationEvents(r.Context(), r.PathValue("organizationId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -180,9 +157,15 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 	}
 }
 
+// bannerOf stores or claims the form's banner when the service asks.
+func (h handlers) bannerOf(f *httpapi.Form, u domain.User) eventsvc.Banner {
+	return func(ctx context.Context) (string, error) { return formimage.Resolve(ctx, h.Media, f, banner, u.ID) }
+}
+
 func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) {
-	if !u.IsOrganizer || u.OrganizationID == "" {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeForbidden, MsgNotOrganizer))
+	// Refuse before reading a body that could not be used.
+	if err := h.Events.MayCreate(u); err != nil {
+		httpapi.Error(w, r, err)
 		return
 	}
 	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
@@ -190,49 +173,16 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	now := h.Now()
-	fields, err := eventInput(f).Parse(now)
+	e, err := h.Events.Create(r.Context(), u, eventInput(f), h.bannerOf(f, u))
 	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	org, err := h.Store.Organization(r.Context(), u.OrganizationID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	bannerKey, err := formimage.Resolve(r.Context(), h.Media, f, banner, u.ID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
-		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
-	}
-	fields.Apply(&e)
-	if err := h.Store.CreateEvent(r.Context(), e); err != nil {
-		formimage.Discard(r.Context(), h.Media, bannerKey)
 		httpapi.Error(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, h.bodyOf(e))
 }
 
-// ownEvent loads an event the signed-in organizer may change.
-func (h handlers) ownEvent(r *http.Request, u domain.User) (domain.Event, error) {
-	e, err := h.event(r, r.PathValue("id"))
-	if err != nil {
-		return e, err
-	}
-	if !u.IsOrganizer || e.OrganizationID != u.OrganizationID {
-		return e, domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	}
-	return e, nil
-}
-
 func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {
-	current, err := h.ownEvent(r, u)
+	current, err := h.Events.Editable(r.Context(), u, r.PathValue("id"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -242,75 +192,18 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	in := eventInput(f)
-	// A start that is not moved may already lie in the past.
-	var earliest time.Time
-	if start, ok := sameInstant(in.StartTime, current.Start); !ok || !start {
-		earliest = h.Now()
-	}
-	fields, err := in.Parse(earliest)
+	next, err := h.Events.Update(r.Context(), current, eventInput(f), h.bannerOf(f, u))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
-	}
-	bannerKey, err := formimage.Resolve(r.Context(), h.Media, f, banner, u.ID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	next := current
-	fields.Apply(&next)
-	if bannerKey != "" {
-		next.BannerKey = bannerKey
-	}
-	if err := h.Store.UpdateEvent(r.Context(), next); err != nil {
-		formimage.Discard(r.Context(), h.Media, bannerKey)
-		httpapi.Error(w, r, eventWriteError(err))
-		return
-	}
-	if bannerKey != "" && current.BannerKey != "" {
-		formimage.Discard(r.Context(), h.Media, current.BannerKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(next))
 }
 
-// sameInstant reports whether the form's start value names t; ok is false
-// when the value does not parse (Parse then reports it).
-func sameInstant(v string, t time.Time) (same, ok bool) {
-	parsed, err := domain.ParseTime(v)
-	if err != nil {
-		return false, false
-	}
-	return parsed.Equal(t), true
-}
-
-func eventWriteError(err error) error {
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		return domain.Errorf(domain.CodeNotFound, MsgEventNotFound)
-	case errors.Is(err, store.ErrNotOwner):
-		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	case errors.Is(err, store.ErrCapacityBelowTaken):
-		return domain.FieldError("capacity", MsgCapacityBelowTaken)
-	}
-	return err
-}
-
 func (h handlers) delete(w http.ResponseWriter, r *http.Request, u domain.User) {
-	id := r.PathValue("id")
-	if !domain.ValidID(id) {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeNotFound, MsgEventNotFound))
+	if err := h.Events.Delete(r.Context(), u, r.PathValue("id")); err != nil {
+		httpapi.Error(w, r, err)
 		return
 	}
-	if !u.IsOrganizer {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeForbidden, MsgNotOwner))
-		return
-	}
-	deleted, err := h.Store.DeleteEvent(r.Context(), id, u.OrganizationID)
-	if err != nil {
-		httpapi.Error(w, r, eventWriteError(err))
-		return
-	}
-	formimage.Discard(r.Context(), h.Media, deleted.BannerKey)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -1,14 +1,11 @@
 package events
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
-	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
-	"turnout/pkg/store"
 )
 
 // registeredEventBody is one item of a person's registered events; id is
@@ -22,7 +19,8 @@ type registeredEventBody struct {
 	Location  string    `json:"location"`
 }
 
-func registeredEventOf(reg domain.Registration, e domain.Event) registeredEventBody {
+func registeredEventOf(re domain.RegisteredEvent) registeredEventBody {
+	reg, e := re.Registration, re.Event
 	return registeredEventBody{
 		ID: reg.ID, EventID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location,
 	}
@@ -34,87 +32,29 @@ type registerReply struct {
 }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
-	eventID := r.PathValue("eventId")
-	if !domain.ValidID(eventID) {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeNotFound, MsgEventNotFound))
-		return
-	}
-	now := h.Now()
-	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
-	err := h.Store.Register(r.Context(), reg, now)
-	if err != nil {
-		httpapi.Error(w, r, registerError(err))
-		return
-	}
-	// The transaction cannot return the event, so read it for the reply.
-	e, err := h.event(r, eventID)
+	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, registerReply{Detail: MsgRegistered, registeredEventBody: registeredEventOf(reg, e)})
-}
-
-func registerError(err error) error {
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		return domain.Errorf(domain.CodeNotFound, MsgEventNotFound)
-	case errors.Is(err, store.ErrAlreadyRegistered):
-		return domain.Errorf(domain.CodeConflict, MsgAlreadyRegistered)
-	case errors.Is(err, store.ErrEventFull):
-		return domain.Errorf(domain.CodeConflict, MsgEventFull)
-	case errors.Is(err, store.ErrEventStarted):
-		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
-	case errors.Is(err, store.ErrBusy):
-		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
-	}
-	return err
+	httpapi.WriteJSON(w, http.StatusCreated, registerReply{Detail: MsgRegistered, registeredEventBody: registeredEventOf(re)})
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {
-	userID := r.PathValue("userId")
-	if !domain.ValidID(userID) {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeNotFound, "User not found."))
-		return
-	}
-	if userID != u.ID {
-		httpapi.Error(w, r, domain.Errorf(domain.CodeForbidden, MsgNotYourRegistrations))
-		return
-	}
-	regs, err := h.Store.UserRegistrations(r.Context(), u.ID)
+	regs, err := h.Events.Registrations(r.Context(), u, r.PathValue("userId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
 	out := make([]registeredEventBody, len(regs))
 	for i, re := range regs {
-		out[i] = registeredEventOf(re.Registration, re.Event)
+		out[i] = registeredEventOf(re)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 func (h handlers) cancel(w http.ResponseWriter, r *http.Request, u domain.User) {
-	id := r.PathValue("registrationId")
-	notFound := domain.Errorf(domain.CodeNotFound, MsgRegistrationNotFound)
-	if !domain.ValidID(id) {
-		httpapi.Error(w, r, notFound)
-		return
-	}
-	reg, err := h.Store.Registration(r.Context(), id)
-	switch {
-	case errors.Is(err, domain.ErrNotFound):
-		err = notFound
-	case err == nil && reg.UserID != u.ID:
-		err = domain.Errorf(domain.CodeForbidden, MsgNotYourRegistration)
-	case err == nil:
-		err = h.Store.CancelRegistration(r.Context(), reg)
-		if errors.Is(err, domain.ErrNotFound) {
-			err = notFound
-		} else if errors.Is(err, store.ErrBusy) {
-			err = domain.Errorf(domain.CodeUnavailable, MsgBusy)
-		}
-	}
-	if err != nil {
+	if err := h.Events.Cancel(r.Context(), u, r.PathValue("registrationId")); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}

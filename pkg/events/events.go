@@ -1,0 +1,261 @@
+// Package events is the life of events and registrations: who may create,
+// change and delete an event, who may register and cancel, which banner an
+// event keeps, and how store and media failures read to people. It speaks
+// domain errors; the HTTP layer only decodes, calls and encodes.
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+	"turnout/pkg/media"
+	"turnout/pkg/store"
+)
+
+// Messages shown to people.
+const (
+	MsgEventNotFound        = "Event not found."
+	MsgOrganizationNotFound = "Organization not found."
+	MsgUserNotFound         = "User not found."
+	MsgNotOrganizer         = "Only organizers can create events."
+	MsgNotOwner             = "Only the organization that created this event can change it."
+	MsgCapacityBelowTaken   = "Capacity cannot be lower than the number of people already registered."
+	MsgAlreadyRegistered    = "You are already registered for this event."
+	MsgEventFull            = "This event is full."
+	MsgEventStarted         = "This event has already started."
+	MsgNotYourRegistrations = "You can only see your own registrations."
+	MsgRegistrationNotFound = "Registration not found."
+	MsgNotYourRegistration  = "You can only cancel your own registrations."
+	MsgBusy                 = "This event is very busy right now. Please try again."
+	MsgBadCursor            = "This page cursor is not valid."
+)
+
+// Store is what the events service needs of the table.
+type Store interface {
+	Organization(ctx context.Context, id string) (domain.Organization, error)
+	Event(ctx context.Context, id string) (domain.Event, error)
+	CreateEvent(ctx context.Context, e domain.Event) error
+	UpdateEvent(ctx context.Context, e domain.Event) error
+	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
+	OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error)
+	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
+	Register(ctx context.Context, r domain.Registration, now time.Time) error
+	Registration(ctx context.Context, id string) (domain.Registration, error)
+	CancelRegistration(ctx context.Context, r domain.Registration) error
+	UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error)
+}
+
+var (
+	_ Store         = (*store.Store)(nil)
+	_ media.Deleter = (*media.Store)(nil)
+)
+
+// Service holds what event flows need. Build it once per process.
+type Service struct {
+	Store Store
+	// Media removes banners an event no longer keeps.
+	Media media.Deleter
+	Now   func() time.Time
+}
+
+// Banner stores or claims the banner a form sent and returns its media key
+// ("" when none). It is called only once the rest of the form is valid, so
+// a refused form stores nothing.
+type Banner func(ctx context.Context) (string, error)
+
+// explain turns a store failure into the people's message for it, in one
+// place; notFound is what a missing item means to the caller. Anything
+// else stays internal.
+func explain(err error, notFound *domain.Error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, domain.ErrNotFound):
+		return notFound
+	case errors.Is(err, store.ErrNotOwner):
+		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
+	case errors.Is(err, store.ErrCapacityBelowTaken):
+		return domain.FieldError("capacity", MsgCapacityBelowTaken)
+	case errors.Is(err, store.ErrAlreadyRegistered):
+		return domain.Errorf(domain.CodeConflict, MsgAlreadyRegistered)
+	case errors.Is(err, store.ErrEventFull):
+		return domain.Errorf(domain.CodeConflict, MsgEventFull)
+	case errors.Is(err, store.ErrEventStarted):
+		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
+	case errors.Is(err, store.ErrBusy):
+		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
+	case errors.Is(err, store.ErrBadCursor):
+		return domain.FieldError("after", MsgBadCursor)
+	}
+	return err
+}
+
+func eventNotFound() *domain.Error { return domain.Errorf(domain.CodeNotFound, MsgEventNotFound) }
+
+func registrationNotFound() *domain.Error {
+	return domain.Errorf(domain.CodeNotFound, MsgRegistrationNotFound)
+}
+
+// Upcoming lists events that have not started, soonest first, limit at a
+// time; after is the previous page's cursor and the returned one is "" on
+// the last page.
+func (s *Service) Upcoming(ctx context.Context, after string, limit int) ([]domain.Event, string, error) {
+	events, next, err := s.Store.UpcomingEvents(ctx, after, s.Now(), limit)
+	return events, next, explain(err, eventNotFound())
+}
+
+// Event reads one event; unknown or malformed ids are not found.
+func (s *Service) Event(ctx context.Context, id string) (domain.Event, error) {
+	if !domain.ValidID(id) {
+		return domain.Event{}, eventNotFound()
+	}
+	e, err := s.Store.Event(ctx, id)
+	return e, explain(err, eventNotFound())
+}
+
+// OrganizationEvents lists every event of an organization.
+func (s *Service) OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error) {
+	if !domain.ValidID(orgID) {
+		return nil, domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+	}
+	return s.Store.OrganizationEvents(ctx, orgID)
+}
+
+// MayCreate refuses anyone but an organizer, before their form is read.
+func (s *Service) MayCreate(u domain.User) error {
+	if !u.IsOrganizer || u.OrganizationID == "" {
+		return domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
+	}
+	return nil
+}
+
+// Create adds an event of u's organization.
+func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInput, banner Banner) (domain.Event, error) {
+	if err := s.MayCreate(u); err != nil {
+		return domain.Event{}, err
+	}
+	now := s.Now()
+	fields, err := in.Parse(now)
+	if err != nil {
+		return domain.Event{}, err
+	}
+	org, err := s.Store.Organization(ctx, u.OrganizationID)
+	if err != nil {
+		return domain.Event{}, err
+	}
+	bannerKey, err := banner(ctx)
+	if err != nil {
+		return domain.Event{}, err
+	}
+	e := domain.Event{
+		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
+		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
+	}
+	fields.Apply(&e)
+	err = media.Replace(ctx, s.Media, bannerKey, "", func() error { return s.Store.CreateEvent(ctx, e) })
+	return e, explain(err, eventNotFound())
+}
+
+// Editable loads event id if u may change it, before their form is read.
+func (s *Service) Editable(ctx context.Context, u domain.User, id string) (domain.Event, error) {
+	e, err := s.Event(ctx, id)
+	if err != nil {
+		return e, err
+	}
+	if !u.IsOrganizer || e.OrganizationID != u.OrganizationID {
+		return e, domain.Errorf(domain.CodeForbidden, MsgNotOwner)
+	}
+	return e, nil
+}
+
+// Update rewrites current (as Editable returned it) from the form; a new
+// banner replaces the old one.
+func (s *Service) Update(ctx context.Context, current domain.Event, in domain.EventInput, banner Banner) (domain.Event, error) {
+	// A start that is not moved may already lie in the past (or, for
+	// events from before the bound, far ahead).
+	var earliest time.Time
+	if start, err := domain.ParseTime(in.StartTime); err != nil || !start.Equal(current.Start) {
+		earliest = s.Now()
+	}
+	fields, err := in.Parse(earliest)
+	if err != nil {
+		return domain.Event{}, err
+	}
+	bannerKey, err := banner(ctx)
+	if err != nil {
+		return domain.Event{}, err
+	}
+	next := current
+	fields.Apply(&next)
+	if bannerKey != "" {
+		next.BannerKey = bannerKey
+	}
+	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next) })
+	return next, explain(err, eventNotFound())
+}
+
+// Delete removes an event of u's organization with its registrations and
+// banner. The owner's retry of a delete that was cut short finishes it.
+func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
+	if !domain.ValidID(id) {
+		return eventNotFound()
+	}
+	if !u.IsOrganizer {
+		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
+	}
+	deleted, err := s.Store.DeleteEvent(ctx, id, u.OrganizationID)
+	if err != nil {
+		return explain(err, eventNotFound())
+	}
+	media.Discard(ctx, s.Media, deleted.BannerKey)
+	return nil
+}
+
+// Register takes a seat at eventID for u.
+func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (domain.RegisteredEvent, error) {
+	if !domain.ValidID(eventID) {
+		return domain.RegisteredEvent{}, eventNotFound()
+	}
+	now := s.Now()
+	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
+	if err := s.Store.Register(ctx, reg, now); err != nil {
+		return domain.RegisteredEvent{}, explain(err, eventNotFound())
+	}
+	// The transaction cannot return the event, so read it for the reply.
+	e, err := s.Event(ctx, eventID)
+	if err != nil {
+		return domain.RegisteredEvent{}, fmt.Errorf("read event %s after registering: %w", eventID, err)
+	}
+	return domain.RegisteredEvent{Registration: reg, Event: e}, nil
+}
+
+// Registrations lists userID's registrations, which only that account may
+// read.
+func (s *Service) Registrations(ctx context.Context, u domain.User, userID string) ([]domain.RegisteredEvent, error) {
+	if !domain.ValidID(userID) {
+		return nil, domain.Errorf(domain.CodeNotFound, MsgUserNotFound)
+	}
+	if userID != u.ID {
+		return nil, domain.Errorf(domain.CodeForbidden, MsgNotYourRegistrations)
+	}
+	return s.Store.UserRegistrations(ctx, u.ID)
+}
+
+// Cancel gives up u's registration id and its seat.
+func (s *Service) Cancel(ctx context.Context, u domain.User, id string) error {
+	if !domain.ValidID(id) {
+		return registrationNotFound()
+	}
+	reg, err := s.Store.Registration(ctx, id)
+	if err != nil {
+		return explain(err, registrationNotFound())
+	}
+	if reg.UserID != u.ID {
+		return domain.Errorf(domain.CodeForbidden, MsgNotYourRegistration)
+	}
+	return explain(s.Store.CancelRegistration(ctx, reg), registrationNotFound())
+}

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"turnout/pkg/auth"
+	"turnout/pkg/testenv"
+)
+
+// MustStore returns a store on a fresh table; opts may add SDK middleware.
+func MustStore(tb testing.TB, opts ...func(*dynamodb.Options)) *Store {
+	tb.Helper()
+	cfg, awsCfg := testenv.Config(tb)
+	s := New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table, opts...)
+	if err := s.CreateTable(context.Background()); err != nil {
+		tb.Fatalf("create table: %v", err)
+	}
+	return s
+}
+
+// SeedRegistrations writes n registrations of eventID as Register would,
+// but in batches and without taking seats, so a test can build a large
+// event quickly. It returns the registration ids.
+func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]string, error) {
+	items := make([]any, 0, 2*n)
+	ids := make([]string, n)
+	now := time.Now().UTC().Truncate(time.Second)
+	for i := range ids {
+		ids[i] = auth.NewID()
+		userID := auth.NewID()
+		ak, rk := attendeeKey(eventID, userID), registrationKey(ids[i])
+		items = append(items,
+			attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: ids[i]},
+			registrationItem{
+				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(userID), GSI2SK: sortTime(now) + "#" + ids[i],
+				ID: ids[i], EventID: eventID, UserID: userID, Created: now,
+			})
+	}
+	return ids, inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
+		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
+		return err
+	})
+}
+
+// EventPartitionSize counts every item left in event id's partition,
+// including a deleting event's.
+func EventPartitionSize(ctx context.Context, s *Store, id string) (int, error) {
+	return s.table.Get(attrPK, eventKey(id).PK).Consistent(true).Count(ctx)
+}
+
+// CalendarMonthExpires is when the calendar's item for month expires.
+func CalendarMonthExpires(ctx context.Context, s *Store, month string) (time.Time, error) {
+	var it calendarMonthItem
+	err := s.get(ctx, calendarMonthKey(month), &it, true)
+	return it.Expires, err
+}
+
+// SeedLegacyCalendar writes the calendar as it was before issue 8.
+func SeedLegacyCalendar(ctx context.Context, s *Store, months []string) error {
+	k := legacyCalendarKey()
+	return s.table.Put(legacyCalendarItem{PK: k.PK, SK: k.SK, Months: months}).Run(ctx)
+}
