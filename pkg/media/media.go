@@ -206,7 +206,8 @@ func (s *Store) ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID,
 		return "", fmt.Errorf("claim %s upload: %w", kind, err)
 	}
 	name, ok := strings.CutPrefix(key, uploadPrefix(kind, ownerID))
-	if !ok || name == "" || strings.Contains(name, "/") || strings.Contains(key, "..") {
+	// Only the exact shape PresignUpload issues (prefix + ULID) is looked up.
+	if !ok || !domain.ValidID(name) {
 		return "", fmt.Errorf("claim %s upload %q for %s: %w", kind, key, ownerID, ErrBadUploadKey)
 	}
 	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
