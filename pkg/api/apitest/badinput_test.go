@@ -661,7 +661,8 @@ func TestHostileJSONValues(t *testing.T) {
 	}
 }
 
-// Every path segment of every endpoint, hostile, is refused with a 4xx
+// Every path segment and query value of every endpoint, hostile, is
+// refused with a 4xx
 // (activation links, followed by browsers, redirect to the page that says
 // the link is invalid).
 func TestHostilePathSegments(t *testing.T) {
@@ -685,9 +686,11 @@ func TestHostilePathSegments(t *testing.T) {
 		{"activation token", http.MethodGet, "/api/user/activate/" + w.person.ID + "/%s/", "", "", nil},
 		{"reset uid", http.MethodPost, "/api/user/reset-password/confirm/%s/" + token + "/", "", "application/json", resetBody},
 		{"reset token", http.MethodPost, "/api/user/reset-password/confirm/" + w.person.ID + "/%s/", "", "application/json", resetBody},
+		{"public list cursor", http.MethodGet, "/api/event/public/?after=%s", "", "", nil},
+		{"public list limit", http.MethodGet, "/api/event/public/?limit=%s", "", "", nil},
 	}
 	segments := []struct{ name, value string }{
-		{"over-long", strings.Repeat("A", 3000)}, {"NUL", "a\x00b"}, {"invalid UTF-8", "a\xff\xfeb"}, {"number", "12345"},
+		{"over-long", strings.Repeat("A", 3000)}, {"NUL", "a\x00b"}, {"invalid UTF-8", "a\xff\xfeb"}, {"number", "123456"},
 	}
 	for _, ep := range endpoints {
 		for _, seg := range segments {
