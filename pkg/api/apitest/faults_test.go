@@ -118,15 +118,16 @@ func TestDynamoDBFailuresAreUnavailable(t *testing.T) {
 	}
 }
 
-// Transactions that DynamoDB keeps cancelling for throttling are retried
-// with backoff, then answered 503.
-func TestThrottledTransactionsAreRetriedThenUnavailable(t *testing.T) {
-	t.Parallel()
-	var transactions atomic.Int64
-	endpoint := testenv.FakeDynamoDB(t, func(op string) testenv.DynamoDBReply {
+// throttledTransactions is a fake DynamoDB that finds nothing and cancels
+// the first throttled transactions for throttling (all of them when
+// throttled < 0), counting the attempts.
+func throttledTransactions(t *testing.T, throttled int64, attempts *atomic.Int64) string {
+	return testenv.FakeDynamoDB(t, func(op string) testenv.DynamoDBReply {
 		switch op {
 		case "TransactWriteItems":
-			transactions.Add(1)
+			if n := attempts.Add(1); throttled >= 0 && n > throttled {
+				return testenv.DynamoDBReply{Status: http.StatusOK, Body: `{}`}
+			}
 			return testenv.DynamoDBError("TransactionCanceledException",
 				`"CancellationReasons":[{"Code":"ThrottlingError"},{"Code":"None"},{"Code":"None"}]`)
 		case "Query":
@@ -135,15 +136,37 @@ func TestThrottledTransactionsAreRetriedThenUnavailable(t *testing.T) {
 			return testenv.DynamoDBReply{Status: http.StatusOK, Body: `{}`}
 		}
 	})
-	e := faultEnv(t, func(c *config.Config) { c.DynamoDBEndpoint = endpoint })
-	res, took := timed(func() *Response {
-		return e.Multipart(http.MethodPost, "/api/user/registration/", PersonForm(Unique("throttled")), nil, "")
+}
+
+// Transactions that DynamoDB cancels for throttling are retried with
+// backoff: a passing throttle costs only time, a lasting one is a 503.
+func TestThrottledTransactionsAreRetried(t *testing.T) {
+	t.Parallel()
+	t.Run("passing", func(t *testing.T) {
+		t.Parallel()
+		var attempts atomic.Int64
+		endpoint := throttledTransactions(t, 2, &attempts)
+		e := faultEnv(t, func(c *config.Config) { c.DynamoDBEndpoint = endpoint })
+		res := e.Multipart(http.MethodPost, "/api/user/registration/", PersonForm(Unique("throttled")), nil, "")
+		Expect(t, res, http.StatusCreated)
+		if n := attempts.Load(); n != 3 {
+			t.Errorf("transaction attempts = %d, want 3 (two throttled, then accepted)", n)
+		}
 	})
-	t.Logf("sign-up with throttled transactions: %d after %v, %d attempts", res.Status, took.Round(time.Millisecond), transactions.Load())
-	expectUnavailable(t, res, took, config.RequestTimeout)
-	if n := transactions.Load(); n < 3 {
-		t.Errorf("transaction attempts = %d, want it retried", n)
-	}
+	t.Run("lasting", func(t *testing.T) {
+		t.Parallel()
+		var attempts atomic.Int64
+		endpoint := throttledTransactions(t, -1, &attempts)
+		e := faultEnv(t, func(c *config.Config) { c.DynamoDBEndpoint = endpoint })
+		res, took := timed(func() *Response {
+			return e.Multipart(http.MethodPost, "/api/user/registration/", PersonForm(Unique("throttled")), nil, "")
+		})
+		t.Logf("sign-up with throttled transactions: %d after %v, %d attempts", res.Status, took.Round(time.Millisecond), attempts.Load())
+		expectUnavailable(t, res, took, config.RequestTimeout)
+		if n := attempts.Load(); n < 3 {
+			t.Errorf("transaction attempts = %d, want it retried", n)
+		}
+	})
 }
 
 func TestS3FailuresAreUnavailable(t *testing.T) {
