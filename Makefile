@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev test e2e websize build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev test fuzz e2e websize build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -43,6 +43,7 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 test: emulators chromium ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
 	$(GO) vet ./pkg/... ./functions/...
 	$(GO) test -count=1 ./pkg/... ./functions/...
+	@$(MAKE) fuzz
 	@if [ -f web/package.json ]; then \
 		echo "web tests"; $(WEB_DEPS); (cd web && $(NPM) test); \
 		echo "web build, end-to-end journeys, first-load size"; \
@@ -51,6 +52,19 @@ test: emulators chromium ## vet and run every test: Go (unit + integration again
 	@if [ -f infra/package.json ]; then \
 		echo "infra tests"; (cd infra && $(NPM_CI) && $(NPM) test); \
 	else echo "no infra/package.json: no infra tests"; fi
+
+# Go native fuzz targets (package:Target), each run FUZZTIME in make test;
+# a failing input is saved under the package's testdata/fuzz/ (commit it).
+FUZZ_TARGETS := httpapi:FuzzParseForm httpapi:FuzzDecodeJSON domain:FuzzValidID domain:FuzzValidEmail \
+	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse
+FUZZTIME ?= 3s
+
+fuzz: ## run each Go fuzz target for FUZZTIME (default 3s) on the body decoders and validators
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $$t for $(FUZZTIME)"; \
+		out=$$($(GO) test -run='^$$' -fuzz="^$${t#*:}\$$" -fuzztime=$(FUZZTIME) -parallel=1 ./pkg/$${t%%:*} 2>&1) || \
+			{ echo "$$out"; exit 1; }; \
+	done
 
 e2e: emulators chromium ## build the web app and run the end-to-end journeys in headless Chromium (screenshots in web/e2e/screenshots/)
 	@$(WEB_DEPS)

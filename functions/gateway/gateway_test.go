@@ -78,7 +78,8 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
 		t.Errorf("GET /%s = %d %s", key, res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	for _, path := range []string{"/media/banners/missing.png", "/media/uploads/banner/x/y", "/media/../secret"} {
+	for _, path := range []string{"/media/banners/missing.png", "/media/uploads/banner/x/y", "/media/../secret",
+		"/media/banners/a%00b.png", "/media/banners/a%ff.png", "/media/banners/" + strings.Repeat("a", 1100) + ".png"} {
 		if got := get(t, h, path).StatusCode; got != 404 {
 			t.Errorf("GET %s = %d, want 404", path, got)
 		}

@@ -129,7 +129,7 @@ func startDevStack(ctx context.Context, getenv func(string) string, dataDir stri
 }
 
 // prepare creates what the CDK app owns in AWS, migrates data written by
-// older versions (as the events function does at start-up), and seeds
+// older versions (local dev data only), and seeds
 // demo data.
 func prepare(ctx context.Context, b app.Base, demo bool) error {
 	if err := b.Store.CreateTable(ctx); err != nil {

@@ -2,17 +2,8 @@
 package main
 
 import (
-	"net/http"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-
-	"turnout/pkg/api/uploads"
 	"turnout/pkg/app"
 	"turnout/pkg/lambdamain"
 )
 
-func main() {
-	lambdamain.Main(func(b app.Base, _ aws.Config) http.Handler {
-		return uploads.NewHandler(b.Uploads())
-	})
-}
+func main() { lambdamain.Main(app.MediaFunction) }

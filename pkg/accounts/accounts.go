@@ -183,6 +183,9 @@ var ErrInvalidLink = errors.New("invalid or expired link")
 // Activate checks an emailed activation link and activates its account.
 // The link dies once used.
 func (s *Service) Activate(ctx context.Context, uid, token string) error {
+	if !domain.ValidID(uid) {
+		return ErrInvalidLink
+	}
 	u, err := s.Store.User(ctx, uid)
 	if errors.Is(err, domain.ErrNotFound) {
 		return ErrInvalidLink

@@ -33,6 +33,9 @@ func (s *Service) Login(ctx context.Context, username, password string) (TokenPa
 		}
 		return TokenPair{}, f.Err()
 	}
+	if err := domain.CheckLoginName("username", username); err != nil {
+		return TokenPair{}, err
+	}
 	now := s.Now()
 	u, guard, err := s.Store.LoginLookup(ctx, username, now)
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
@@ -252,6 +255,9 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string) error {
 	if password == "" {
 		return domain.FieldError("password", domain.MsgRequired)
+	}
+	if !domain.ValidID(uid) {
+		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
 	}
 	u, err := s.Store.User(ctx, uid)
 	if errors.Is(err, domain.ErrNotFound) {

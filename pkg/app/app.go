@@ -61,23 +61,49 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 	}
 }
 
-// API sends each request to its endpoint group by path prefix, as the HTTP
+// Function is one Lambda function of the API: the path prefix the HTTP
+// API routes to it and how its handler is built.
+type Function struct {
+	Name, Prefix string
+	build        func(b Base, awsCfg aws.Config) http.Handler
+}
+
+// The API's functions; each functions/<Name>/main.go runs one.
+var (
+	UsersFunction = Function{"users", "/api/user/", func(b Base, awsCfg aws.Config) http.Handler {
+		return users.NewHandler(b.Users(awsCfg))
+	}}
+	OrganizationsFunction = Function{"organizations", "/api/organization/", func(b Base, awsCfg aws.Config) http.Handler {
+		return organizations.NewHandler(b.Organizations(awsCfg))
+	}}
+	EventsFunction = Function{"events", "/api/event/", func(b Base, _ aws.Config) http.Handler {
+		return events.NewHandler(b.Events())
+	}}
+	MediaFunction = Function{"media", "/api/media/", func(b Base, _ aws.Config) http.Handler {
+		return uploads.NewHandler(b.Uploads())
+	}}
+	Functions = []Function{UsersFunction, OrganizationsFunction, EventsFunction, MediaFunction}
+)
+
+// Handler builds f's handler. Every request it serves runs under
+// config.RequestTimeout, well inside the Lambda timeout, so a slow
+// dependency ends in a 503 rather than a killed function.
+func (b Base) Handler(f Function, awsCfg aws.Config) http.Handler {
+	return httpapi.WithDeadline(config.RequestTimeout, f.build(b, awsCfg))
+}
+
+// API sends each request to its function by path prefix, as the HTTP
 // API's routes do in AWS (the local gateway and the API tests use it).
 func (b Base) API(awsCfg aws.Config) http.Handler {
-	groups := []struct {
-		prefix  string
-		handler http.Handler
-	}{
-		{"/api/user/", users.NewHandler(b.Users(awsCfg))},
-		{"/api/organization/", organizations.NewHandler(b.Organizations(awsCfg))},
-		{"/api/event/", events.NewHandler(b.Events())},
-		{"/api/media/", uploads.NewHandler(b.Uploads())},
+	handlers := make([]http.Handler, len(Functions))
+	for i, f := range Functions {
+		handlers[i] = b.Handler(f, awsCfg)
 	}
 	unrouted := httpapi.NewRouter() // answers everything with a JSON 404
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for _, g := range groups {
-			if strings.HasPrefix(r.URL.Path, g.prefix) {
-				g.handler.ServeHTTP(w, r)
+		for i, f := range Functions {
+			if strings.HasPrefix(r.URL.Path, f.Prefix) {
+				handlers[i].ServeHTTP(w, r)
 				return
 			}
 		}

@@ -83,13 +83,14 @@ func Load(ctx context.Context, getenv func(string) string) (Config, aws.Config, 
 	return c, awsCfg, nil
 }
 
-// AWS builds the SDK configuration. Against emulators it uses fixed dummy
+// AWS builds the SDK configuration, with the deadlines of timeouts.go. Against emulators it uses fixed dummy
 // credentials so that no AWS account or profile is consulted.
 func (c Config) AWS(ctx context.Context) (aws.Config, error) {
 	opts := []func(*awsconfig.LoadOptions) error{awsconfig.WithRegion(c.Region)}
 	if c.Local() {
 		opts = append(opts, awsconfig.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
 	}
+	opts = append(opts, awsconfig.WithHTTPClient(dependencyHTTPClient()), awsconfig.WithRetryer(dependencyRetryer))
 	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
 	if err != nil {
 		return aws.Config{}, fmt.Errorf("config: load AWS configuration: %w", err)

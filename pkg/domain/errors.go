@@ -70,6 +70,9 @@ func ErrorCode(err error) Code {
 var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("conflict")
+	// ErrUnavailable marks a dependency that is down, throttling or late;
+	// the HTTP layer answers 503 with Retry-After.
+	ErrUnavailable = errors.New("dependency unavailable")
 )
 
 // FieldErrors collects validation messages per field, in the order they were

@@ -24,12 +24,17 @@ var statusOf = map[domain.Code]int{
 }
 
 // Error writes err in the shape the web app reads: {"field": ["message"]}
-// for field errors, {"detail": "message"} otherwise. Errors that are not a
-// *domain.Error are internal: they are logged with the request's context
-// and the client gets a generic 500 that reveals nothing.
+// for field errors, {"detail": "message"} otherwise. Of the errors that are
+// not a *domain.Error, a failing dependency (see Unavailable) is a 503 with
+// Retry-After; the rest are internal: they are logged with the request's
+// context and the client gets a generic 500 that reveals nothing.
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	var de *domain.Error
-	if !errors.As(err, &de) {
+	if !errors.As(err, &de) && Unavailable(err) {
+		slog.WarnContext(r.Context(), "dependency unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		de = errUnavailable
+	}
+	if de == nil {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		WriteJSON(w, http.StatusInternalServerError, detail("Something went wrong on our side. Please try again."))
 		return
@@ -38,8 +43,11 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusBadRequest
 	}
-	if status == http.StatusUnauthorized {
+	switch status {
+	case http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="turnout"`)
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", retryAfterSeconds)
 	}
 	if len(de.Fields) > 0 {
 		WriteJSON(w, status, de.Fields)

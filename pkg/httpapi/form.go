@@ -47,7 +47,22 @@ func ParseForm(w http.ResponseWriter, r *http.Request, maxBytes int64) (*Form, e
 	if errors.As(err, &maxErr) {
 		return nil, domain.Errorf(domain.CodeTooLarge, "The request body is too large.")
 	}
-	return f, err
+	if err != nil {
+		return nil, err
+	}
+	return f, f.checkText()
+}
+
+// checkText refuses values that are not text (invalid UTF-8, NUL) before
+// anything is stored or looked up with them.
+func (f *Form) checkText() error {
+	fields := domain.FieldErrors{}
+	for name, v := range f.values {
+		if msg := domain.TextProblem(v); msg != "" {
+			fields.Add(name, msg)
+		}
+	}
+	return fields.Err()
 }
 
 func (f *Form) readMultipart(r *http.Request, body io.Reader) error {

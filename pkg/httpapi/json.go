@@ -1,11 +1,14 @@
 package httpapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
+	"strings"
 
 	"turnout/pkg/domain"
 )
@@ -35,7 +38,27 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
 		return domain.Errorf(domain.CodeInvalid, "The request body must hold a single JSON object.")
 	}
-	return nil
+	return checkJSONText(dst)
+}
+
+// checkJSONText refuses a NUL ("\u0000") in any string field of the
+// decoded struct; invalid UTF-8 the decoder has already replaced.
+func checkJSONText(dst any) error {
+	v := reflect.Indirect(reflect.ValueOf(dst))
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	fields := domain.FieldErrors{}
+	for i := 0; i < v.NumField(); i++ {
+		if v.Field(i).Kind() != reflect.String {
+			continue
+		}
+		if msg := domain.TextProblem(v.Field(i).String()); msg != "" {
+			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			fields.Add(cmp.Or(name, v.Type().Field(i).Name), msg)
+		}
+	}
+	return fields.Err()
 }
 
 func jsonError(err error) error {

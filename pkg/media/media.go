@@ -206,7 +206,8 @@ func (s *Store) ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID,
 		return "", fmt.Errorf("claim %s upload: %w", kind, err)
 	}
 	name, ok := strings.CutPrefix(key, uploadPrefix(kind, ownerID))
-	if !ok || name == "" || strings.Contains(name, "/") || strings.Contains(key, "..") {
+	// Only the exact shape PresignUpload issues (prefix + ULID) is looked up.
+	if !ok || !domain.ValidID(name) {
 		return "", fmt.Errorf("claim %s upload %q for %s: %w", kind, key, ownerID, ErrBadUploadKey)
 	}
 	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
@@ -242,7 +243,8 @@ func (s *Store) ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID,
 // Open streams an object, for the local gateway's /media/* route. A missing
 // object is an error wrapping domain.ErrNotFound. The caller closes body.
 func (s *Store) Open(ctx context.Context, key string) (body io.ReadCloser, contentType string, size int64, err error) {
-	if key == "" {
+	// No stored key is empty, over S3's 1,024 bytes or anything but text.
+	if key == "" || len(key) > maxKeyBytes || domain.TextProblem(key) != "" {
 		return nil, "", 0, fmt.Errorf("open media %q: %w", key, domain.ErrNotFound)
 	}
 	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
@@ -266,6 +268,9 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// maxKeyBytes is S3's limit on an object key.
+const maxKeyBytes = 1024
 
 func uploadPrefix(kind domain.MediaKind, ownerID string) string {
 	return uploadsPrefix + string(kind) + "/" + ownerID + "/"

@@ -149,3 +149,19 @@ func TestPutImageRefusesBeforeStoring(t *testing.T) {
 		t.Errorf("ClaimUpload(other owner) = %v, want ErrBadUploadKey", err)
 	}
 }
+
+func TestClaimUploadTakesOnlyIssuedKeys(t *testing.T) {
+	// The offline store has no server: a key of any shape but the issued
+	// one (prefix + ULID) must be refused before S3 is asked.
+	s := offlineStore(t)
+	const owner, id = "01J00000000000000000000000", "01J9ZQ4K7Y3W5V8X2T6R1N0M4P"
+	prefix := "media/uploads/banner/" + owner + "/"
+	for _, name := range []string{
+		"", "a\x00b", id + "\x00", strings.Repeat("A", 3000), strings.ToLower(id), id + "/x", "..", "../" + id,
+		id + ".png", id[:25] + "\xff", "8" + id[1:],
+	} {
+		if _, err := s.ClaimUpload(t.Context(), domain.MediaBanner, owner, prefix+name); !errors.Is(err, media.ErrBadUploadKey) {
+			t.Errorf("ClaimUpload(%q) = %v, want ErrBadUploadKey", prefix+name, err)
+		}
+	}
+}

@@ -101,29 +101,36 @@ func failedAt(reasons []string, i int) bool {
 	return i < len(reasons) && reasons[i] == "ConditionalCheckFailed"
 }
 
-func isTxConflict(reasons []string) bool {
+// retryableTx reports whether a cancelled transaction failed only because
+// of concurrent writers or throttling, so running it again may succeed.
+// Condition failures are answers, never retried.
+func retryableTx(reasons []string) bool {
+	retry := false
 	for _, r := range reasons {
-		if r == "TransactionConflict" {
-			return true
+		switch r {
+		case "ConditionalCheckFailed":
+			return false
+		case "TransactionConflict", "ThrottlingError", "ProvisionedThroughputExceeded":
+			retry = true
 		}
 	}
-	return false
+	return retry
 }
 
 // ErrBusy means a transaction kept colliding with concurrent writers to the
-// same items; the caller may try again.
-var ErrBusy = errors.New("store: too much contention, try again")
+// same items, or kept being throttled; the caller may try again.
+var ErrBusy = fmt.Errorf("store: too much contention, try again: %w", domain.ErrUnavailable)
 
 // runTx runs build's transaction, retrying with jittered backoff while it
-// is cancelled only by conflicts with concurrent transactions. Condition
-// failures are returned at once for the caller to explain.
+// is cancelled only by conflicts with concurrent transactions or by
+// throttling. Condition failures are returned at once for the caller to
+// explain.
 func (s *Store) runTx(ctx context.Context, build func() *dynamo.WriteTx) error {
 	const attempts = 12
 	backoff := 10 * time.Millisecond
 	for i := 0; ; i++ {
 		err := build().Run(ctx)
-		reasons := cancelReasons(err)
-		if err == nil || !isTxConflict(reasons) || hasConditionFailure(reasons) {
+		if err == nil || !retryableTx(cancelReasons(err)) {
 			return err
 		}
 		if i == attempts-1 {
@@ -132,20 +139,11 @@ func (s *Store) runTx(ctx context.Context, build func() *dynamo.WriteTx) error {
 		sleep := backoff/2 + rand.N(backoff)
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return fmt.Errorf("retry transaction: %w", ctx.Err())
 		case <-time.After(sleep):
 		}
 		backoff = min(backoff*2, 400*time.Millisecond)
 	}
-}
-
-func hasConditionFailure(reasons []string) bool {
-	for _, r := range reasons {
-		if r == "ConditionalCheckFailed" {
-			return true
-		}
-	}
-	return false
 }
 
 // get reads one item by key into out, returning domain.ErrNotFound (wrapped)

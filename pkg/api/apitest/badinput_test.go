@@ -3,6 +3,7 @@ package apitest
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -15,8 +16,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"turnout/pkg/api/formimage"
+	"turnout/pkg/api/users"
 	"turnout/pkg/app"
 	"turnout/pkg/auth"
 	"turnout/pkg/httpapi"
@@ -56,7 +59,8 @@ func badSend(t *testing.T, env *Env, method, path string, header http.Header, bo
 	if r.Status >= 500 {
 		t.Errorf("%s %s: status %d, want no server error; body %s", method, path, r.Status, b)
 	}
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+	redirect := r.Status >= 300 && r.Status < 400 // activation links lead browsers to pages
+	if ct := r.Header.Get("Content-Type"); !redirect && !strings.HasPrefix(ct, "application/json") {
 		t.Errorf("%s %s: Content-Type %q, want application/json; body %s", method, path, ct, b)
 	}
 	for _, leak := range badLeaks {
@@ -546,5 +550,161 @@ func TestBearerTokensRefused(t *testing.T) {
 	// None of the refused requests changed anything.
 	if got := env.GetEvent(t, w.event.ID); got.SeatsLeft != w.event.SeatsLeft || got.Title != w.event.Title {
 		t.Errorf("event changed to %+v", got)
+	}
+}
+
+// hostileText are values no field or path segment may turn into a server
+// error: too long for any field or key, a NUL byte, invalid UTF-8.
+var hostileText = []struct{ name, value string }{
+	{"over-long", strings.Repeat("A", 6000)},
+	{"NUL", "a\x00b"},
+	{"invalid UTF-8", "a\xff\xfeb"},
+}
+
+// expect4xx fails unless res is a client error.
+func expect4xx(t *testing.T, res *Response) {
+	t.Helper()
+	if res.Status < 400 || res.Status > 499 {
+		t.Errorf("status = %d, want 4xx; body %s", res.Status, res.Body)
+	}
+}
+
+// Every field of every form, sent as multipart with a hostile text or as
+// JSON with a list or object, is refused with a 4xx.
+func TestHostileFormValues(t *testing.T) {
+	t.Parallel()
+	w := badSetup(t)
+	for _, f := range w.forms() {
+		fields := append(slices.Sorted(maps.Keys(f.form)), f.imageField+"_key")
+		for _, field := range fields {
+			for _, v := range hostileText {
+				t.Run(f.name+"/"+field+"/"+v.name, func(t *testing.T) {
+					form := maps.Clone(f.form)
+					form[field] = v.value
+					body, ct := badMultipart(form, nil)
+					expect4xx(t, badSend(t, w.env, f.method, f.path, badHeader(ct, f.token), body))
+				})
+			}
+			for _, wrong := range []string{`[1]`, `{"a": 1}`} {
+				t.Run(f.name+"/"+field+"/json "+wrong, func(t *testing.T) {
+					body := jsonWith(t, f.form, field, wrong)
+					expect4xx(t, badSend(t, w.env, f.method, f.path, badHeader("application/json", f.token), body))
+				})
+			}
+		}
+	}
+}
+
+// jsonWith is obj as JSON with field's value replaced by the raw bytes raw
+// (which may be any JSON, or not valid UTF-8).
+func jsonWith(t *testing.T, obj map[string]string, field, raw string) []byte {
+	t.Helper()
+	const mark = "\"\u2603hostile\u2603\""
+	out := map[string]any{}
+	for k, v := range obj {
+		out[k] = v
+	}
+	out[field] = json.RawMessage(mark)
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatalf("marshal: %v", err)
+	}
+	return bytes.Replace(b, []byte(mark), []byte(raw), 1)
+}
+
+// jsonString is s as a JSON string, keeping invalid UTF-8 bytes as they
+// are (json.Marshal would replace them).
+func jsonString(s string) string {
+	b, _ := json.Marshal(strings.ToValidUTF8(s, "\u2603"))
+	if !utf8.ValidString(s) {
+		return strings.Replace(string(b), "\u2603", "\xff\xfe", 1)
+	}
+	return string(b)
+}
+
+// Every field of every JSON endpoint, with a hostile text or a value of the
+// wrong type, is refused with a 4xx.
+func TestHostileJSONValues(t *testing.T) {
+	t.Parallel()
+	w := badSetup(t)
+	bodies := map[string]map[string]string{
+		"login":             {"username": w.person.Username, "password": "wrong-password"},
+		"refresh":           {"refresh": w.person.Refresh},
+		"logout":            {"refresh": "x"},
+		"reset request":     {"email": w.person.Email},
+		"reset confirm":     {"password": "a-new-long-password"},
+		"activation resend": {"email": w.person.Email},
+		"change password":   {"old_password": "wrong-password", "new_password": "a-new-long-password"},
+		"upload":            {"kind": "banner", "content_type": "image/png"},
+	}
+	wrongTypes := []string{`5`, `true`, `["x"]`, `{"a": 1}`}
+	for _, ep := range w.jsonEndpoints() {
+		base := bodies[ep.name]
+		for _, field := range slices.Sorted(maps.Keys(base)) {
+			values := map[string]string{}
+			for _, v := range hostileText {
+				values[v.name] = jsonString(v.value)
+			}
+			for _, raw := range wrongTypes {
+				values["json "+raw] = raw
+			}
+			for name, raw := range values {
+				t.Run(ep.name+"/"+field+"/"+name, func(t *testing.T) {
+					body := jsonWith(t, base, field, raw)
+					if ep.name == "upload" {
+						body = bytes.Replace(body, []byte("{"), []byte(`{"size": 10, `), 1)
+					}
+					expect4xx(t, badSend(t, w.env, ep.method, ep.path, badHeader("application/json", ep.token), body))
+				})
+			}
+		}
+	}
+}
+
+// Every path segment and query value of every endpoint, hostile, is
+// refused with a 4xx
+// (activation links, followed by browsers, redirect to the page that says
+// the link is invalid).
+func TestHostilePathSegments(t *testing.T) {
+	t.Parallel()
+	w := badSetup(t)
+	form, formType := badMultipart(evFormOf(w.event), nil)
+	resetBody := []byte(`{"password": "a-new-long-password"}`)
+	token := "abc-" + strings.Repeat("a", 32)
+	endpoints := []struct {
+		name, method, pattern, token, contentType string
+		body                                      []byte
+	}{
+		{"event detail", http.MethodGet, "/api/event/detail/%s/", "", "", nil},
+		{"event update", http.MethodPatch, "/api/event/detail/%s/", w.org.Access, formType, form},
+		{"event delete", http.MethodDelete, "/api/event/detail/%s/", w.org.Access, "", nil},
+		{"organization events", http.MethodGet, "/api/event/organization/%s/events/", "", "", nil},
+		{"register", http.MethodPost, "/api/event/register/%s/", w.person.Access, "", nil},
+		{"registered events", http.MethodGet, "/api/event/user-event/%s/", w.person.Access, "", nil},
+		{"cancel", http.MethodDelete, "/api/event/cancle/register/%s/", w.person.Access, "", nil},
+		{"activation uid", http.MethodGet, "/api/user/activate/%s/" + token + "/", "", "", nil},
+		{"activation token", http.MethodGet, "/api/user/activate/" + w.person.ID + "/%s/", "", "", nil},
+		{"reset uid", http.MethodPost, "/api/user/reset-password/confirm/%s/" + token + "/", "", "application/json", resetBody},
+		{"reset token", http.MethodPost, "/api/user/reset-password/confirm/" + w.person.ID + "/%s/", "", "application/json", resetBody},
+		{"public list cursor", http.MethodGet, "/api/event/public/?after=%s", "", "", nil},
+		{"public list limit", http.MethodGet, "/api/event/public/?limit=%s", "", "", nil},
+	}
+	segments := []struct{ name, value string }{
+		{"over-long", strings.Repeat("A", 3000)}, {"NUL", "a\x00b"}, {"invalid UTF-8", "a\xff\xfeb"}, {"number", "123456"},
+	}
+	for _, ep := range endpoints {
+		for _, seg := range segments {
+			t.Run(ep.name+"/"+seg.name, func(t *testing.T) {
+				path := fmt.Sprintf(ep.pattern, url.PathEscape(seg.value))
+				res := badSend(t, w.env, ep.method, path, badHeader(ep.contentType, ep.token), ep.body)
+				if strings.HasPrefix(ep.name, "activation") {
+					if loc := res.Header.Get("Location"); res.Status != http.StatusFound || !strings.HasSuffix(loc, users.ActivationInvalidPath) {
+						t.Errorf("status %d to %q, want 302 to the invalid-link page", res.Status, loc)
+					}
+					return
+				}
+				expect4xx(t, res)
+			})
+		}
 	}
 }

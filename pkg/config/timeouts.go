@@ -1,0 +1,59 @@
+package config
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+)
+
+// Deadlines of every AWS call. The functions run with a 15 s Lambda timeout
+// (infra/lib/app-stack.ts); a stalled or unreachable dependency must cost a
+// request a few seconds and end in a 503, never use up the function's time.
+const (
+	// ConnectTimeout bounds opening a connection (DNS, TCP, TLS each).
+	ConnectTimeout = time.Second
+	// ResponseTimeout bounds the wait for a reply's headers once the request
+	// is sent. DynamoDB, S3 and SES answer in milliseconds; a call that has
+	// not begun to answer in this time is stalled.
+	ResponseTimeout = 3 * time.Second
+	// MaxAttempts and MaxBackoff bound the SDK's retries of throttling,
+	// refused connections and 5xx answers.
+	MaxAttempts = 3
+	MaxBackoff  = 300 * time.Millisecond
+	// RequestTimeout bounds a whole API request, however many calls it makes.
+	RequestTimeout = 8 * time.Second
+)
+
+func dependencyHTTPClient() *awshttp.BuildableClient {
+	return awshttp.NewBuildableClient().WithDialerOptions(func(d *net.Dialer) {
+		d.Timeout = ConnectTimeout
+	}).WithTransportOptions(func(t *http.Transport) {
+		t.TLSHandshakeTimeout = ConnectTimeout
+		t.ResponseHeaderTimeout = ResponseTimeout
+	})
+}
+
+// dependencyRetryer retries what may pass in a moment (throttling, refused
+// connections, 5xx) a bounded number of times, but not a timed-out call: a
+// stalled service would only stall the retry too, and the client is better
+// told at once to come back later.
+func dependencyRetryer() aws.Retryer {
+	return retry.NewStandard(func(o *retry.StandardOptions) {
+		o.MaxAttempts = MaxAttempts
+		o.MaxBackoff = MaxBackoff
+		o.Retryables = append([]retry.IsErrorRetryable{retry.IsErrorRetryableFunc(noRetryOnTimeout)}, o.Retryables...)
+	})
+}
+
+func noRetryOnTimeout(err error) aws.Ternary {
+	var timeout interface{ Timeout() bool }
+	if errors.As(err, &timeout) && timeout.Timeout() {
+		return aws.FalseTernary
+	}
+	return aws.UnknownTernary
+}
