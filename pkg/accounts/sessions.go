@@ -189,7 +189,7 @@ func (s *Service) ChangePassword(ctx context.Context, u domain.User, oldPassword
 	}
 	if newPassword == "" {
 		f.Add("new_password", domain.MsgRequired)
-	} else if msg := domain.PasswordProblem(newPassword, u.Username); msg != "" {
+	} else if msg := domain.PasswordProblem(newPassword, u.Username, u.Email); msg != "" {
 		f.Add("new_password", msg)
 	}
 	if err := f.Err(); err != nil {
@@ -263,7 +263,7 @@ func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string)
 	if !s.Links.Valid(purposeReset, u.ID, linkState(u), token, ResetMaxAge) {
 		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
 	}
-	if msg := domain.PasswordProblem(password, u.Username); msg != "" {
+	if msg := domain.PasswordProblem(password, u.Username, u.Email); msg != "" {
 		return domain.FieldError("password", msg)
 	}
 	return s.setPassword(ctx, &u, password)
