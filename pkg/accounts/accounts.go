@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"time"
@@ -175,6 +176,11 @@ func (s *Service) send(ctx context.Context, client string, m mail.Message) error
 		scope, value string
 		limit        int
 	}{{store.MailFromClient, client, MailsPerClient}, {store.MailToAddress, m.To, MailsPerAddress}} {
+		// Locally every request comes from loopback (the local gateway, the
+		// tests); in AWS a client address never is.
+		if q.scope == store.MailFromClient && isLoopback(client) {
+			continue
+		}
 		ok, err := s.Store.TakeMailQuota(ctx, q.scope, q.value, q.limit, s.Now())
 		if err != nil {
 			return err
@@ -188,6 +194,11 @@ func (s *Service) send(ctx context.Context, client string, m mail.Message) error
 		slog.ErrorContext(ctx, "send mail failed", "subject", m.Subject, "err", err)
 	}
 	return nil
+}
+
+func isLoopback(addr string) bool {
+	ip := net.ParseIP(addr)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (s *Service) sendActivation(ctx context.Context, client string, u domain.User) error {
