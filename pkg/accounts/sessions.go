@@ -325,9 +325,10 @@ func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string)
 	if msg := domain.PasswordProblem(password, u.Username, u.Email); msg != "" {
 		return domain.FieldError("password", msg)
 	}
-	if err := s.setPassword(ctx, &u, password); err != nil {
+	// Whoever holds a valid link owns the account: no lock stands in its
+	// way. Lifted first, so a failure leaves the link usable for a retry.
+	if err := s.Store.ClearLoginGuards(ctx, u.Username); err != nil {
 		return err
 	}
-	// Whoever reset the password owns the account: no lock stands in its way.
-	return s.Store.ClearLoginGuards(ctx, u.Username)
+	return s.setPassword(ctx, &u, password)
 }
