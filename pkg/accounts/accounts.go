@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"time"
@@ -25,11 +26,20 @@ const (
 	// SessionMaxAge is the absolute life of a login: refresh tokens rotate
 	// within it but never past it.
 	SessionMaxAge = 30 * 24 * time.Hour
+	// RefreshGrace is how long after its rotation a refresh token still
+	// yields the pair it was rotated into (two tabs refreshing at once).
+	RefreshGrace = 10 * time.Second
 
-	lockoutThreshold = 5                // failures before the first lockout
+	lockoutThreshold = 5                // failures per client address before the first lockout
+	usernameCeiling  = 20               // failures per username, from any address, before each address gets one try
+	attemptPending   = 10 * time.Second // an attempt past the threshold holds the lock this long while checked
 	lockoutBase      = 30 * time.Second // first lockout; doubles per further failure
 	lockoutMax       = 15 * time.Minute // so an owner is never locked out for long
-	lockoutForget    = time.Hour        // failures are forgotten after an hour of none
+	lockoutForget    = time.Hour        // failures are forgotten an hour after the last attempt
+	// Mails per hour from sign-up, resend and reset, per destination
+	// address and per client address.
+	MailsPerAddress = 3
+	MailsPerClient  = 10
 	// resetFloor is the least time a reset request takes, so a known and
 	// an unknown address answer alike.
 	resetFloor = 400 * time.Millisecond
@@ -105,18 +115,20 @@ func linkState(u domain.User) string {
 // link. When the email is already registered it answers the same and
 // emails that address instead, so sign-up does not reveal who has an
 // account. Usernames are public, so a taken one is reported.
-func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imageKey string) error {
+//
+// client is the client's address; it and the destination share mail quotas.
+func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imageKey, client string) error {
 	u, err := s.newUser(in.Username, in.Email, in.Password)
 	if err != nil {
 		return err
 	}
 	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
-	return s.afterCreate(ctx, u, s.Store.CreateUser(ctx, u))
+	return s.afterCreate(ctx, u, client, s.Store.CreateUser(ctx, u))
 }
 
 // RegisterOrganization creates an inactive organizer account together with
 // its organization, with the same rules as RegisterPerson.
-func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganization, logoKey string) error {
+func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganization, logoKey, client string) error {
 	u, err := s.newUser(in.Username, in.Email, in.Password)
 	if err != nil {
 		return err
@@ -127,7 +139,7 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 		Description: in.Description, LogoKey: logoKey,
 	}
 	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
-	return s.afterCreate(ctx, u, s.Store.CreateOrganizer(ctx, u, org))
+	return s.afterCreate(ctx, u, client, s.Store.CreateOrganizer(ctx, u, org))
 }
 
 func (s *Service) newUser(username, email, password string) (domain.User, error) {
@@ -141,33 +153,58 @@ func (s *Service) newUser(username, email, password string) (domain.User, error)
 	}, nil
 }
 
-func (s *Service) afterCreate(ctx context.Context, u domain.User, err error) error {
+func (s *Service) afterCreate(ctx context.Context, u domain.User, client string, err error) error {
 	switch {
 	case errors.Is(err, store.ErrUsernameTaken):
 		return domain.FieldError("username", MsgUsernameTaken)
 	case errors.Is(err, store.ErrEmailTaken):
 		login, reset := s.WebOrigin+"/login", s.WebOrigin+"/forget/password"
-		s.send(ctx, mail.AlreadyRegistered(u.Email, login, reset))
-		return nil
+		return s.send(ctx, client, mail.AlreadyRegistered(u.Email, login, reset))
 	case err != nil:
 		return err
 	}
-	s.sendActivation(ctx, u)
-	return nil
+	return s.sendActivation(ctx, client, u)
 }
 
-// send delivers m, logging rather than failing: the account is already
-// written, and a person can ask for the mail again.
-func (s *Service) send(ctx context.Context, m mail.Message) {
+// send delivers m unless its destination or the client that asked for it
+// has used up its mails for the hour, so the forms cannot be used to flood
+// an inbox. A suppressed or failed mail changes nothing in the answer: a
+// failure is logged (the account is already written, and a person can ask
+// for the mail again); only a failing quota store is an error.
+func (s *Service) send(ctx context.Context, client string, m mail.Message) error {
+	for _, q := range []struct {
+		scope, value string
+		limit        int
+	}{{store.MailFromClient, client, MailsPerClient}, {store.MailToAddress, m.To, MailsPerAddress}} {
+		// Locally every request comes from loopback (the local gateway, the
+		// tests); in AWS a client address never is.
+		if q.scope == store.MailFromClient && isLoopback(client) {
+			continue
+		}
+		ok, err := s.Store.TakeMailQuota(ctx, q.scope, q.value, q.limit, s.Now())
+		if err != nil {
+			return err
+		}
+		if !ok {
+			slog.InfoContext(ctx, "mail suppressed by hourly quota", "subject", m.Subject, "scope", q.scope)
+			return nil
+		}
+	}
 	if err := s.Mail.Send(ctx, m); err != nil {
 		slog.ErrorContext(ctx, "send mail failed", "subject", m.Subject, "err", err)
 	}
+	return nil
 }
 
-func (s *Service) sendActivation(ctx context.Context, u domain.User) {
+func isLoopback(addr string) bool {
+	ip := net.ParseIP(addr)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (s *Service) sendActivation(ctx context.Context, client string, u domain.User) error {
 	token := s.Links.Make(purposeActivate, u.ID, linkState(u))
 	link := s.WebOrigin + "/api/user/activate/" + url.PathEscape(u.ID) + "/" + url.PathEscape(token) + "/"
-	s.send(ctx, mail.Activation(u.Email, displayName(u), link))
+	return s.send(ctx, client, mail.Activation(u.Email, displayName(u), link))
 }
 
 func displayName(u domain.User) string {
@@ -201,7 +238,7 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 
 // ResendActivation emails a fresh activation link if the address belongs
 // to an account that is not active yet; it answers the same either way.
-func (s *Service) ResendActivation(ctx context.Context, email string) error {
+func (s *Service) ResendActivation(ctx context.Context, email, client string) error {
 	if !domain.ValidEmail(email) {
 		return domain.FieldError("email", domain.MsgInvalidEmail)
 	}
@@ -213,7 +250,7 @@ func (s *Service) ResendActivation(ctx context.Context, email string) error {
 	case err != nil:
 		return err
 	case !u.IsActive:
-		s.sendActivation(ctx, u)
+		return s.sendActivation(ctx, client, u)
 	}
 	return nil
 }

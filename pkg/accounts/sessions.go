@@ -19,10 +19,18 @@ var (
 	errSessionEnded = domain.Errorf(domain.CodeUnauthorized, MsgSessionEnded)
 )
 
-// Login checks a username and password and starts a session. Whether the
-// username exists changes neither the answer nor the work done: an unknown
-// one still costs a password hash and counts towards a lockout.
-func (s *Service) Login(ctx context.Context, username, password string) (TokenPair, error) {
+// Login checks a username and password from the client at address addr
+// and starts a session. Whether the username exists changes neither the
+// answer nor the work done: an unknown one still costs a password hash and
+// counts towards a lockout.
+//
+// Failures are counted per username and client address, so a guesser
+// locks only its own address out, never the owner elsewhere. Past a
+// ceiling of failures from all addresses, each address gets one attempt
+// before its lockout instead of lockoutThreshold: guessing spread over many
+// addresses slows down, and the owner still gets a try from any address of
+// its own.
+func (s *Service) Login(ctx context.Context, username, password, addr string) (TokenPair, error) {
 	if username == "" || password == "" {
 		f := domain.FieldErrors{}
 		if username == "" {
@@ -37,15 +45,28 @@ func (s *Service) Login(ctx context.Context, username, password string) (TokenPa
 		return TokenPair{}, err
 	}
 	now := s.Now()
-	u, guard, err := s.Store.LoginLookup(ctx, username, now)
+	u, guard, err := s.Store.LoginLookup(ctx, username, addr, now)
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return TokenPair{}, err
 	}
-	if wait := guard.LockedUntil.Sub(now); wait > 0 {
-		return TokenPair{}, domain.Errorf(domain.CodeTooMany, MsgLockedOut, int(wait.Seconds())+1)
+	threshold := lockoutThreshold
+	if guard.UsernameFailures >= usernameCeiling {
+		threshold = 1
+	}
+	if wait := guard.LockedAt(now, threshold); wait > 0 {
+		return TokenPair{}, lockedOut(wait)
+	}
+	// The attempt is counted before the hash, atomically, so a burst of
+	// parallel guesses cannot all be checked before the lock applies.
+	n, err := s.Store.ReserveLoginAttempt(ctx, username, addr, threshold, now, now.Add(attemptPending), now.Add(lockoutForget))
+	if errors.Is(err, store.ErrLoginLocked) {
+		return TokenPair{}, lockedOut(max(guard.LockedUntil.Sub(now), time.Second))
+	}
+	if err != nil {
+		return TokenPair{}, err
 	}
 	ok := false
-	if err == nil {
+	if u.ID != "" {
 		if ok, err = s.Passwords.Verify(u.PasswordHash, password); err != nil {
 			return TokenPair{}, fmt.Errorf("verify password of %s: %w", u.ID, err)
 		}
@@ -53,41 +74,41 @@ func (s *Service) Login(ctx context.Context, username, password string) (TokenPa
 		s.Passwords.Burn(password)
 	}
 	if !ok {
-		return TokenPair{}, s.loginFailed(ctx, username, now)
+		return TokenPair{}, s.loginFailed(ctx, username, addr, n-threshold, now)
+	}
+	if err := s.Store.ClearLoginAttempts(ctx, username, addr); err != nil {
+		slog.WarnContext(ctx, "clear login attempts", "err", err)
 	}
 	if !u.IsActive {
 		return TokenPair{}, domain.Errorf(domain.CodeForbidden, MsgNotActivated)
 	}
-	if guard.Failures > 0 {
-		if err := s.Store.ClearLoginFailures(ctx, username); err != nil {
-			slog.WarnContext(ctx, "clear login failures", "err", err)
-		}
-	}
 	return s.startSession(ctx, u)
 }
 
-// loginFailed counts the failure and, past the threshold, locks the
-// username for a time that doubles with each further failure, capped.
-func (s *Service) loginFailed(ctx context.Context, username string, now time.Time) error {
-	n, err := s.Store.RecordLoginFailure(ctx, username, lockoutForget, now)
-	if err != nil {
+func lockedOut(wait time.Duration) error {
+	return domain.Errorf(domain.CodeTooMany, MsgLockedOut, int(wait.Seconds())+1)
+}
+
+// loginFailed counts the failure towards the username's ceiling and, when
+// the address is at or past its threshold (excess >= 0), locks the address
+// for a time that doubles with each further failure, capped.
+func (s *Service) loginFailed(ctx context.Context, username, addr string, excess int, now time.Time) error {
+	if _, err := s.Store.CountUsernameFailure(ctx, username, now.Add(lockoutForget)); err != nil {
 		return err
 	}
-	if n >= lockoutThreshold {
-		if err := s.Store.LockLogin(ctx, username, now.Add(LockoutFor(n))); err != nil {
+	if excess >= 0 {
+		if err := s.Store.LockLogin(ctx, username, addr, now.Add(LockoutFor(excess))); err != nil {
 			return err
 		}
 	}
 	return errLoginFailed
 }
 
-// LockoutFor is how long the n-th consecutive failure locks a username.
-func LockoutFor(n int) time.Duration {
-	if n < lockoutThreshold {
-		return 0
-	}
+// LockoutFor is how long a failure locks an address when it is the
+// excess-th failure past the threshold (0 for the one that reaches it).
+func LockoutFor(excess int) time.Duration {
 	d := lockoutBase
-	for i := lockoutThreshold; i < n && d < lockoutMax; i++ {
+	for i := 0; i < excess && d < lockoutMax; i++ {
 		d *= 2
 	}
 	return min(d, lockoutMax)
@@ -99,35 +120,46 @@ func (s *Service) startSession(ctx context.Context, u domain.User) (TokenPair, e
 }
 
 // issue signs an access token and a refresh token of family; with
-// rotating set, the refresh token replaces that one atomically.
+// rotating set, the refresh token replaces that one atomically (failing
+// with store.ErrTokenNotActive if another request rotated it first).
 func (s *Service) issue(ctx context.Context, u domain.User, family string, notAfter time.Time, rotating string) (TokenPair, error) {
-	access, err := s.Tokens.Access(u.ID, u.SessionVersion)
+	// Whole seconds, as the tokens carry them, so the pair can be signed
+	// again identically from what is stored.
+	next := domain.TokenIssue{RefreshID: auth.NewID(), AccessID: auth.NewID(), IssuedAt: s.Now().Truncate(time.Second)}
+	pair, expires, err := s.sign(u, family, notAfter, next)
 	if err != nil {
-		return TokenPair{}, fmt.Errorf("sign access token: %w", err)
+		return TokenPair{}, err
 	}
-	jti := auth.NewID()
-	refresh, expires, err := s.Tokens.Refresh(u.ID, jti, family, u.SessionVersion, notAfter)
-	if err != nil {
-		return TokenPair{}, fmt.Errorf("sign refresh token: %w", err)
-	}
-	rec := domain.RefreshToken{ID: jti, UserID: u.ID, FamilyID: family, Status: domain.RefreshActive, Expires: expires, FamilyExpires: notAfter}
+	rec := domain.RefreshToken{ID: next.RefreshID, UserID: u.ID, FamilyID: family, Status: domain.RefreshActive, Expires: expires, FamilyExpires: notAfter}
 	if rotating == "" {
 		err = s.Store.SaveRefreshToken(ctx, rec)
 	} else {
-		err = s.Store.RotateRefreshToken(ctx, rotating, rec)
-	}
-	if errors.Is(err, store.ErrTokenNotActive) {
-		return TokenPair{}, errSessionEnded
+		err = s.Store.RotateRefreshToken(ctx, rotating, rec, next)
 	}
 	if err != nil {
 		return TokenPair{}, err
 	}
-	return TokenPair{Refresh: refresh, Access: access}, nil
+	return pair, nil
+}
+
+// sign makes the token pair of next; the same arguments give the same pair.
+func (s *Service) sign(u domain.User, family string, notAfter time.Time, next domain.TokenIssue) (TokenPair, time.Time, error) {
+	access, err := s.Tokens.AccessAt(u.ID, next.AccessID, u.SessionVersion, next.IssuedAt)
+	if err != nil {
+		return TokenPair{}, time.Time{}, fmt.Errorf("sign access token: %w", err)
+	}
+	refresh, expires, err := s.Tokens.RefreshAt(u.ID, next.RefreshID, family, u.SessionVersion, notAfter, next.IssuedAt)
+	if err != nil {
+		return TokenPair{}, time.Time{}, fmt.Errorf("sign refresh token: %w", err)
+	}
+	return TokenPair{Refresh: refresh, Access: access}, expires, nil
 }
 
 // Refresh exchanges a refresh token for a new access token and a new
 // refresh token. Each refresh token works once: presenting one that was
-// already rotated means it leaked, so its whole family is revoked.
+// already rotated means it leaked, so its whole family is revoked; except
+// within RefreshGrace of its rotation, when it is most likely a second tab
+// that refreshed at the same moment, which gets the same new pair.
 func (s *Service) Refresh(ctx context.Context, refresh string) (TokenPair, error) {
 	st, claims, err := s.refreshState(ctx, refresh)
 	if err != nil {
@@ -136,18 +168,46 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (TokenPair, error
 	switch st.Token.Status {
 	case domain.RefreshActive:
 	case domain.RefreshRotated:
-		if err := s.Store.RevokeFamily(ctx, claims.Family, st.Token.FamilyExpires); err != nil {
-			return TokenPair{}, err
-		}
-		slog.WarnContext(ctx, "refresh token reused; family revoked", "user", st.User.ID)
-		return TokenPair{}, errSessionEnded
+		return s.rotatedAgain(ctx, st, claims)
 	default:
 		return TokenPair{}, errSessionEnded
 	}
-	if !st.User.IsActive || st.User.SessionVersion != claims.SessionVersion || !s.Now().Before(st.Token.FamilyExpires) {
+	if !s.sessionLive(st, claims) {
 		return TokenPair{}, errSessionEnded
 	}
-	return s.issue(ctx, st.User, claims.Family, st.Token.FamilyExpires, claims.ID)
+	pair, err := s.issue(ctx, st.User, claims.Family, st.Token.FamilyExpires, claims.ID)
+	if errors.Is(err, store.ErrTokenNotActive) {
+		// A concurrent request rotated it first; answer as it did.
+		if st, _, err = s.refreshState(ctx, refresh); err != nil {
+			return TokenPair{}, err
+		}
+		return s.rotatedAgain(ctx, st, claims)
+	}
+	return pair, err
+}
+
+// rotatedAgain answers a refresh token presented after its rotation.
+func (s *Service) rotatedAgain(ctx context.Context, st store.RefreshState, claims *auth.RefreshClaims) (TokenPair, error) {
+	if st.Token.Status != domain.RefreshRotated {
+		return TokenPair{}, errSessionEnded
+	}
+	if next := st.Token.Successor; next.RefreshID != "" && s.Now().Sub(next.IssuedAt) <= RefreshGrace {
+		if !s.sessionLive(st, claims) {
+			return TokenPair{}, errSessionEnded
+		}
+		pair, _, err := s.sign(st.User, claims.Family, st.Token.FamilyExpires, next)
+		return pair, err
+	}
+	if err := s.Store.RevokeFamily(ctx, claims.Family, st.Token.FamilyExpires); err != nil {
+		return TokenPair{}, err
+	}
+	slog.WarnContext(ctx, "refresh token reused; family revoked", "user", st.User.ID)
+	return TokenPair{}, errSessionEnded
+}
+
+// sessionLive reports whether the account may still use the session.
+func (s *Service) sessionLive(st store.RefreshState, claims *auth.RefreshClaims) bool {
+	return st.User.IsActive && st.User.SessionVersion == claims.SessionVersion && s.Now().Before(st.Token.FamilyExpires)
 }
 
 func (s *Service) refreshState(ctx context.Context, refresh string) (store.RefreshState, *auth.RefreshClaims, error) {
@@ -192,7 +252,7 @@ func (s *Service) ChangePassword(ctx context.Context, u domain.User, oldPassword
 	}
 	if newPassword == "" {
 		f.Add("new_password", domain.MsgRequired)
-	} else if msg := domain.PasswordProblem(newPassword, u.Username); msg != "" {
+	} else if msg := domain.PasswordProblem(newPassword, u.Username, u.Email); msg != "" {
 		f.Add("new_password", msg)
 	}
 	if err := f.Err(); err != nil {
@@ -229,7 +289,7 @@ func (s *Service) setPassword(ctx context.Context, u *domain.User, password stri
 
 // RequestReset emails a password reset link when the address belongs to
 // an account. It answers the same, in about the same time, either way.
-func (s *Service) RequestReset(ctx context.Context, email string) error {
+func (s *Service) RequestReset(ctx context.Context, email, client string) error {
 	if email == "" {
 		return domain.FieldError("email", domain.MsgRequired)
 	}
@@ -246,8 +306,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 	}
 	token := s.Links.Make(purposeReset, u.ID, linkState(u))
 	link := s.WebOrigin + "/forget/password/create?" + url.Values{"uid": {u.ID}, "token": {token}}.Encode()
-	s.send(ctx, mail.PasswordReset(u.Email, displayName(u), link))
-	return nil
+	return s.send(ctx, client, mail.PasswordReset(u.Email, displayName(u), link))
 }
 
 // ConfirmReset sets a new password from an emailed link. The link dies
@@ -269,8 +328,13 @@ func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string)
 	if !s.Links.Valid(purposeReset, u.ID, linkState(u), token, ResetMaxAge) {
 		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
 	}
-	if msg := domain.PasswordProblem(password, u.Username); msg != "" {
+	if msg := domain.PasswordProblem(password, u.Username, u.Email); msg != "" {
 		return domain.FieldError("password", msg)
+	}
+	// Whoever holds a valid link owns the account: no lock stands in its
+	// way. Lifted first, so a failure leaves the link usable for a retry.
+	if err := s.Store.ClearLoginGuards(ctx, u.Username); err != nil {
+		return err
 	}
 	return s.setPassword(ctx, &u, password)
 }

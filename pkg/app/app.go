@@ -126,12 +126,12 @@ func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 
 // Users wires the users function.
 func (b Base) Users(awsCfg aws.Config) users.Deps {
-	return users.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth}
+	return users.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
 }
 
 // Organizations wires the organizations function.
 func (b Base) Organizations(awsCfg aws.Config) organizations.Deps {
-	return organizations.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth}
+	return organizations.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
 }
 
 // Events wires the events function.

@@ -77,6 +77,13 @@ func (i *Issuer) check() error {
 
 // Access issues an access token for userID, valid for AccessTTL.
 func (i *Issuer) Access(userID string, sessionVersion int) (string, error) {
+	return i.AccessAt(userID, NewID(), sessionVersion, i.now())
+}
+
+// AccessAt issues the access token with id jti as issued at the given time.
+// The same arguments always give the same token, so a pair handed out once
+// can be handed out again.
+func (i *Issuer) AccessAt(userID, jti string, sessionVersion int, now time.Time) (string, error) {
 	if err := i.check(); err != nil {
 		return "", fmt.Errorf("issue access token: %w", err)
 	}
@@ -86,9 +93,8 @@ func (i *Issuer) Access(userID string, sessionVersion int) (string, error) {
 	if userID == "" {
 		return "", errors.New("issue access token: empty user id")
 	}
-	now := i.now()
 	claims := AccessClaims{
-		RegisteredClaims: i.registered(userID, NewID(), now, now.Add(i.AccessTTL)),
+		RegisteredClaims: i.registered(userID, jti, now, now.Add(i.AccessTTL)),
 		Type:             typeAccess,
 		SessionVersion:   sessionVersion,
 	}
@@ -104,6 +110,12 @@ func (i *Issuer) Access(userID string, sessionVersion int) (string, error) {
 // extended past it), and must be in the future. Returns the token and its
 // expiry as written in the token (whole seconds).
 func (i *Issuer) Refresh(userID, jti, family string, sessionVersion int, notAfter time.Time) (token string, expires time.Time, err error) {
+	return i.RefreshAt(userID, jti, family, sessionVersion, notAfter, i.now())
+}
+
+// RefreshAt is Refresh as issued at the given time; like AccessAt, it is
+// deterministic.
+func (i *Issuer) RefreshAt(userID, jti, family string, sessionVersion int, notAfter, now time.Time) (token string, expires time.Time, err error) {
 	if err := i.check(); err != nil {
 		return "", time.Time{}, fmt.Errorf("issue refresh token: %w", err)
 	}
@@ -113,7 +125,6 @@ func (i *Issuer) Refresh(userID, jti, family string, sessionVersion int, notAfte
 	case userID == "" || jti == "" || family == "":
 		return "", time.Time{}, errors.New("issue refresh token: empty user id, jti or family")
 	}
-	now := i.now()
 	exp := now.Add(i.RefreshTTL)
 	if notAfter.Before(exp) {
 		exp = notAfter

@@ -418,3 +418,26 @@ func TestAccess_Expiry(t *testing.T) {
 		}
 	}
 }
+
+// A pair handed out once can be handed out again identically, later, from
+// its ids and time of issue (the refresh grace relies on it).
+func TestAtIsDeterministic(t *testing.T) {
+	c := newClock(time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC))
+	iss := MustIssuer(t, c)
+	at := c.Now()
+	notAfter := at.Add(30 * 24 * time.Hour)
+	a1, err1 := iss.AccessAt("u1", "a-jti", 3, at)
+	r1, _, err2 := iss.RefreshAt("u1", "r-jti", "fam", 3, notAfter, at)
+	c.Add(9 * time.Second)
+	a2, err3 := iss.AccessAt("u1", "a-jti", 3, at)
+	r2, _, err4 := iss.RefreshAt("u1", "r-jti", "fam", 3, notAfter, at)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		t.Fatal(err)
+	}
+	if a1 != a2 || r1 != r2 {
+		t.Error("the same arguments signed different tokens")
+	}
+	if claims, err := iss.ParseRefresh(r2); err != nil || claims.ID != "r-jti" {
+		t.Errorf("re-signed refresh token: %v, %v", claims, err)
+	}
+}

@@ -34,6 +34,10 @@ type Config struct {
 	// (TURNOUT_SIGNING_KEY_FILE) or from Secrets Manager
 	// (TURNOUT_SIGNING_SECRET_ARN), never from source.
 	SigningKey []byte
+	// OriginSecret, when set, is the value CloudFront sends in
+	// X-Turnout-Origin; only requests carrying it may name the viewer's
+	// address (CloudFront-Viewer-Address). Empty by default.
+	OriginSecret string
 }
 
 // Local reports whether the SDK talks to emulators rather than AWS.
@@ -53,6 +57,7 @@ const (
 	EnvSESEndpoint      = "TURNOUT_SES_ENDPOINT"
 	EnvSigningKeyFile   = "TURNOUT_SIGNING_KEY_FILE"
 	EnvSigningSecretARN = "TURNOUT_SIGNING_SECRET_ARN"
+	EnvOriginSecret     = "TURNOUT_ORIGIN_SECRET"
 )
 
 // Load reads the configuration and resolves the signing key. getenv is
@@ -67,6 +72,7 @@ func Load(ctx context.Context, getenv func(string) string) (Config, aws.Config, 
 		DynamoDBEndpoint: getenv(EnvDynamoDBEndpoint),
 		S3Endpoint:       getenv(EnvS3Endpoint),
 		SESEndpoint:      getenv(EnvSESEndpoint),
+		OriginSecret:     getenv(EnvOriginSecret),
 	}
 	if u, err := url.Parse(c.WebOrigin); err != nil || u.Scheme == "" || u.Host == "" {
 		return Config{}, aws.Config{}, fmt.Errorf("config: %s %q is not an absolute origin", EnvWebOrigin, c.WebOrigin)

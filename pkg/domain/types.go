@@ -84,6 +84,17 @@ type RefreshToken struct {
 	// FamilyExpires is the absolute end of the login this token descends
 	// from: rotation never extends a session past it.
 	FamilyExpires time.Time
+	// Successor is set once the token is rotated: what the pair it was
+	// exchanged for was signed from, so a second tab presenting the same
+	// token moments later can be handed the very same pair.
+	Successor TokenIssue
+}
+
+// TokenIssue is what an issued access and refresh token pair was signed
+// from, besides the account: the tokens' ids and the time of issue.
+type TokenIssue struct {
+	RefreshID, AccessID string
+	IssuedAt            time.Time
 }
 
 // RefreshStatus is the life stage of a refresh token.

@@ -7,7 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
+
+	"turnout/pkg/domain/passwords"
 )
 
 // Messages shown to people, in one place so the API and its tests agree.
@@ -21,6 +24,10 @@ const (
 	MsgPasswordNumeric  = "This password is entirely numeric."
 	MsgPasswordCommon   = "This password is too common."
 	MsgPasswordUsername = "The password is too similar to the username."
+	MsgPasswordEmail    = "The password is too similar to the email address."
+	MsgPasswordBlank    = "This password cannot be only spaces."
+	MsgPasswordRepeated = "This password is one character repeated."
+	MsgPasswordControl  = "This password contains characters that cannot be typed, such as tabs or line breaks."
 	MsgPhoneLength      = "Ensure this field has no more than 11 characters."
 	MsgInvalidPhone     = "Enter a valid phone number."
 	MsgInvalidURL       = "Enter a valid URL."
@@ -137,37 +144,59 @@ func validateCredentials(f FieldErrors, username, email, password, password1 str
 		f.Add("password1", MsgPasswordsDiffer)
 	}
 	if password != "" {
-		if msg := PasswordProblem(password, username); msg != "" {
+		if msg := PasswordProblem(password, username, email); msg != "" {
 			f.Add("password", msg)
 		}
 	}
 }
 
-// commonPasswords are refused outright; a short list of the ones people
-// pick most.
-var commonPasswords = map[string]bool{
-	"password": true, "password1": true, "password123": true, "12345678": true, "123456789": true,
-	"1234567890": true, "qwertyuiop": true, "qwerty123": true, "iloveyou": true, "11111111": true,
-	"abc12345": true, "letmein1": true, "welcome1": true, "sunshine": true, "princess": true,
-	"football": true, "baseball": true, "superman": true, "trustno1": true, "passw0rd": true,
-}
-
-// PasswordProblem returns why password is not acceptable, or "".
-func PasswordProblem(password, username string) string {
+// PasswordProblem returns why password is not acceptable, or "". The
+// rules follow NIST SP 800-63B: length, no list of common passwords, no
+// trivial or context-specific choices, and no character-class demands.
+func PasswordProblem(password, username, email string) string {
 	n := utf8.RuneCountInString(password)
+	lower := strings.ToLower(password)
 	switch {
 	case n < minPassword:
 		return MsgPasswordShort
 	case n > maxPassword:
 		return MsgPasswordLong
+	case strings.IndexFunc(password, unicode.IsControl) >= 0:
+		return MsgPasswordControl
+	case strings.TrimSpace(password) == "":
+		return MsgPasswordBlank
+	case strings.Trim(password, password[:firstRuneLen(password)]) == "":
+		return MsgPasswordRepeated
 	case strings.Trim(password, "0123456789") == "":
 		return MsgPasswordNumeric
-	case commonPasswords[strings.ToLower(password)]:
+	case passwords.Common(password):
 		return MsgPasswordCommon
-	case username != "" && strings.EqualFold(password, username):
+	case similar(lower, username):
 		return MsgPasswordUsername
+	case similar(lower, email), similar(lower, localPart(email)):
+		return MsgPasswordEmail
 	}
 	return ""
+}
+
+// minSimilar is the shortest name a password may not contain: shorter ones
+// would refuse too many good passwords.
+const minSimilar = 3
+
+// similar reports whether lowerPassword equals or contains name, ignoring case.
+func similar(lowerPassword, name string) bool {
+	name = strings.ToLower(strings.TrimSpace(name))
+	return name != "" && (lowerPassword == name || utf8.RuneCountInString(name) >= minSimilar && strings.Contains(lowerPassword, name))
+}
+
+func firstRuneLen(s string) int {
+	_, size := utf8.DecodeRuneInString(s)
+	return size
+}
+
+func localPart(email string) string {
+	local, _, _ := strings.Cut(email, "@")
+	return local
 }
 
 func validateEmail(f FieldErrors, field, email string) {

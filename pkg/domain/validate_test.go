@@ -140,3 +140,35 @@ func TestSeatsLeft(t *testing.T) {
 		t.Errorf("SeatsLeft = %d, want 0 when over", got)
 	}
 }
+
+func TestPasswordProblem(t *testing.T) {
+	const username, email = "ada.lovelace", "countess@example.com"
+	tests := []struct{ password, want string }{
+		{"analytical-engine-9", ""},
+		{"short", MsgPasswordShort},
+		{strings.Repeat("ab", 65), MsgPasswordLong},
+		{"          ", MsgPasswordBlank},
+		{"\t \t \t \t ", MsgPasswordControl},
+		{"good-but\x00nul", MsgPasswordControl},
+		{"line\nbreak-pass", MsgPasswordControl},
+		{"aaaaaaaaaaaa", MsgPasswordRepeated},
+		{"ééééééééé", MsgPasswordRepeated},
+		{"4815162342", MsgPasswordNumeric},
+		{"baseball", MsgPasswordCommon},
+		{"1q2w3e4r5t", MsgPasswordCommon}, // from the shipped list, not a hand-picked one
+		{"ILoveBaseball", ""},
+		{"Ada.Lovelace", MsgPasswordUsername},
+		{"my-ADA.LOVELACE-pw", MsgPasswordUsername},
+		{"Countess@Example.com", MsgPasswordEmail},
+		{"xx-countess-2024", MsgPasswordEmail},
+	}
+	for _, tt := range tests {
+		if got := PasswordProblem(tt.password, username, email); got != tt.want {
+			t.Errorf("PasswordProblem(%q) = %q, want %q", tt.password, got, tt.want)
+		}
+	}
+	// A very short name is not searched for inside passwords, only matched whole.
+	if got := PasswordProblem("analytical-engine-9", "an", "an@example.com"); got != "" {
+		t.Errorf("two-letter username refused a password containing it: %q", got)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	htmltemplate "html/template"
 	"strings"
 	texttemplate "text/template"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The product's messages. Each has a plain-text body and a simple HTML body
@@ -161,8 +163,22 @@ var htmlMessages = func() map[string]*htmltemplate.Template {
 	return m
 }()
 
+// MaxNameRunes caps a person's or organization's name in a mail, so sign-up
+// forms cannot carry a long free-text message to someone else's inbox.
+const MaxNameRunes = 40
+
+// clip keeps at most n runes of s, on one line, marking a cut with "…".
+func clip(s string, n int) string {
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
 func render(to, subject, name string, d data) Message {
 	d.Subject = subject
+	d.Name = clip(d.Name, MaxNameRunes)
 	m := Message{To: to, Subject: subject}
 	var b bytes.Buffer
 	// The templates are fixed and their data is plain strings, so executing

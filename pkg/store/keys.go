@@ -32,12 +32,11 @@ func sortTime(t time.Time) string { return t.UTC().Format(sortTimeLayout) }
 
 type key struct{ PK, SK string }
 
-func userKey(id string) key             { return key{"USER#" + id, "PROFILE"} }
-func usernameKey(username string) key   { n := fold(username); return key{"USERNAME#" + n, "USERNAME"} }
-func emailKey(email string) key         { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
-func loginGuardKey(username string) key { n := fold(username); return key{"LOGIN#" + n, "LOGIN"} }
-func organizationKey(id string) key     { return key{"ORG#" + id, "PROFILE"} }
-func eventKey(id string) key            { return key{"EVENT#" + id, "EVENT"} }
+func userKey(id string) key           { return key{"USER#" + id, "PROFILE"} }
+func usernameKey(username string) key { n := fold(username); return key{"USERNAME#" + n, "USERNAME"} }
+func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
+func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
+func eventKey(id string) key          { return key{"EVENT#" + id, "EVENT"} }
 func attendeeKey(eventID, userID string) key {
 	return key{"EVENT#" + eventID, attendeePrefix + userID}
 }
@@ -46,6 +45,19 @@ func refreshKey(jti string) key     { return key{"REFRESH#" + jti, "REFRESH"} }
 func familyKey(id string) key       { return key{"FAMILY#" + id, "FAMILY"} }
 
 const attendeePrefix = "ATTENDEE#"
+
+// mailQuotaKey counts the mails of one hour (window, e.g. "2026-11-24T18")
+// for one scope ("TO" a destination, "FROM" a client address).
+func mailQuotaKey(scope, value, window string) key {
+	return key{"MAILQUOTA#" + scope + "#" + fold(value), window}
+}
+
+// Every login guard of a username shares one partition, so a password
+// reset finds them all with one Query: one item per client address and
+// one for the username's ceiling across addresses.
+func loginGuardsPK(username string) string      { return "LOGIN#" + fold(username) }
+func loginAddressKey(username, addr string) key { return key{loginGuardsPK(username), "ADDR#" + addr} }
+func loginCeilingKey(username string) key       { return key{loginGuardsPK(username), "USERNAME"} }
 
 // monthOf names the month (UTC) an event starting at t is listed under.
 func monthOf(t time.Time) string { return t.UTC().Format(monthLayout) }

@@ -24,6 +24,10 @@ type refreshItem struct {
 	Status        domain.RefreshStatus
 	Expires       time.Time `dynamo:"TTL,unixtime"`
 	FamilyExpires time.Time
+	// Set when rotated: the successor pair's ids and time of issue.
+	SuccessorID       string    `dynamo:",omitempty"`
+	SuccessorAccessID string    `dynamo:",omitempty"`
+	RotatedAt         time.Time `dynamo:",unixtime,omitempty"`
 }
 
 func newRefreshItem(t domain.RefreshToken) refreshItem {
@@ -32,7 +36,10 @@ func newRefreshItem(t domain.RefreshToken) refreshItem {
 }
 
 func (it refreshItem) domain() domain.RefreshToken {
-	return domain.RefreshToken{ID: it.ID, UserID: it.UserID, FamilyID: it.FamilyID, Status: it.Status, Expires: it.Expires, FamilyExpires: it.FamilyExpires}
+	return domain.RefreshToken{
+		ID: it.ID, UserID: it.UserID, FamilyID: it.FamilyID, Status: it.Status, Expires: it.Expires, FamilyExpires: it.FamilyExpires,
+		Successor: domain.TokenIssue{RefreshID: it.SuccessorID, AccessID: it.SuccessorAccessID, IssuedAt: it.RotatedAt},
+	}
 }
 
 // familyItem exists only once a family is revoked (reuse of a rotated
@@ -103,12 +110,15 @@ func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) 
 
 // RotateRefreshToken marks old rotated and records next, atomically; it
 // fails with ErrTokenNotActive if old was already used, so one token can
-// be exchanged only once even under concurrent requests.
-func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken) error {
+// be exchanged only once even under concurrent requests. The old token
+// keeps what the new pair was signed from (issue).
+func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error {
 	k := refreshKey(oldID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Status", domain.RefreshRotated).
+				Set("SuccessorID", issue.RefreshID).Set("SuccessorAccessID", issue.AccessID).
+				Set("RotatedAt", issue.IssuedAt.Unix()).
 				If("'Status' = ?", domain.RefreshActive)).
 			Put(s.putNew(newRefreshItem(next)))
 	})

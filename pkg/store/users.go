@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -120,96 +119,6 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (domain.User, err
 		return domain.User{}, fmt.Errorf("find user by email: %w", err)
 	}
 	return s.User(ctx, p.UserID)
-}
-
-// LoginGuard counts recent failed logins for one username, whether or not
-// an account holds it, so lockouts reveal nothing about which accounts exist.
-type LoginGuard struct {
-	Failures    int
-	LockedUntil time.Time
-}
-
-type loginGuardItem struct {
-	PK          string `dynamo:"PK,hash"`
-	SK          string `dynamo:"SK,range"`
-	Failures    int
-	LockedUntil time.Time
-	Expires     time.Time `dynamo:"TTL,unixtime"`
-}
-
-// LoginLookup reads, in one BatchGetItem, the username's pointer and its
-// login guard, then the account if the username exists. A missing account
-// is returned as domain.ErrNotFound alongside the guard.
-func (s *Store) LoginLookup(ctx context.Context, username string, now time.Time) (domain.User, LoginGuard, error) {
-	un, lg := usernameKey(username), loginGuardKey(username)
-	var guard LoginGuard
-	userID := ""
-	iter := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{un.PK, un.SK}, dynamo.Keys{lg.PK, lg.SK}).Consistent(true).Iter()
-	var raw dynamo.Item
-	for iter.Next(ctx, &raw) {
-		var pk string
-		if err := dynamo.Unmarshal(raw[attrPK], &pk); err != nil {
-			return domain.User{}, guard, fmt.Errorf("login lookup: %w", err)
-		}
-		switch pk {
-		case un.PK:
-			var p pointerItem
-			if err := dynamo.UnmarshalItem(raw, &p); err != nil {
-				return domain.User{}, guard, fmt.Errorf("login lookup: %w", err)
-			}
-			userID = p.UserID
-		case lg.PK:
-			var g loginGuardItem
-			if err := dynamo.UnmarshalItem(raw, &g); err != nil {
-				return domain.User{}, guard, fmt.Errorf("login lookup: %w", err)
-			}
-			if g.Expires.After(now) { // TTL deletion is lazy; ignore stale guards
-				guard = LoginGuard{Failures: g.Failures, LockedUntil: g.LockedUntil}
-			}
-		}
-		raw = nil
-	}
-	if err := iter.Err(); err != nil && !errors.Is(err, dynamo.ErrNotFound) { // none of the items exist
-		return domain.User{}, guard, fmt.Errorf("login lookup: %w", err)
-	}
-	if userID == "" {
-		return domain.User{}, guard, fmt.Errorf("login lookup: %w", domain.ErrNotFound)
-	}
-	u, err := s.User(ctx, userID)
-	return u, guard, err
-}
-
-// RecordLoginFailure counts one more failure atomically (so parallel
-// guesses are all counted) and returns the new count; the guard is
-// forgotten forgetAfter after the last failure.
-func (s *Store) RecordLoginFailure(ctx context.Context, username string, forgetAfter time.Duration, now time.Time) (int, error) {
-	k := loginGuardKey(username)
-	var out loginGuardItem
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-		Add("Failures", 1).Set(attrTTL, now.Add(forgetAfter).Unix()).
-		Value(ctx, &out)
-	if err != nil {
-		return 0, fmt.Errorf("record login failure: %w", err)
-	}
-	return out.Failures, nil
-}
-
-// LockLogin refuses logins for username until the given time.
-func (s *Store) LockLogin(ctx context.Context, username string, until time.Time) error {
-	k := loginGuardKey(username)
-	if err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("LockedUntil", until).Run(ctx); err != nil {
-		return fmt.Errorf("lock login: %w", err)
-	}
-	return nil
-}
-
-// ClearLoginFailures forgets failures after a successful login.
-func (s *Store) ClearLoginFailures(ctx context.Context, username string) error {
-	k := loginGuardKey(username)
-	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
-		return fmt.Errorf("clear login failures: %w", err)
-	}
-	return nil
 }
 
 // Activate marks an account active.

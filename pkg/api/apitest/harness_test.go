@@ -23,6 +23,7 @@ import (
 	"turnout/pkg/api/users"
 	"turnout/pkg/app"
 	"turnout/pkg/config"
+	"turnout/pkg/httpapi"
 	"turnout/pkg/mail/mailtest"
 	"turnout/pkg/store"
 	"turnout/pkg/testenv"
@@ -89,6 +90,7 @@ func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
 func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
+	cfg.OriginSecret = testOriginSecret
 	awsCfg.APIOptions = append(awsCfg.APIOptions, recordActions)
 	e := &Env{tb: tb, Config: cfg, awsCfg: awsCfg, Ops: &store.OperationCounter{}}
 	e.Base = app.NewBase(cfg, awsCfg, e.Now, append([]func(*dynamodb.Options){e.Ops.ClientOption()}, storeOpts...)...)
@@ -144,12 +146,27 @@ func (r *Response) Fields(tb testing.TB) map[string][]string {
 	return f
 }
 
+// testOriginSecret is the API's origin secret in tests: requests carrying
+// it may name their client address as CloudFront does.
+const testOriginSecret = "test-origin-secret"
+
 // Request sends a raw request; token, when set, is a bearer access token.
 func (e *Env) Request(method, path, contentType string, body io.Reader, token string) *Response {
+	e.tb.Helper()
+	return e.request("", method, path, contentType, body, token)
+}
+
+// request sends a request that, unless from is "", comes from the client
+// address from as CloudFront reports it.
+func (e *Env) request(from, method, path, contentType string, body io.Reader, token string) *Response {
 	e.tb.Helper()
 	req, err := http.NewRequest(method, e.Server.URL+path, body)
 	if err != nil {
 		e.tb.Fatalf("new request: %v", err)
+	}
+	if from != "" {
+		req.Header.Set(httpapi.HeaderOrigin, testOriginSecret)
+		req.Header.Set(httpapi.HeaderViewerAddress, from+":443")
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -173,14 +190,20 @@ func (e *Env) Request(method, path, contentType string, body io.Reader, token st
 // JSON sends v as a JSON body (nil sends no body).
 func (e *Env) JSON(method, path string, v any, token string) *Response {
 	e.tb.Helper()
+	return e.JSONFrom("", method, path, v, token)
+}
+
+// JSONFrom is JSON from the client address from (see request).
+func (e *Env) JSONFrom(from, method, path string, v any, token string) *Response {
+	e.tb.Helper()
 	if v == nil {
-		return e.Request(method, path, "", nil, token)
+		return e.request(from, method, path, "", nil, token)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		e.tb.Fatalf("marshal: %v", err)
 	}
-	return e.Request(method, path, "application/json", bytes.NewReader(b), token)
+	return e.request(from, method, path, "application/json", bytes.NewReader(b), token)
 }
 
 // File is a file field of a multipart form.
@@ -191,6 +214,12 @@ type File struct {
 
 // Multipart sends fields and files as multipart/form-data.
 func (e *Env) Multipart(method, path string, fields map[string]string, files map[string]File, token string) *Response {
+	e.tb.Helper()
+	return e.MultipartFrom("", method, path, fields, files, token)
+}
+
+// MultipartFrom is Multipart from the client address from (see request).
+func (e *Env) MultipartFrom(from, method, path string, fields map[string]string, files map[string]File, token string) *Response {
 	e.tb.Helper()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
@@ -205,7 +234,7 @@ func (e *Env) Multipart(method, path string, fields map[string]string, files map
 		_, _ = fw.Write(f.Data)
 	}
 	_ = w.Close()
-	return e.Request(method, path, w.FormDataContentType(), &buf, token)
+	return e.request(from, method, path, w.FormDataContentType(), &buf, token)
 }
 
 // Expect fails the test unless res has status want.

@@ -20,6 +20,9 @@ type Deps struct {
 	Store    *store.Store
 	Media    *media.Store
 	Auth     httpapi.Authenticator
+	// OriginSecret lets CloudFront name the client's address
+	// (httpapi.ClientAddress); empty outside AWS.
+	OriginSecret string
 }
 
 // Messages shown to people.
@@ -63,7 +66,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.RegisterOrganization(r.Context(), in, logoKey); err != nil {
+	if err := h.Accounts.RegisterOrganization(r.Context(), in, logoKey, httpapi.ClientAddress(r, h.OriginSecret)); err != nil {
 		formimage.Discard(r.Context(), h.Media, logoKey)
 		httpapi.Error(w, r, err)
 		return

@@ -21,6 +21,9 @@ type Deps struct {
 	Store    *store.Store
 	Media    *media.Store
 	Auth     httpapi.Authenticator
+	// OriginSecret lets CloudFront name the client's address
+	// (httpapi.ClientAddress); empty outside AWS.
+	OriginSecret string
 }
 
 // Messages shown to people.
@@ -60,6 +63,8 @@ func NewHandler(d Deps) http.Handler {
 
 type handlers struct{ Deps }
 
+func (h handlers) client(r *http.Request) string { return httpapi.ClientAddress(r, h.OriginSecret) }
+
 func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
 	if err != nil {
@@ -81,7 +86,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.RegisterPerson(r.Context(), in, imageKey); err != nil {
+	if err := h.Accounts.RegisterPerson(r.Context(), in, imageKey, h.client(r)); err != nil {
 		formimage.Discard(r.Context(), h.Media, imageKey)
 		httpapi.Error(w, r, err)
 		return
@@ -112,7 +117,7 @@ func (h handlers) resendActivation(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.ResendActivation(r.Context(), in.Email); err != nil {
+	if err := h.Accounts.ResendActivation(r.Context(), in.Email, h.client(r)); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -130,7 +135,7 @@ func (h handlers) login(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	tokens, err := h.Accounts.Login(r.Context(), in.Username, in.Password)
+	tokens, err := h.Accounts.Login(r.Context(), in.Username, in.Password, h.client(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -271,7 +276,7 @@ func (h handlers) requestReset(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.RequestReset(r.Context(), in.Email); err != nil {
+	if err := h.Accounts.RequestReset(r.Context(), in.Email, h.client(r)); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}

@@ -119,6 +119,55 @@ describe('the authenticated client (api)', () => {
     expect(announced).toHaveBeenCalled();
   });
 
+  it('keeps the session when the refresh fails because another tab already refreshed', async () => {
+    session.setTokens({ access: 'expired', refresh: 'refresh-1' });
+    const seen = protectedProfile('access-2');
+    server.use(
+      http.post(refreshUrl, () => {
+        // The other tab's refresh of the same token lands first.
+        session.setTokens({ access: 'access-2', refresh: 'refresh-2' });
+        return HttpResponse.json({ detail: 'Your session has ended. Please log in again.' }, { status: 401 });
+      }),
+    );
+
+    const { data } = await api.get('/user/profile/');
+
+    expect(data).toEqual({ username: 'ada' });
+    expect(seen).toEqual(['Bearer expired', 'Bearer access-2']);
+    expect(session.refresh()).toBe('refresh-2');
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it('uses a pair another tab stored, learnt from the storage event, without waiting for its own refresh', async () => {
+    session.setTokens({ access: 'expired', refresh: 'refresh-1' });
+    const seen = protectedProfile('access-2');
+    let answerRefresh: () => void = () => {};
+    const refreshAnswered = new Promise<void>((resolve) => (answerRefresh = resolve));
+    server.use(
+      http.post(refreshUrl, async () => {
+        await refreshAnswered;
+        return HttpResponse.json({ detail: 'Your session has ended. Please log in again.' }, { status: 401 });
+      }),
+    );
+    const announced = vi.fn();
+    window.addEventListener(LOGIN_STATUS_CHANGED, announced);
+
+    const request = api.get('/user/profile/');
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await delay(20); // the refresh is on its way
+    session.setTokens({ access: 'access-2', refresh: 'refresh-2' });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'refresh', newValue: 'refresh-2', storageArea: localStorage }));
+    const { data } = await request;
+    answerRefresh();
+
+    window.removeEventListener(LOGIN_STATUS_CHANGED, announced);
+    expect(data).toEqual({ username: 'ada' });
+    expect(seen).toEqual(['Bearer expired', 'Bearer access-2']);
+    expect(announced).toHaveBeenCalled();
+    expect(session.refresh()).toBe('refresh-2');
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
   it('does not try to refresh without a refresh token', async () => {
     session.setTokens({ access: 'expired' });
     const seen = protectedProfile('access-2');

@@ -4,7 +4,7 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { API_BASE_URL, PLAIN_TIMEOUT_MS } from '@/config/env';
 import { paths } from '@/config/paths';
-import { announceLoginStatusChange, session } from '@/lib/storage';
+import { announceLoginStatusChange, onTokensChangedElsewhere, session } from '@/lib/storage';
 
 export const publicApi: AxiosInstance = axios.create({ baseURL: API_BASE_URL, timeout: PLAIN_TIMEOUT_MS });
 
@@ -21,17 +21,46 @@ type RetriableConfig = InternalAxiosRequestConfig & { _retry?: boolean };
 // One refresh at a time: the server rotates refresh tokens and treats a
 // second use of one as theft, so concurrent 401s must share one refresh.
 let refreshing: Promise<string> | null = null;
+// Settles the refresh in flight when another tab stores a new pair first.
+let learntElsewhere: (() => void) | null = null;
+
+// Tabs share the stored pair. When another tab stores a new one (it
+// refreshed or logged in) or clears it, this tab learns of it here: a
+// refresh it is waiting for can use the new access token at once, and the
+// top bar re-checks.
+onTokensChangedElsewhere(() => {
+  learntElsewhere?.();
+  announceLoginStatusChange();
+});
 
 function refreshAccessToken(): Promise<string> {
-  refreshing ??= publicApi
-    .post<{ access: string; refresh?: string }>('/user/refresh/access_token/', { refresh: session.refresh() })
-    .then(({ data }) => {
-      session.setTokens(data);
-      return data.access;
-    })
-    .finally(() => {
-      refreshing = null;
-    });
+  refreshing ??= new Promise<string>((resolve, reject) => {
+    const sent = session.refresh();
+    // The stored pair is newer than the one this refresh spends.
+    const storedElsewhere = (): string | null => {
+      const access = session.access();
+      return session.refresh() !== sent && access ? access : null;
+    };
+    learntElsewhere = () => {
+      const access = storedElsewhere();
+      if (access) resolve(access);
+    };
+    publicApi.post<{ access: string; refresh?: string }>('/user/refresh/access_token/', { refresh: sent }).then(
+      ({ data }) => {
+        session.setTokens(data);
+        resolve(data.access);
+      },
+      (error: unknown) => {
+        // Another tab refreshed meanwhile: its pair stands, the session lives.
+        const access = storedElsewhere();
+        if (access) resolve(access);
+        else reject(error);
+      },
+    );
+  }).finally(() => {
+    refreshing = null;
+    learntElsewhere = null;
+  });
   return refreshing;
 }
 
@@ -52,6 +81,8 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
     original.headers.set('Authorization', `Bearer ${access}`);
     return await api.request(original);
   } catch (refreshError) {
+    // Only a refresh of the token still stored ends the session (see
+    // refreshAccessToken): another tab's newer pair is never cleared.
     if (refreshError instanceof AxiosError && refreshError.config?.url?.endsWith('/user/refresh/access_token/')) {
       session.clear();
       announceLoginStatusChange();

@@ -33,3 +33,13 @@ export function onLoginStatusChange(listener: () => void): () => void {
   window.addEventListener(LOGIN_STATUS_CHANGED, listener);
   return () => window.removeEventListener(LOGIN_STATUS_CHANGED, listener);
 }
+
+// Fires when another tab stores or clears the tokens (the storage event is
+// only delivered to the other tabs of the origin).
+export function onTokensChangedElsewhere(listener: () => void): () => void {
+  const handler = (e: StorageEvent): void => {
+    if (e.storageArea === localStorage && (e.key === null || e.key === ACCESS || e.key === REFRESH)) listener();
+  };
+  window.addEventListener('storage', handler);
+  return () => window.removeEventListener('storage', handler);
+}

@@ -11,7 +11,7 @@ import { useNewPasswordForm } from './useNewPasswordForm';
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
-  const { password, confirm, passwordInput, confirmInput, problem, reasons, saving, submit } = useNewPasswordForm({
+  const { password, confirm, passwordInput, confirmInput, problem, reasons, refused, saving, submit } = useNewPasswordForm({
     check: (newPassword, confirmation) => (!oldPassword || !newPassword || !confirmation ? 'Please fill in all three fields.' : null),
     send: async (newPassword) => {
       // The server ended every other session, ours included: keep the new tokens.
@@ -36,14 +36,14 @@ export default function ChangePasswordPage() {
           required
           value={oldPassword}
           onChange={(e) => setOldPassword(e.target.value)}
-          invalid={problem !== null && !oldPassword}
+          invalid={(problem !== null && !oldPassword) || refused.includes('old_password')}
           errorId={errorId}
         />
         <Field
           id="new-password"
           name="new_password"
           label="New Password"
-          invalid={problem !== null && (!password || password !== confirm)}
+          invalid={(problem !== null && (!password || password !== confirm)) || refused.includes('new_password')}
           errorId={errorId}
           {...passwordInput}
         />

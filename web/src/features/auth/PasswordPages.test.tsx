@@ -199,4 +199,20 @@ describe('ChangePasswordPage', () => {
     expect(currentLocation()).toBe('/reset-password');
     expect(session.access()).toBe('access-1');
   });
+
+  it('shows why the server refused the new password at that field', async () => {
+    logIn();
+    record('put', '/user/change-password/', () =>
+      HttpResponse.json({ new_password: ['This password is too common.'] }, { status: 400 }),
+    );
+    const { user } = renderApp('/reset-password');
+
+    await fill(user, 'old-password-1', 'baseball', 'baseball');
+
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    const field = screen.getByLabelText(/^New Password/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('This password is too common.'));
+    expect(screen.getByLabelText(/^Old Password/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

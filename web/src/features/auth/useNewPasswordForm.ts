@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessages } from '@/lib/errors';
+import { errorBody } from '@/lib/errors';
 
 interface NewPasswordOptions {
   // The page's own check of what was typed, made before the two passwords
@@ -18,11 +18,14 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [reasons, setReasons] = useState<string[]>([]);
+  // The API fields the server's reasons are about (e.g. new_password).
+  const [refused, setRefused] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setReasons([]);
+    setRefused([]);
     const found = check?.(password, confirm) ?? (password !== confirm ? 'New passwords do not match' : null);
     setProblem(found);
     if (found !== null) return;
@@ -31,7 +34,9 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
       await send(password);
     } catch (error) {
       toast.error('Something went wrong. Please try again.');
-      setReasons(serverMessages(error));
+      const body = errorBody(error);
+      setReasons(Object.values(body).flat());
+      setRefused(Object.keys(body));
       setSaving(false);
     }
   }
@@ -52,6 +57,7 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
     confirmInput: input(confirm, setConfirm),
     problem,
     reasons,
+    refused,
     saving,
     submit,
   };

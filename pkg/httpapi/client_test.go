@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/awslabs/aws-lambda-go-api-proxy/core"
+)
+
+func TestClientAddress(t *testing.T) {
+	const secret = "edge-secret"
+	peer := func(headers map[string]string) string {
+		r := httptest.NewRequest("POST", "/api/user/login/", nil)
+		r.RemoteAddr = "192.0.2.7:41000"
+		for k, v := range headers {
+			r.Header.Set(k, v)
+		}
+		return ClientAddress(r, secret)
+	}
+	tests := []struct {
+		name    string
+		headers map[string]string
+		want    string
+	}{
+		{"peer", nil, "192.0.2.7"},
+		{"viewer with secret", map[string]string{HeaderOrigin: secret, HeaderViewerAddress: "198.51.100.4:5555"}, "198.51.100.4"},
+		{"IPv6 viewer", map[string]string{HeaderOrigin: secret, HeaderViewerAddress: "2001:db8::1:443"}, "2001:db8::1"},
+		{"viewer without secret", map[string]string{HeaderViewerAddress: "198.51.100.4:5555"}, "192.0.2.7"},
+		{"viewer with wrong secret", map[string]string{HeaderOrigin: "guess", HeaderViewerAddress: "198.51.100.4:5555"}, "192.0.2.7"},
+		{"junk viewer", map[string]string{HeaderOrigin: secret, HeaderViewerAddress: "not-an-ip:1"}, "192.0.2.7"},
+	}
+	for _, tt := range tests {
+		if got := peer(tt.headers); got != tt.want {
+			t.Errorf("%s: ClientAddress = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	r := httptest.NewRequest("POST", "/", nil)
+	r.Header.Set(HeaderViewerAddress, "198.51.100.4:5555")
+	if got := ClientAddress(r, ""); got != "192.0.2.1" { // httptest's peer; no secret configured
+		t.Errorf("without a configured secret: %q", got)
+	}
+}
+
+// In Lambda the address is API Gateway's sourceIp, not the adapter's peer.
+func TestClientAddressFromAPIGateway(t *testing.T) {
+	ev := events.APIGatewayV2HTTPRequest{
+		RawPath: "/api/user/login/",
+		RequestContext: events.APIGatewayV2HTTPRequestContext{
+			HTTP: events.APIGatewayV2HTTPRequestContextHTTPDescription{Method: "POST", Path: "/api/user/login/", SourceIP: "203.0.113.9"},
+		},
+	}
+	r, err := (&core.RequestAccessorV2{}).EventToRequestWithContext(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ClientAddress(r, "edge-secret"); got != "203.0.113.9" {
+		t.Errorf("ClientAddress = %q, want the sourceIp", got)
+	}
+}

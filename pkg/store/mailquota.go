@@ -1,0 +1,41 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+)
+
+// Scopes of mail quotas.
+const (
+	MailToAddress  = "TO"   // per destination address
+	MailFromClient = "FROM" // per client address that caused the mail
+)
+
+type mailQuotaItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	Sent    int
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+// TakeMailQuota counts one mail for value in scope within the clock hour
+// of now, in one conditional UpdateItem, and reports false without counting
+// when limit mails were already counted in that hour. The counter expires
+// by TTL after its hour.
+func (s *Store) TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error) {
+	hour := now.UTC().Truncate(time.Hour)
+	k := mailQuotaKey(scope, value, hour.Format("2006-01-02T15"))
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		Add("Sent", 1).Set(attrTTL, hour.Add(2*time.Hour).Unix()).
+		If("attribute_not_exists(Sent) OR Sent < ?", limit).Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("take mail quota %s: %w", scope, err)
+	}
+	return true, nil
+}
