@@ -17,14 +17,17 @@ import (
 
 	"turnout/pkg/app"
 	"turnout/pkg/config"
+	"turnout/pkg/httpapi"
 )
 
 // Build makes a function's handler from the shared clients.
 type Build func(b app.Base, awsCfg aws.Config) http.Handler
 
-// Main runs build's handler on Lambda and exits on a start-up error.
+// Main runs build's handler on Lambda and exits on a start-up error. Every
+// request is logged as one JSON line, and every line logged with a
+// request's context carries its API Gateway request id.
 func Main(build Build) {
-	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+	slog.SetDefault(slog.New(httpapi.NewLogHandler(slog.NewJSONHandler(os.Stderr, nil))))
 	if err := run(context.Background(), os.Getenv, build); err != nil {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)
@@ -36,7 +39,7 @@ func run(ctx context.Context, getenv func(string) string, build Build) error {
 	if err != nil {
 		return fmt.Errorf("load configuration: %w", err)
 	}
-	h := build(app.NewBase(cfg, awsCfg, time.Now), awsCfg)
+	h := httpapi.Observe(build(app.NewBase(cfg, awsCfg, time.Now), awsCfg), slog.LevelInfo)
 	lambda.StartWithOptions(httpadapter.NewV2(h).ProxyWithContext, lambda.WithContext(ctx))
 	return nil
 }
