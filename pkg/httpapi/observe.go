@@ -127,9 +127,11 @@ func (s *statusWriter) status() int {
 }
 
 // LogHandler adds the request id to every line logged with a request's
-// context. A line above Info logged after the client went away becomes
-// Info with client_gone=true: whatever failed then (most often the
-// request's own context, cancelled with it) is not the service's error.
+// context. A line logged after the client went away becomes Debug with
+// client_gone=true: whatever failed then (most often the request's own
+// context, cancelled with it) is not the service's error. (Under Lambda a
+// request's context ends only at its deadline, so this is the local
+// gateway's case.)
 type LogHandler struct {
 	inner slog.Handler
 }
@@ -152,8 +154,8 @@ func (h *LogHandler) Handle(ctx context.Context, rec slog.Record) error {
 	rec = rec.Clone()
 	rec.AddAttrs(slog.String("request_id", info.id))
 	if errors.Is(info.client.Err(), context.Canceled) {
-		if rec.Level > slog.LevelInfo {
-			rec.Level = slog.LevelInfo
+		if rec.Level > slog.LevelDebug {
+			rec.Level = slog.LevelDebug
 			if !h.inner.Enabled(ctx, rec.Level) {
 				return nil
 			}

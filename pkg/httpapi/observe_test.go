@@ -124,8 +124,8 @@ func TestFailuresAfterTheClientLeftAreNotErrors(t *testing.T) {
 		t.Fatalf("%d log lines, want 2: %v", len(lines), lines)
 	}
 	for _, l := range lines {
-		if l["level"] != "INFO" || l["client_gone"] != true || l["request_id"] == nil {
-			t.Errorf("line = %v, want INFO with client_gone and the request id", l)
+		if l["level"] != "DEBUG" || l["client_gone"] != true || l["request_id"] == nil {
+			t.Errorf("line = %v, want DEBUG with client_gone and the request id", l)
 		}
 	}
 	if !strings.Contains(fmt.Sprint(lines[0]["err"]), "context canceled") {
