@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
@@ -39,7 +40,12 @@ func run(ctx context.Context, getenv func(string) string, build Build) error {
 	if err != nil {
 		return fmt.Errorf("load configuration: %w", err)
 	}
-	h := httpapi.Observe(build(app.NewBase(cfg, awsCfg, time.Now), awsCfg), slog.LevelInfo)
-	lambda.StartWithOptions(httpadapter.NewV2(h).ProxyWithContext, lambda.WithContext(ctx))
+	lambda.StartWithOptions(proxy(build(app.NewBase(cfg, awsCfg, time.Now), awsCfg)), lambda.WithContext(ctx))
 	return nil
+}
+
+// proxy is what the Lambda runtime calls: API Gateway's event, as an HTTP
+// request, to h, observed (one log line per request, with its id).
+func proxy(h http.Handler) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	return httpadapter.NewV2(httpapi.Observe(h, slog.LevelInfo)).ProxyWithContext
 }
