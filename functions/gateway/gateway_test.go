@@ -41,7 +41,8 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	must(t, os.MkdirAll(filepath.Join(web, "assets"), 0o755))
 	must(t, os.WriteFile(filepath.Join(web, "index.html"), []byte(`<div id="root"></div>`), 0o644))
 	must(t, os.WriteFile(filepath.Join(web, "assets", "app-1a2b.js"), []byte(`console.log(1)`), 0o644))
-	h := newHandler(b, awsCfg, web)
+	h, err := newHandler(b, awsCfg, web)
+	must(t, err)
 
 	res := get(t, h, "/api/event/public/")
 	var events []map[string]any
@@ -85,7 +86,8 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 		}
 	}
 
-	bare := newHandler(b, awsCfg, t.TempDir())
+	bare, err := newHandler(b, awsCfg, t.TempDir())
+	must(t, err)
 	body, _ := io.ReadAll(get(t, bare, "/").Body)
 	if !strings.Contains(string(body), "has not been built yet") {
 		t.Errorf("without a build: %q", body)

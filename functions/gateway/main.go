@@ -20,9 +20,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/aws/smithy-go/logging"
+
 	"turnout/pkg/app"
 	"turnout/pkg/config"
 	"turnout/pkg/emulators"
+	"turnout/pkg/httpapi"
 )
 
 func main() {
@@ -40,6 +43,7 @@ const (
 	envDynamoDBPort = "TURNOUT_DYNAMODB_PORT"
 	envS3Port       = "TURNOUT_S3_PORT"
 	envSESPort      = "TURNOUT_SES_PORT"
+	envVerbose      = "TURNOUT_GATEWAY_VERBOSE"
 )
 
 func run(ctx context.Context, args []string, getenv func(string) string, logw io.Writer) error {
@@ -49,10 +53,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	webDir := fs.String("web", "web/dist", "folder of the built web app")
 	dataDir := fs.String("data", ".local/data", "with -dev: folder for the emulators' data, relative to the repository; \"\" for throwaway data")
 	seedDemo := fs.Bool("seed", true, "with -dev: seed demo data into an empty table")
+	verbose := fs.Bool("v", getenv(envVerbose) != "", "log every API call and other debug lines (also "+envVerbose+"=1)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	slog.SetDefault(slog.New(slog.NewTextHandler(logw, nil)))
+	slog.SetDefault(newLogger(logw, *verbose))
 
 	if *dev {
 		env, stopEmulators, err := startDevStack(ctx, getenv, *dataDir, logw)
@@ -66,15 +71,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	if err != nil {
 		return err
 	}
+	awsCfg.Logger = sdkLogger{}
 	base := app.NewBase(cfg, awsCfg, time.Now)
 	if *dev {
 		if err := prepare(ctx, base, *seedDemo); err != nil {
 			return err
 		}
 	}
+	handler, err := newHandler(base, awsCfg, *webDir)
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           newHandler(base, awsCfg, *webDir),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	errc := make(chan error, 1)
@@ -91,6 +101,29 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 		return err
 	}
 	return nil
+}
+
+// newLogger writes text lines to w, each line of a request with its id;
+// debug lines only when verbose.
+func newLogger(w io.Writer, verbose bool) *slog.Logger {
+	level := slog.LevelInfo
+	if verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(httpapi.NewLogHandler(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})))
+}
+
+// sdkLogger passes the AWS SDK's own lines to slog: its debug lines (S3
+// notes on every emulator answer that it has no checksum to validate) show
+// only with -v.
+type sdkLogger struct{}
+
+func (sdkLogger) Logf(c logging.Classification, format string, v ...any) {
+	level := slog.LevelDebug
+	if c == logging.Warn {
+		level = slog.LevelWarn
+	}
+	slog.Log(context.Background(), level, fmt.Sprintf(format, v...), "from", "aws-sdk")
 }
 
 // startDevStack starts the emulators with their data in dataDir (under the

@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -18,10 +20,18 @@ import (
 )
 
 // newHandler mounts the same handlers the Lambdas run, as CloudFront's
-// behaviours and the HTTP API's routes do in AWS.
-func newHandler(b app.Base, awsCfg aws.Config, webDir string) http.Handler {
-	api, media, web := b.API(awsCfg), mediaHandler(b), spaHandler(webDir)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// behaviours and the HTTP API's routes do in AWS, with CloudFront's
+// security headers. Password hashing runs at most one per CPU at once.
+func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, error) {
+	headers, err := securityHeaders(b.Config, awsCfg.Region)
+	if err != nil {
+		return nil, err
+	}
+	b.Passwords = limitPasswords(b.Passwords, runtime.GOMAXPROCS(0))
+	// Each API call is a debug line here, shown with -v; the Lambdas log
+	// theirs at Info.
+	api, media, web := httpapi.Observe(b.API(awsCfg), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
+	return withHeaders(headers, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			api.ServeHTTP(w, r)
@@ -30,7 +40,7 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) http.Handler {
 		default:
 			web.ServeHTTP(w, r)
 		}
-	})
+	})), nil
 }
 
 // mediaHandler streams images from the media bucket, as CloudFront's

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -49,6 +49,32 @@ export const FUNCTIONS: Record<string, FunctionGrants> = JSON.parse(
   readFileSync(fileURLToPath(new URL('./functions.json', import.meta.url)), 'utf8'),
 );
 
+// The security headers CloudFront adds to every answer. The local gateway
+// reads the same file (functions/gateway/headers.go), so both send the same
+// policy; {uploads} stands for the origin browsers upload images to.
+export interface SecurityHeaders {
+  contentSecurityPolicy: string[];
+  frameOptions: cloudfront.HeadersFrameOption;
+  referrerPolicy: cloudfront.HeadersReferrerPolicy;
+  strictTransportSecurityDays: number;
+}
+export const SECURITY_HEADERS: SecurityHeaders = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./security-headers.json', import.meta.url)), 'utf8'),
+);
+
+// The header CloudFront adds to every request it sends the API, carrying a
+// generated secret the functions also get (TURNOUT_ORIGIN_SECRET): only a
+// request that has it came through CloudFront, so only then may the API
+// trust CloudFront-Viewer-Address as the client's address.
+export const ORIGIN_SECRET_HEADER = 'X-Turnout-Origin';
+
+// The metric pkg/mail emits for every failed send (pkg/mail/metrics.go).
+export const MAIL_METRIC = { namespace: 'Turnout', name: 'MailSendFailures' };
+
+// Status codes CloudFront caches for 10 s by default whatever the origin's
+// Cache-Control says (416 it never caches).
+export const CACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
+
 // The product: the functions behind an HTTP API, and the site in front of
 // it all.
 export class AppStack extends Stack {
@@ -67,6 +93,14 @@ export class AppStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy: stage.removalPolicy,
     });
+    const originSecret = new secrets.Secret(this, 'OriginSecret', {
+      description: `Proves a request to the Turnout API came through CloudFront (header ${ORIGIN_SECRET_HEADER})`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: stage.removalPolicy,
+    });
+    // A CloudFormation dynamic reference: the value is resolved at deploy
+    // time and never written into the template.
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
     const identity = new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.domain(site.senderDomain) });
 
     const siteBucket = new s3.Bucket(this, 'SiteBucket', privateBucketProps(stage));
@@ -76,7 +110,7 @@ export class AppStack extends Stack {
     // routes that tie functions to the API are added last, so nothing here
     // depends on itself.
     this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: false, description: 'Turnout API' });
-    this.distribution = this.cdn(siteBucket, props);
+    this.distribution = this.cdn(siteBucket, props, originSecretValue);
     const origin = site.origin ?? `https://${this.distribution.distributionDomainName}`;
 
     // Configuration shared by every function, spread into each.
@@ -91,6 +125,7 @@ export class AppStack extends Stack {
         TURNOUT_MAIL_FROM: site.mailFrom,
         TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
         TURNOUT_WEB_ORIGIN: origin,
+        TURNOUT_ORIGIN_SECRET: originSecretValue,
       },
     };
 
@@ -157,6 +192,13 @@ export class AppStack extends Stack {
       description: site.domain ? `Point ${site.domain.name} at this (a CNAME, or a Route 53 alias)` : 'The site is served here',
     });
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    // SES signs mail only once these three CNAMEs are in the sender domain's DNS.
+    identity.dkimRecords.forEach((record, i) => {
+      new CfnOutput(this, `MailDkimRecord${i + 1}`, {
+        value: Fn.join(' ', [record.name, 'CNAME', record.value]),
+        description: `DKIM record ${i + 1} of 3 for ${site.senderDomain}: add it to its DNS`,
+      });
+    });
   }
 
   // Lets fn do exactly what functions.json lists for it.
@@ -184,28 +226,21 @@ export class AppStack extends Stack {
   // One distribution: the app from its bucket (with the SPA fallback done
   // by a viewer-request function, so API 403/404 answers stay JSON), /api/*
   // to the HTTP API, /media/* to the media bucket.
-  private cdn(siteBucket: s3.IBucket, props: AppStackProps): cloudfront.Distribution {
+  private cdn(siteBucket: s3.IBucket, props: AppStackProps, originSecret: string): cloudfront.Distribution {
+    // Images come from /media/ on this origin; the only other place the app
+    // talks to is the media bucket, where browsers upload.
+    const uploads = `https://${props.mediaBucket.bucketName}.s3.${this.region}.${this.urlSuffix}`;
+    const h = SECURITY_HEADERS;
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(h.strictTransportSecurityDays), includeSubdomains: true, preload: true, override: true },
         contentSecurityPolicy: {
-          // Images come from /media/ on this origin; the only other place
-          // the app talks to is the media bucket, where browsers upload.
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "img-src 'self'",
-            `connect-src 'self' https://${props.mediaBucket.bucketName}.s3.${this.region}.${this.urlSuffix}`,
-            "style-src 'self' 'unsafe-inline'",
-            "object-src 'none'",
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-          ].join('; '),
+          contentSecurityPolicy: h.contentSecurityPolicy.map((d) => d.replace('{uploads}', uploads)).join('; '),
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: h.frameOptions, override: true },
+        referrerPolicy: { referrerPolicy: h.referrerPolicy, override: true },
       },
     });
     // API answers are cached only where the origin's Cache-Control allows
@@ -220,6 +255,18 @@ export class AppStack extends Stack {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
+    });
+    // The API's own headers, and the client's address for per-client limits.
+    // (The managed AllViewerExceptHostHeader policy cannot name a CloudFront
+    // header, and forwarding the viewer's Host would make API Gateway refuse
+    // the request.) Authorization and the query string reach the API as part
+    // of the cache key; the origin secret is a custom origin header, which
+    // CloudFront sets over whatever a viewer sends.
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'Turnout API: its request headers and the viewer address',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('Content-Type', 'Accept', 'Accept-Language', 'Origin', 'Referer', 'CloudFront-Viewer-Address'),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
     });
     const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -241,6 +288,15 @@ export class AppStack extends Stack {
           }
         : {}),
       defaultRootObject: 'index.html',
+      // CloudFront caches these error answers of GET requests for 10 s
+      // whatever the origin's Cache-Control says; an API error (a 503 while
+      // the table throttles, a 404 just before the event is created) must
+      // not outlive its cause. The setting is distribution-wide: the site's
+      // paths without a dot never reach S3 as errors (the SPA fallback
+      // rewrites them first), and a missing file or image is re-asked of S3.
+      // No page path or status: answers pass through as the origin sent
+      // them, so the API's JSON never becomes HTML.
+      errorResponses: CACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -250,11 +306,11 @@ export class AppStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain),
+          origin: new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCache,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: headers,
         },
         '/media/*': {
@@ -279,12 +335,13 @@ export class AppStack extends Stack {
     const topic = new sns.Topic(this, 'Alarms');
     if (email) new sns.Subscription(this, 'AlarmEmail', { topic, protocol: sns.SubscriptionProtocol.EMAIL, endpoint: email });
     const notify = new actions.SnsAction(topic);
-    const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number) =>
+    // Two bad periods of three, unless one is already worth a look.
+    const alarm = (id: string, metric: cloudwatch.IMetric, threshold: number, datapointsToAlarm = 2) =>
       new cloudwatch.Alarm(this, id, {
         metric,
         threshold,
         evaluationPeriods: 3,
-        datapointsToAlarm: 2,
+        datapointsToAlarm,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(notify);
@@ -296,6 +353,9 @@ export class AppStack extends Stack {
       alarm(`${name}Errors`, fn.metricErrors({ period: Duration.minutes(5) }), 5);
       alarm(`${name}Throttles`, fn.metricThrottles({ period: Duration.minutes(5) }), 1);
     }
+    // pkg/mail logs one metric line in CloudWatch's embedded metric format
+    // per failed send: a sign-up, reset or notice that reached nobody.
+    alarm('MailSendFailures', new cloudwatch.Metric({ namespace: MAIL_METRIC.namespace, metricName: MAIL_METRIC.name, statistic: 'Sum', period: Duration.minutes(5) }), 1, 1);
     for (const op of ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'TransactWriteItems', 'BatchGetItem']) {
       alarm(
         `Table${op}Throttled`,

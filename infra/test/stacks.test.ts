@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, FUNCTIONS } from '../lib/app-stack.js';
+import { AppStack, FUNCTIONS, SECURITY_HEADERS } from '../lib/app-stack.js';
 import { DataStack } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -178,9 +178,6 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
       ]),
     }),
   });
-  // No error-page rewrite: it would turn the API's JSON 403/404 into HTML.
-  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
-  assert.equal(dist.Properties.DistributionConfig.CustomErrorResponses, undefined);
   dev.app.hasResourceProperties('AWS::CloudFront::CachePolicy', {
     CachePolicyConfig: Match.objectLike({
       DefaultTTL: 0,
@@ -209,8 +206,61 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   for (const part of ["default-src 'self'", "img-src 'self';", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
   assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::(ImportValue|GetStackOutput)":[^;]*MediaBucket[^;]*"\.s3\."/);
   assert.ok(!csp.includes('*'), 'no wildcard source');
+  // The file the local gateway reads too.
+  for (const d of SECURITY_HEADERS.contentSecurityPolicy.filter((d) => !d.includes('{uploads}'))) assert.ok(csp.includes(d), d);
   dev.app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   dev.app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('index.html') });
+});
+
+test('CloudFront caches no error answer and rewrites none, so API errors stay JSON and end with their cause', () => {
+  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  const errors = dist.Properties.DistributionConfig.CustomErrorResponses as any[];
+  // Every status CloudFront would otherwise keep for 10 s despite no-store.
+  assert.deepEqual(errors.map((e) => e.ErrorCode).sort(), [400, 403, 404, 405, 414, 500, 501, 502, 503, 504]);
+  for (const e of errors) {
+    assert.equal(e.ErrorCachingMinTTL, 0, `${e.ErrorCode} error caching`);
+    // A page path or a new status would serve index.html for the API's JSON 403/404.
+    assert.equal(e.ResponsePagePath, undefined, `${e.ErrorCode} page`);
+    assert.equal(e.ResponseCode, undefined, `${e.ErrorCode} status`);
+  }
+  // The site's deep links still reach the app: its fallback is a viewer-request function, not an error page.
+  assert.equal(dist.Properties.DistributionConfig.DefaultCacheBehavior.FunctionAssociations[0].EventType, 'viewer-request');
+});
+
+// The CloudFormation dynamic reference to a secret of the App stack, as
+// synthesized.
+const secretReference = (logicalIdPrefix: string) =>
+  new RegExp(`^\\{"Fn::Join":\\["",\\["\\{\\{resolve:secretsmanager:",\\{"Ref":"${logicalIdPrefix}[0-9A-F]+"\\},":SecretString:::\\}\\}"\\]\\]\\}$`);
+
+test('the API hears the client address from CloudFront only: a generated origin secret on both sides, the viewer address forwarded', () => {
+  dev.app.hasResourceProperties('AWS::SecretsManager::Secret', {
+    Description: Match.stringLikeRegexp('X-Turnout-Origin'),
+    GenerateSecretString: Match.objectLike({ ExcludePunctuation: true, IncludeSpace: false }),
+  });
+  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  const config = dist.Properties.DistributionConfig;
+  const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+  const apiOrigin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+  assert.ok(apiOrigin.CustomOriginConfig, 'the API is a custom origin');
+  assert.equal(apiOrigin.OriginCustomHeaders.length, 1);
+  assert.equal(apiOrigin.OriginCustomHeaders[0].HeaderName, 'X-Turnout-Origin');
+  assert.match(JSON.stringify(apiOrigin.OriginCustomHeaders[0].HeaderValue), secretReference('OriginSecret'));
+  // The other origins never see it.
+  for (const o of config.Origins.filter((o: any) => o !== apiOrigin)) assert.equal(o.OriginCustomHeaders, undefined);
+
+  const fns = Object.values(dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } })) as any[];
+  assert.equal(fns.length, 4);
+  for (const fn of fns) assert.match(JSON.stringify(fn.Properties.Environment.Variables.TURNOUT_ORIGIN_SECRET), secretReference('OriginSecret'));
+
+  // The /api/* origin request policy forwards the viewer's address and never the viewer's Host (API Gateway would refuse it).
+  const policyId = api.OriginRequestPolicyId.Ref;
+  const policy = dev.app.toJSON().Resources[policyId];
+  assert.equal(policy?.Type, 'AWS::CloudFront::OriginRequestPolicy', 'a policy of this stack');
+  const headers = policy.Properties.OriginRequestPolicyConfig.HeadersConfig;
+  assert.equal(headers.HeaderBehavior, 'whitelist');
+  assert.ok(headers.Headers.includes('CloudFront-Viewer-Address'));
+  assert.ok(headers.Headers.includes('Content-Type'), 'the API reads bodies by their type');
+  assert.ok(!headers.Headers.some((h: string) => /^(host|x-turnout-origin)$/i.test(h)));
 });
 
 test('the build is uploaded with long caching on hashed assets and none on index.html', () => {
@@ -328,6 +378,33 @@ test('the deploy entry point stops on bad parameters with the reason, before bui
   const staging = run({ stage: 'staging' });
   assert.equal(staging.status, 2);
   assert.match(staging.stderr, /^turnout: stage must be dev or prod/);
+});
+
+test('a failed mail send alarms at once, on the metric pkg/mail emits', () => {
+  const topic = Object.keys(dev.app.findResources('AWS::SNS::Topic'))[0]!;
+  dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    Namespace: 'Turnout',
+    MetricName: 'MailSendFailures',
+    Statistic: 'Sum',
+    Threshold: 1,
+    DatapointsToAlarm: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    TreatMissingData: 'notBreaching',
+    AlarmActions: [{ Ref: topic }],
+  });
+  // No dimensions: pkg/mail emits the metric without any, so the alarm counts every function's failures.
+  const alarm = Object.values(dev.app.findResources('AWS::CloudWatch::Alarm', { Properties: { MetricName: 'MailSendFailures' } }))[0] as any;
+  assert.equal(alarm.Properties.Dimensions, undefined);
+});
+
+test('the sender domain\'s three DKIM records are stack outputs', () => {
+  const identity = Object.keys(dev.app.findResources('AWS::SES::EmailIdentity'))[0]!;
+  for (const i of [1, 2, 3]) {
+    dev.app.hasOutput(`MailDkimRecord${i}`, {
+      Value: { 'Fn::Join': [' ', [{ 'Fn::GetAtt': [identity, `DkimDNSTokenName${i}`] }, 'CNAME', { 'Fn::GetAtt': [identity, `DkimDNSTokenValue${i}`] }]] },
+      Description: Match.stringLikeRegexp('dev.turnout.example'),
+    });
+  }
 });
 
 test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go to SNS', () => {

@@ -38,6 +38,7 @@ func (a Authenticator) Require(h AccountHandler) http.HandlerFunc {
 			Error(w, r, err)
 			return
 		}
+		noteAccount(r.Context(), account.ID)
 		h(w, r, account)
 	}
 }

@@ -38,6 +38,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h, pattern := rt.mux.Handler(r)
+	noteRoute(r.Context(), pattern)
 	if pattern == "" {
 		rt.unmatched(w, r, h)
 		return

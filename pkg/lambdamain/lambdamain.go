@@ -17,11 +17,14 @@ import (
 
 	"turnout/pkg/app"
 	"turnout/pkg/config"
+	"turnout/pkg/httpapi"
 )
 
-// Main runs fn's handler on Lambda and exits on a start-up error.
+// Main runs fn's handler on Lambda and exits on a start-up error. Every
+// request is logged as one JSON line, and every line logged with a
+// request's context carries its API Gateway request id.
 func Main(fn app.Function) {
-	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+	slog.SetDefault(slog.New(httpapi.NewLogHandler(slog.NewJSONHandler(os.Stderr, nil))))
 	if err := run(context.Background(), os.Getenv, fn); err != nil {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)
@@ -38,8 +41,8 @@ func run(ctx context.Context, getenv func(string) string, fn app.Function) error
 	return nil
 }
 
-// Proxy turns h into the handler of API Gateway HTTP API (payload v2)
-// events that the Lambda runtime calls.
+// Proxy is what the Lambda runtime calls: API Gateway's event, as an HTTP
+// request, to h, observed (one log line per request, with its id).
 func Proxy(h http.Handler) func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
-	return httpadapter.NewV2(h).ProxyWithContext
+	return httpadapter.NewV2(httpapi.Observe(h, slog.LevelInfo)).ProxyWithContext
 }

@@ -6,6 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
@@ -21,6 +24,9 @@ type Message struct {
 type Sender struct {
 	ses  *sesv2.Client
 	from string
+	// metrics receives a metric line per failed send: the Lambda's log.
+	metrics io.Writer
+	now     func() time.Time
 }
 
 // New builds the SES client once per process. An empty endpoint means AWS;
@@ -31,14 +37,22 @@ func New(awsCfg aws.Config, endpoint, from string) *Sender {
 			o.BaseEndpoint = aws.String(endpoint)
 		}
 	})
-	return &Sender{ses: client, from: from}
+	return &Sender{ses: client, from: from, metrics: os.Stdout, now: time.Now}
 }
 
 const charset = "UTF-8"
 
-// Send delivers m. Errors name the subject but never carry the body, which
-// may hold a one-time link.
+// Send delivers m and counts each failure as a metric. Errors name the
+// subject but never carry the body, which may hold a one-time link.
 func (s *Sender) Send(ctx context.Context, m Message) error {
+	err := s.send(ctx, m)
+	if err != nil {
+		countFailure(s.metrics, s.now())
+	}
+	return err
+}
+
+func (s *Sender) send(ctx context.Context, m Message) error {
 	switch {
 	case m.To == "":
 		return fmt.Errorf("send mail %q: no recipient", m.Subject)
