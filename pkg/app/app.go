@@ -87,6 +87,7 @@ func (b Base) API(awsCfg aws.Config) http.Handler {
 func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 	return &accounts.Service{
 		Store:     b.Store,
+		Media:     b.Media,
 		Mail:      mail.New(awsCfg, b.Config.SESEndpoint, b.Config.MailFrom),
 		Passwords: b.Passwords,
 		Tokens:    b.Auth.Tokens,
@@ -99,12 +100,12 @@ func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 
 // Users wires the users function.
 func (b Base) Users(awsCfg aws.Config) users.Deps {
-	return users.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth}
+	return users.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth}
 }
 
 // Organizations wires the organizations function.
 func (b Base) Organizations(awsCfg aws.Config) organizations.Deps {
-	return organizations.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth}
+	return organizations.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth}
 }
 
 // Events wires the events function.
