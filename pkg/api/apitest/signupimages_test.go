@@ -74,6 +74,7 @@ func TestSignUpImagesArePendingUntilActivation(t *testing.T) {
 				again = OrganizationForm(Unique("Dup"))
 			}
 			again["email"] = tc.form["email"]
+			stored := len(env.bucketKeys(t, "media/"+tc.kind+"/"))
 			res = env.Multipart(http.MethodPost, tc.path, again, files, "")
 			Expect(t, res, http.StatusCreated)
 			if got, want := res.Detail(t), accounts.MsgRegistered; got != want {
@@ -81,6 +82,9 @@ func TestSignUpImagesArePendingUntilActivation(t *testing.T) {
 			}
 			if got := len(env.bucketKeys(t, pending)); got != before {
 				t.Errorf("%d pending images after a sign-up with a registered address, want %d", got, before)
+			}
+			if got := len(env.bucketKeys(t, "media/"+tc.kind+"/")); got != stored {
+				t.Errorf("%d stored %s after a sign-up with a registered address, want %d", got, tc.kind, stored)
 			}
 		})
 	}
