@@ -50,14 +50,7 @@ type ProfileEdit struct {
 // the current address is told. The answer is the same whether or not the
 // new address belongs to someone else.
 func (s *Service) UpdateProfile(ctx context.Context, u domain.User, in ProfileEdit) (domain.User, error) {
-	if err := in.Validate(); err != nil {
-		return domain.User{}, err
-	}
-	pending, err := s.emailChange(u, in.Email, in.CurrentPassword)
-	if err != nil {
-		return domain.User{}, err
-	}
-	imageKey, err := in.Image(ctx)
+	pending, imageKey, err := s.startEdit(ctx, u, in.ProfileUpdate, in.Email, in.CurrentPassword, in.Image)
 	if err != nil {
 		return domain.User{}, err
 	}
@@ -95,14 +88,7 @@ func (s *Service) Organization(ctx context.Context, u domain.User) (domain.Organ
 // (from Organization). Its email is the organizer's login email, so a new
 // one waits for confirmation as in UpdateProfile.
 func (s *Service) UpdateOrganization(ctx context.Context, u domain.User, o domain.Organization, in OrganizationEdit) (domain.Organization, error) {
-	if err := in.Validate(); err != nil {
-		return domain.Organization{}, err
-	}
-	pending, err := s.emailChange(u, in.Email, in.CurrentPassword)
-	if err != nil {
-		return domain.Organization{}, err
-	}
-	logoKey, err := in.Logo(ctx)
+	pending, logoKey, err := s.startEdit(ctx, u, in.OrganizationUpdate, in.Email, in.CurrentPassword, in.Logo)
 	if err != nil {
 		return domain.Organization{}, err
 	}
@@ -120,6 +106,22 @@ func (s *Service) UpdateOrganization(ctx context.Context, u domain.User, o domai
 	}
 	s.askEmailChange(ctx, &u, pending)
 	return updated, nil
+}
+
+// startEdit runs the checks every edit starts with, in an order that stores
+// no image for a refused edit: the form, then the current password when the
+// email changes (pending is the new address, "" for none), then the image.
+func (s *Service) startEdit(ctx context.Context, u domain.User, form interface{ Validate() error }, email, password string, image ImageSource) (pending, imageKey string, err error) {
+	if err := form.Validate(); err != nil {
+		return "", "", err
+	}
+	if pending, err = s.emailChange(u, email, password); err != nil {
+		return "", "", err
+	}
+	if imageKey, err = image(ctx); err != nil {
+		return "", "", err
+	}
+	return pending, imageKey, nil
 }
 
 // emailChange returns the address u asks to move to ("" when the email is

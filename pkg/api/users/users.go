@@ -93,26 +93,31 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	target := ActivatedPath
-	switch {
-	case errors.Is(err, accounts.ErrInvalidLink):
-		target = ActivationInvalidPath
-	case err != nil:
-		httpapi.Error(w, r, err)
-		return
-	}
-	http.Redirect(w, r, h.Accounts.WebOrigin+target, http.StatusFound)
+	h.redirect(w, r, err, ActivatedPath, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
 }
 
 func (h handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.ConfirmEmail(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	target := EmailConfirmedPath
-	switch {
-	case errors.Is(err, accounts.ErrInvalidLink):
-		target = EmailInvalidPath
-	case errors.Is(err, accounts.ErrEmailTaken):
-		target = EmailTakenPath
-	case err != nil:
+	h.redirect(w, r, err, EmailConfirmedPath, map[error]string{
+		accounts.ErrInvalidLink: EmailInvalidPath,
+		accounts.ErrEmailTaken:  EmailTakenPath,
+	})
+}
+
+// redirect sends the browser of an emailed link to the web app's page for
+// its outcome: done when err is nil, else the page of err's sentinel; any
+// other error is answered as usual.
+func (h handlers) redirect(w http.ResponseWriter, r *http.Request, err error, done string, pages map[error]string) {
+	target := done
+	if err != nil {
+		target = ""
+		for sentinel, page := range pages {
+			if errors.Is(err, sentinel) {
+				target = page
+			}
+		}
+	}
+	if target == "" {
 		httpapi.Error(w, r, err)
 		return
 	}
