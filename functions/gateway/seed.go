@@ -70,7 +70,7 @@ func seed(ctx context.Context, b app.Base) error {
 		org := d.org
 		org.ID, org.OwnerID = auth.NewID(), u.ID
 		u.OrganizationID = org.ID
-		err := b.Store.CreateOrganizer(ctx, u, org)
+		err := b.Store.CreateOrganizer(ctx, u, org, time.Time{}) // active: never expires
 		if errors.Is(err, store.ErrUsernameTaken) {
 			return nil // seeded before
 		}

@@ -62,6 +62,10 @@ export class DataStack extends Stack {
         // Browser uploads wait under media/uploads/ until the API checks
         // and claims them; whatever is never claimed goes after a day.
         { id: 'abandoned-uploads', prefix: 'media/uploads/', expiration: Duration.days(1) },
+        // Sign-up images wait under media/pending/ until their account is
+        // activated (then the API moves them); a never-activated account's
+        // items expire by TTL 3 days after sign-up, its image a day later.
+        { id: 'never-activated-sign-ups', prefix: 'media/pending/', expiration: Duration.days(4) },
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

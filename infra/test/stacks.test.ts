@@ -85,6 +85,11 @@ test('the media bucket is private, TLS only, CORS for the site, and forgets aban
     CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://*.cloudfront.net'] })] },
     LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'media/uploads/', ExpirationInDays: 1, Status: 'Enabled' })]) },
   });
+  // Sign-up images of never-activated accounts outlive their activation
+  // link (3 days) and then go.
+  dev.data.hasResourceProperties('AWS::S3::Bucket', {
+    LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'media/pending/', ExpirationInDays: 4, Status: 'Enabled' })]) },
+  });
   dev.data.hasResourceProperties('AWS::S3::BucketPolicy', {
     PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
   });

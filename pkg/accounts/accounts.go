@@ -16,6 +16,7 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
+	"turnout/pkg/media"
 	"turnout/pkg/store"
 )
 
@@ -82,7 +83,8 @@ func (Argon2id) Burn(password string) { auth.BurnPasswordCheck(password) }
 
 // Service holds what account flows need. Build it once per process.
 type Service struct {
-	Store     *store.Store
+	Store     Store
+	Media     Media
 	Mail      Mailer
 	Passwords Passwords
 	Tokens    *auth.Issuer
@@ -123,7 +125,9 @@ func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imag
 		return err
 	}
 	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
-	return s.afterCreate(ctx, u, client, s.Store.CreateUser(ctx, u))
+	return s.afterCreate(ctx, u, client, media.Replace(ctx, s.Media, imageKey, "", func() error {
+		return s.Store.CreateUser(ctx, u, u.Joined.Add(ActivationMaxAge))
+	}))
 }
 
 // RegisterOrganization creates an inactive organizer account together with
@@ -139,7 +143,9 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 		Description: in.Description, LogoKey: logoKey,
 	}
 	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
-	return s.afterCreate(ctx, u, client, s.Store.CreateOrganizer(ctx, u, org))
+	return s.afterCreate(ctx, u, client, media.Replace(ctx, s.Media, logoKey, "", func() error {
+		return s.Store.CreateOrganizer(ctx, u, org, u.Joined.Add(ActivationMaxAge))
+	}))
 }
 
 func (s *Service) newUser(username, email, password string) (domain.User, error) {
@@ -217,8 +223,9 @@ func displayName(u domain.User) string {
 // ErrInvalidLink answers a wrong, expired or used activation link.
 var ErrInvalidLink = errors.New("invalid or expired link")
 
-// Activate checks an emailed activation link and activates its account.
-// The link dies once used.
+// Activate checks an emailed activation link and activates its account,
+// moving its sign-up image out of the pending prefix (which expires). The
+// link dies once used.
 func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	if !domain.ValidID(uid) {
 		return ErrInvalidLink
@@ -233,7 +240,31 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	if u.IsActive || !s.Links.Valid(purposeActivate, u.ID, linkState(u), token, ActivationMaxAge) {
 		return ErrInvalidLink
 	}
-	return s.Store.Activate(ctx, u.ID)
+	pending := u.ImageKey
+	if u.OrganizationID != "" {
+		o, err := s.Store.Organization(ctx, u.OrganizationID)
+		if err != nil {
+			return err
+		}
+		pending = o.LogoKey
+	}
+	kept := ""
+	if media.IsPending(pending) {
+		if kept, err = s.Media.Promote(ctx, pending); err != nil {
+			return fmt.Errorf("activate %s: %w", u.ID, err)
+		}
+	}
+	err = media.Replace(ctx, s.Media, kept, pending, func() error {
+		if u.OrganizationID == "" {
+			u.ImageKey = kept
+			return s.Store.Activate(ctx, u, "")
+		}
+		return s.Store.Activate(ctx, u, kept)
+	})
+	if errors.Is(err, domain.ErrNotFound) { // activated meanwhile by the same link
+		return ErrInvalidLink
+	}
+	return err
 }
 
 // ResendActivation emails a fresh activation link if the address belongs

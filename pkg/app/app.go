@@ -114,6 +114,7 @@ func (b Base) API(awsCfg aws.Config) http.Handler {
 func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 	return &accounts.Service{
 		Store:     b.Store,
+		Media:     b.Media,
 		Mail:      mail.New(awsCfg, b.Config.SESEndpoint, b.Config.MailFrom),
 		Passwords: b.Passwords,
 		Tokens:    b.Auth.Tokens,
@@ -126,12 +127,12 @@ func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
 
 // Users wires the users function.
 func (b Base) Users(awsCfg aws.Config) users.Deps {
-	return users.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
+	return users.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
 }
 
 // Organizations wires the organizations function.
 func (b Base) Organizations(awsCfg aws.Config) organizations.Deps {
-	return organizations.Deps{Accounts: b.accounts(awsCfg), Store: b.Store, Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
+	return organizations.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
 }
 
 // Events wires the events function.

@@ -20,6 +20,9 @@ type User struct {
 	// SessionVersion grows on every password change or reset; tokens carry
 	// the version they were issued under and die when it moves on.
 	SessionVersion int
+	// PendingEmail is an address the account asked to move to; it takes
+	// effect only when that address confirms it by an emailed link.
+	PendingEmail string
 }
 
 // Organization is the public face of an organizer account.

@@ -29,12 +29,26 @@ func AlreadyRegistered(to, loginLink, resetLink string) Message {
 	return render(to, "You already have a Turnout account", "already-registered", data{LoginLink: loginLink, ResetLink: resetLink})
 }
 
+// ConfirmEmailChange asks a new address to confirm that it is to become
+// the account's email.
+func ConfirmEmailChange(to, name, link string) Message {
+	return render(to, "Confirm your new Turnout email address", "confirm-email", data{Name: name, Link: link})
+}
+
+// EmailChangeRequested tells the current address that a change to newEmail
+// was asked for at when, and how to secure the account if it was not them.
+func EmailChangeRequested(to, name, newEmail, when, resetLink string) Message {
+	return render(to, "Your Turnout email address is being changed", "email-change-notice",
+		data{Name: name, NewEmail: newEmail, When: when, ResetLink: resetLink})
+}
+
 // data is what every message template may use.
 type data struct {
 	Subject              string
 	Name                 string
 	Link                 string
 	LoginLink, ResetLink string
+	NewEmail, When       string
 }
 
 // Greeting is the message's first line.
@@ -80,6 +94,27 @@ Forgot your password? Reset it here:
 {{.ResetLink}}
 
 If this wasn't you, you can ignore this email: your account is unchanged.
+{{template "signature"}}
+{{- end}}
+
+{{- define "confirm-email" -}}
+{{.Greeting}}
+
+Please confirm that this address is to become the email of your Turnout account:
+
+{{.Link}}
+
+This link expires in 1 day and works once. Until you confirm, your account keeps its current address. If you didn't ask for this, you can ignore this email.
+{{template "signature"}}
+{{- end}}
+
+{{- define "email-change-notice" -}}
+{{.Greeting}}
+
+On {{.When}}, someone signed in to your Turnout account asked to change its email address to {{.NewEmail}}. The change takes effect only once that address confirms it.
+
+If this wasn't you, reset your password now; that also cancels the change and ends every session:
+{{.ResetLink}}
 {{template "signature"}}
 {{- end}}
 
@@ -151,6 +186,24 @@ var htmlBodies = map[string]string{
 <p style="margin:0 0 16px;">Forgot your password? <a href="{{.ResetLink}}" style="color:#4338ca;">Reset it here</a>.</p>
 <p style="margin:0 0 16px;">If this wasn't you, you can ignore this email: your account is unchanged.</p>
 {{template "fallback" .LoginLink}}
+{{end}}`,
+	"confirm-email": `
+{{define "label"}}Confirm my new address{{end}}
+{{define "body"}}
+<p style="margin:0 0 16px;">{{.Greeting}}</p>
+<p style="margin:0 0 16px;">Please confirm that this address is to become the email of your Turnout account.</p>
+{{template "button" .Link}}
+<p style="margin:0 0 16px;">This link expires in 1 day and works once. Until you confirm, your account keeps its current address. If you didn't ask for this, you can ignore this email.</p>
+{{template "fallback" .Link}}
+{{end}}`,
+	"email-change-notice": `
+{{define "label"}}Reset my password{{end}}
+{{define "body"}}
+<p style="margin:0 0 16px;">{{.Greeting}}</p>
+<p style="margin:0 0 16px;">On {{.When}}, someone signed in to your Turnout account asked to change its email address to {{.NewEmail}}. The change takes effect only once that address confirms it.</p>
+<p style="margin:0 0 16px;">If this wasn't you, reset your password now; that also cancels the change and ends every session.</p>
+{{template "button" .ResetLink}}
+{{template "fallback" .ResetLink}}
 {{end}}`,
 }
 

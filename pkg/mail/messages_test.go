@@ -43,6 +43,20 @@ func TestMessages(t *testing.T) {
 			links:   []string{loginLink, resetLink},
 			mustSay: []string{"already has an account", "Log in", "Reset"},
 		},
+		{
+			name:    "confirm email change",
+			msg:     mail.ConfirmEmailChange("ana@example.com", "Ana", activateLink),
+			subject: "Confirm your new Turnout email address",
+			links:   []string{activateLink},
+			mustSay: []string{"Hi Ana,", "1 day", "keeps its current address"},
+		},
+		{
+			name:    "email change notice",
+			msg:     mail.EmailChangeRequested("ana@example.com", "Ana", "ana.new@example.com", "24 Nov 2026 18:30 UTC", resetLink),
+			subject: "Your Turnout email address is being changed",
+			links:   []string{resetLink},
+			mustSay: []string{"Hi Ana,", "ana.new@example.com", "24 Nov 2026 18:30 UTC", "reset your password"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := tc.msg

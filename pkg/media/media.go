@@ -32,6 +32,10 @@ const (
 	// uploadsPrefix holds unchecked browser uploads until they are claimed;
 	// in AWS a bucket lifecycle rule expires what is never claimed.
 	uploadsPrefix = "media/uploads/"
+	// pendingPrefix holds sign-up images until their account is activated;
+	// in AWS a lifecycle rule expires them after the activation link dies,
+	// together with the never-activated account (whose items carry a TTL).
+	pendingPrefix = "media/pending/"
 )
 
 // Store reads and writes images in the media bucket.
@@ -107,6 +111,17 @@ func (s *Store) URL(key string) string {
 // PutImage checks data and stores it under a new permanent key for kind,
 // such as media/banners/01J...jpg, which it returns.
 func (s *Store) PutImage(ctx context.Context, kind domain.MediaKind, data []byte) (string, error) {
+	return s.put(ctx, "media/", kind, data)
+}
+
+// PutPendingImage is PutImage for a sign-up: the image waits under a
+// pending key, which expires unless Promote moves it once the account is
+// activated.
+func (s *Store) PutPendingImage(ctx context.Context, kind domain.MediaKind, data []byte) (string, error) {
+	return s.put(ctx, pendingPrefix, kind, data)
+}
+
+func (s *Store) put(ctx context.Context, prefix string, kind domain.MediaKind, data []byte) (string, error) {
 	if err := checkKind(kind); err != nil {
 		return "", fmt.Errorf("put image: %w", err)
 	}
@@ -117,12 +132,30 @@ func (s *Store) PutImage(ctx context.Context, kind domain.MediaKind, data []byte
 	if err != nil {
 		return "", fmt.Errorf("put %s image: %w", kind, err)
 	}
-	return s.store(ctx, kind, data, contentType, ext)
+	return s.store(ctx, prefix, kind, data, contentType, ext)
 }
 
-// store writes checked image bytes under a new permanent key.
-func (s *Store) store(ctx context.Context, kind domain.MediaKind, data []byte, contentType, ext string) (string, error) {
-	key := "media/" + string(kind) + "s/" + ulid.Make().String() + ext
+// IsPending reports whether key is a sign-up image waiting for Promote.
+func IsPending(key string) bool { return strings.HasPrefix(key, pendingPrefix) }
+
+// Promote copies a pending image to a new permanent key, which it returns;
+// the caller removes the pending one once the new key is stored (Replace).
+func (s *Store) Promote(ctx context.Context, pendingKey string) (string, error) {
+	rest, ok := strings.CutPrefix(pendingKey, pendingPrefix)
+	kind, _, ok2 := strings.Cut(rest, "s/")
+	if !ok || !ok2 || checkKind(domain.MediaKind(kind)) != nil {
+		return "", fmt.Errorf("promote %q: not a pending image key", pendingKey)
+	}
+	data, contentType, ext, err := s.readImage(ctx, pendingKey)
+	if err != nil {
+		return "", fmt.Errorf("promote: %w", err)
+	}
+	return s.store(ctx, "media/", domain.MediaKind(kind), data, contentType, ext)
+}
+
+// store writes checked image bytes under a new key below prefix.
+func (s *Store) store(ctx context.Context, prefix string, kind domain.MediaKind, data []byte, contentType, ext string) (string, error) {
+	key := prefix + string(kind) + "s/" + ulid.Make().String() + ext
 	_, err := s.s3.PutObject(ctx, &s3.PutObjectInput{
 		Bucket:        aws.String(s.bucket),
 		Key:           aws.String(key),
@@ -210,34 +243,44 @@ func (s *Store) ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID,
 	if !ok || !domain.ValidID(name) {
 		return "", fmt.Errorf("claim %s upload %q for %s: %w", kind, key, ownerID, ErrBadUploadKey)
 	}
-	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
-	if isAPIError(err, "NoSuchKey", "NotFound") {
-		return "", fmt.Errorf("claim upload %s: %w", key, ErrBadUploadKey)
-	}
+	data, contentType, ext, err := s.readImage(ctx, key)
 	if err != nil {
-		return "", fmt.Errorf("claim upload %s: %w", key, err)
-	}
-	data, err := io.ReadAll(io.LimitReader(out.Body, MaxImageBytes+1))
-	out.Body.Close()
-	if err != nil {
-		return "", fmt.Errorf("claim upload %s: read: %w", key, err)
-	}
-	if len(data) > MaxImageBytes {
-		return "", fmt.Errorf("claim upload %s: %w", key, ErrTooLarge)
-	}
-	contentType, ext, err := DetectImage(data)
-	if err != nil {
-		return "", fmt.Errorf("claim upload %s: %w", key, err)
+		return "", fmt.Errorf("claim: %w", err)
 	}
 	// The checked bytes are written, not copied server-side: the presigned
 	// POST stays usable, so the upload could change between check and copy.
-	permanent, err := s.store(ctx, kind, data, contentType, ext)
+	permanent, err := s.store(ctx, "media/", kind, data, contentType, ext)
 	if err != nil {
 		return "", fmt.Errorf("claim upload %s: %w", key, err)
 	}
 	// Best effort: an upload left behind is expired by the lifecycle rule.
 	_ = s.Delete(ctx, key)
 	return permanent, nil
+}
+
+// readImage reads and checks the image stored at key: ErrBadUploadKey when
+// it is missing, ErrTooLarge or ErrNotImage when its bytes are not one.
+func (s *Store) readImage(ctx context.Context, key string) (data []byte, contentType, ext string, err error) {
+	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.bucket), Key: aws.String(key)})
+	if isAPIError(err, "NoSuchKey", "NotFound") {
+		return nil, "", "", fmt.Errorf("read upload %s: %w", key, ErrBadUploadKey)
+	}
+	if err != nil {
+		return nil, "", "", fmt.Errorf("read upload %s: %w", key, err)
+	}
+	data, err = io.ReadAll(io.LimitReader(out.Body, MaxImageBytes+1))
+	out.Body.Close()
+	if err != nil {
+		return nil, "", "", fmt.Errorf("read upload %s: %w", key, err)
+	}
+	if len(data) > MaxImageBytes {
+		return nil, "", "", fmt.Errorf("read upload %s: %w", key, ErrTooLarge)
+	}
+	contentType, ext, err = DetectImage(data)
+	if err != nil {
+		return nil, "", "", fmt.Errorf("read upload %s: %w", key, err)
+	}
+	return data, contentType, ext, nil
 }
 
 // Open streams an object, for the local gateway's /media/* route. A missing

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -23,6 +24,8 @@ type organizationItem struct {
 	Link        string `dynamo:",omitempty"`
 	Description string `dynamo:",omitempty"`
 	LogoKey     string `dynamo:",omitempty"`
+	// Expires goes with its organizer's account until activation.
+	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
 }
 
 func newOrganizationItem(o domain.Organization) organizationItem {
@@ -52,23 +55,28 @@ func (s *Store) Organization(ctx context.Context, id string) (domain.Organizatio
 }
 
 // UpdateOrganization writes the editable fields of o. The organization's
-// email is also its organizer's login email, so a change moves both and
-// swaps the reservation in one transaction.
-func (s *Store) UpdateOrganization(ctx context.Context, o domain.Organization, oldEmail string) error {
+// email is also its organizer's login email, so it changes only through
+// ConfirmEmail; pendingEmail ("" for none) asks for that change on the
+// organizer's account in the same transaction.
+func (s *Store) UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error {
 	k := organizationKey(o.ID)
 	update := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-		Set("Name", o.Name).Set("Email", o.Email).Set("Phone", o.Phone).
+		Set("Name", o.Name).Set("Phone", o.Phone).
 		Set("Address1", o.Address1).Set("Address2", o.Address2).Set("Link", o.Link).
 		Set("Description", o.Description).Set("LogoKey", o.LogoKey).
 		If("attribute_exists(PK) AND OwnerID = ?", o.OwnerID)
-	if fold(oldEmail) == fold(o.Email) {
-		if err := update.Run(ctx); err != nil {
-			return fmt.Errorf("update organization %s: %w", o.ID, err)
-		}
-		return nil
+	var err error
+	if pendingEmail == "" {
+		err = update.Run(ctx)
+	} else {
+		uk := userKey(o.OwnerID)
+		err = s.runTx(ctx, func() *dynamo.WriteTx {
+			return s.db.WriteTx().Update(update).
+				Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("PendingEmail", pendingEmail).If("attribute_exists(PK)"))
+		})
 	}
-	uk := userKey(o.OwnerID)
-	return s.withEmailSwap(ctx, o.OwnerID, oldEmail, o.Email, func(tx *dynamo.WriteTx) *dynamo.WriteTx {
-		return tx.Update(update).Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Email", o.Email))
-	})
+	if err != nil {
+		return fmt.Errorf("update organization %s: %w", o.ID, err)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -99,6 +100,12 @@ func cancelReasons(err error) []string {
 // condition.
 func failedAt(reasons []string, i int) bool {
 	return i < len(reasons) && reasons[i] == "ConditionalCheckFailed"
+}
+
+// hasConditionFailure reports whether any item of a cancelled transaction
+// failed its condition.
+func hasConditionFailure(reasons []string) bool {
+	return slices.Contains(reasons, "ConditionalCheckFailed")
 }
 
 // retryableTx reports whether a cancelled transaction failed only because

@@ -66,25 +66,103 @@ func TestEmailChangeMovesTheReservation(t *testing.T) {
 	a := domain.User{ID: auth.NewID(), Username: "ann", Email: "ann@example.com", PasswordHash: "x"}
 	b := domain.User{ID: auth.NewID(), Username: "bob", Email: "bob@example.com", PasswordHash: "x"}
 	for _, u := range []domain.User{a, b} {
-		if err := s.CreateUser(ctx, u); err != nil {
+		if err := s.CreateUser(ctx, u, time.Time{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	moved := a
-	moved.Email = "Ann.New@example.com"
-	if err := s.UpdateProfile(ctx, moved, a.Email); err != nil {
+	if err := s.UpdateProfile(ctx, a, "Ann.New@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if u, err := s.UserByEmail(ctx, "ann.new@example.com"); err != nil || u.ID != a.ID {
-		t.Errorf("new address finds %v, %v", u.ID, err)
+	if _, err := s.UserByEmail(ctx, "ann.new@example.com"); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a pending address is reserved already: %v", err)
+	}
+	pending, err := s.User(ctx, a.ID)
+	if err != nil || pending.Email != a.Email || pending.PendingEmail != "Ann.New@example.com" {
+		t.Fatalf("after request: %+v, %v", pending, err)
+	}
+	if err := s.ConfirmEmail(ctx, pending); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := s.UserByEmail(ctx, "ann.new@example.com"); err != nil || u.ID != a.ID || u.PendingEmail != "" {
+		t.Errorf("new address finds %+v, %v", u, err)
+	}
+	// Confirming the same change again finds the account moved on.
+	if err := s.ConfirmEmail(ctx, pending); !errors.Is(err, store.ErrEmailChangeStale) {
+		t.Errorf("second confirmation: err = %v", err)
 	}
 	// The old address is free for someone else; a held one is refused.
-	if err := s.CreateUser(ctx, domain.User{ID: auth.NewID(), Username: "cat", Email: "ann@example.com", PasswordHash: "x"}); err != nil {
+	if err := s.CreateUser(ctx, domain.User{ID: auth.NewID(), Username: "cat", Email: "ann@example.com", PasswordHash: "x"}, time.Time{}); err != nil {
 		t.Errorf("old address still reserved: %v", err)
 	}
 	taken := b
-	taken.Email = "ANN.NEW@example.com"
-	if err := s.UpdateProfile(ctx, taken, b.Email); !errors.Is(err, store.ErrEmailTaken) {
+	taken.PendingEmail = "ANN.NEW@example.com"
+	if err := s.UpdateProfile(ctx, b, taken.PendingEmail); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ConfirmEmail(ctx, taken); !errors.Is(err, store.ErrEmailTaken) {
 		t.Errorf("taking a held address: err = %v", err)
+	}
+}
+
+// A sign-up that is never activated expires whole; activation keeps it.
+func TestPendingAccountsExpireUnlessActivated(t *testing.T) {
+	ctx := context.Background()
+	s := store.MustStore(t)
+	now := time.Now().UTC().Truncate(time.Second)
+	expires := now.Add(72 * time.Hour)
+	u := domain.User{ID: auth.NewID(), Username: "olga", Email: "olga@example.org", PasswordHash: "x", IsOrganizer: true, OrganizationID: auth.NewID(), Joined: now}
+	o := domain.Organization{ID: u.OrganizationID, Name: "Olga's", OwnerID: u.ID, OwnerName: u.Username, Email: u.Email}
+	if err := s.CreateOrganizer(ctx, u, o, expires); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Expiries(ctx, u.ID, u.Username, u.Email, o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range got {
+		if !e.Equal(expires) {
+			t.Errorf("item %d expires %v, want %v", i, e, expires)
+		}
+	}
+	u.ImageKey = ""
+	if err := s.Activate(ctx, u, "media/logos/x.png"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = s.Expiries(ctx, u.ID, u.Username, u.Email, o.ID); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range got {
+		if !e.IsZero() {
+			t.Errorf("item %d still expires at %v after activation", i, e)
+		}
+	}
+	if org, err := s.Organization(ctx, o.ID); err != nil || org.LogoKey != "media/logos/x.png" {
+		t.Errorf("logo after activation = %q, %v", org.LogoKey, err)
+	}
+	if err := s.Activate(ctx, u, ""); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("second activation: err = %v", err)
+	}
+}
+
+// DynamoDB deletes expired items only some time later; until then they
+// must not hold a username or an address.
+func TestExpiredReservationsAreFree(t *testing.T) {
+	ctx := context.Background()
+	s := store.MustStore(t)
+	then := time.Now().UTC().Add(-100 * time.Hour).Truncate(time.Second)
+	old := domain.User{ID: auth.NewID(), Username: "pat", Email: "pat@example.com", PasswordHash: "x", Joined: then}
+	if err := s.CreateUser(ctx, old, then.Add(72*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	again := domain.User{ID: auth.NewID(), Username: "pat", Email: "pat@example.com", PasswordHash: "y", Joined: time.Now().UTC()}
+	if err := s.CreateUser(ctx, again, again.Joined.Add(72*time.Hour)); err != nil {
+		t.Fatalf("expired reservation still held: %v", err)
+	}
+	if u, err := s.UserByEmail(ctx, "pat@example.com"); err != nil || u.ID != again.ID {
+		t.Errorf("address finds %v, %v", u.ID, err)
+	}
+	live := domain.User{ID: auth.NewID(), Username: "pat", Email: "pat2@example.com", PasswordHash: "z", Joined: time.Now().UTC()}
+	if err := s.CreateUser(ctx, live, time.Time{}); !errors.Is(err, store.ErrUsernameTaken) {
+		t.Errorf("live reservation: err = %v", err)
 	}
 }

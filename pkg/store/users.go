@@ -33,6 +33,10 @@ type userItem struct {
 	OrganizationID string `dynamo:",omitempty"`
 	Joined         time.Time
 	SessionVersion int
+	PendingEmail   string `dynamo:",omitempty"`
+	// Expires removes an account never activated (and its reservations)
+	// once its activation link is dead; activation clears it.
+	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
 }
 
 func newUserItem(u domain.User) userItem {
@@ -42,7 +46,7 @@ func newUserItem(u domain.User) userItem {
 		FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Address: u.Address,
 		ImageKey: u.ImageKey, PasswordHash: u.PasswordHash, Active: u.IsActive,
 		Organizer: u.IsOrganizer, OrganizationID: u.OrganizationID, Joined: u.Joined,
-		SessionVersion: u.SessionVersion,
+		SessionVersion: u.SessionVersion, PendingEmail: u.PendingEmail,
 	}
 }
 
@@ -52,41 +56,56 @@ func (it userItem) domain() domain.User {
 		LastName: it.LastName, Phone: it.Phone, Address: it.Address, ImageKey: it.ImageKey,
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
+		PendingEmail: it.PendingEmail,
 	}
 }
 
 // pointerItem reserves a unique value (a username or an email address) and
 // points at the account holding it.
 type pointerItem struct {
-	PK     string `dynamo:"PK,hash"`
-	SK     string `dynamo:"SK,range"`
-	UserID string
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	UserID  string
+	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
 }
 
 func (s *Store) putNew(item any) *dynamo.Put {
 	return s.table.Put(item).If("attribute_not_exists(PK)")
 }
 
-// CreateUser stores a new account with its username and email reserved in
-// the same transaction.
-func (s *Store) CreateUser(ctx context.Context, u domain.User) error {
-	return s.createAccount(ctx, u, nil)
+// putReservation writes a username or email reservation unless a live one
+// exists; one whose TTL has passed counts as free, since DynamoDB deletes
+// expired items only some time later.
+func (s *Store) putReservation(p pointerItem, now time.Time) *dynamo.Put {
+	return s.table.Put(p).If("attribute_not_exists(PK) OR $ < ?", attrTTL, now.Unix())
 }
 
-// CreateOrganizer stores an organizer account and its organization together.
-func (s *Store) CreateOrganizer(ctx context.Context, u domain.User, o domain.Organization) error {
-	return s.createAccount(ctx, u, &o)
+// CreateUser stores a new, inactive account with its username and email
+// reserved in the same transaction. All three expire at expires unless
+// Activate runs first.
+func (s *Store) CreateUser(ctx context.Context, u domain.User, expires time.Time) error {
+	return s.createAccount(ctx, u, nil, expires)
 }
 
-func (s *Store) createAccount(ctx context.Context, u domain.User, o *domain.Organization) error {
+// CreateOrganizer stores an organizer account and its organization
+// together, expiring like CreateUser.
+func (s *Store) CreateOrganizer(ctx context.Context, u domain.User, o domain.Organization, expires time.Time) error {
+	return s.createAccount(ctx, u, &o, expires)
+}
+
+func (s *Store) createAccount(ctx context.Context, u domain.User, o *domain.Organization, expires time.Time) error {
 	un, em := usernameKey(u.Username), emailKey(u.Email)
+	user := newUserItem(u)
+	user.Expires = expires
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().
-			Put(s.putNew(newUserItem(u))).
-			Put(s.putNew(pointerItem{PK: un.PK, SK: un.SK, UserID: u.ID})).
-			Put(s.putNew(pointerItem{PK: em.PK, SK: em.SK, UserID: u.ID}))
+			Put(s.putNew(user)).
+			Put(s.putReservation(pointerItem{PK: un.PK, SK: un.SK, UserID: u.ID, Expires: expires}, u.Joined)).
+			Put(s.putReservation(pointerItem{PK: em.PK, SK: em.SK, UserID: u.ID, Expires: expires}, u.Joined))
 		if o != nil {
-			tx = tx.Put(s.putNew(newOrganizationItem(*o)))
+			org := newOrganizationItem(*o)
+			org.Expires = expires
+			tx = tx.Put(s.putNew(org))
 		}
 		return tx
 	})
@@ -121,15 +140,38 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (domain.User, err
 	return s.User(ctx, p.UserID)
 }
 
-// Activate marks an account active.
-func (s *Store) Activate(ctx context.Context, id string) error {
-	k := userKey(id)
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Active", true).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
+// Activate marks u active and keeps it: the expiry of the account, its
+// reservations and its organization is removed. u.ImageKey (and logoKey
+// for an organizer) are stored as given, so a sign-up image can move to
+// its permanent key in the same write. An account already active, or gone,
+// is ErrNotFound, so a link works once.
+func (s *Store) Activate(ctx context.Context, u domain.User, logoKey string) error {
+	k, un, em := userKey(u.ID), usernameKey(u.Username), emailKey(u.Email)
+	keep := func(k key) *dynamo.Update {
+		return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Remove(attrTTL).If("UserID = ?", u.ID)
+	}
+	user := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Active", true).Remove(attrTTL).
+		If("attribute_exists(PK) AND Active = ?", false)
+	if u.ImageKey != "" {
+		user = user.Set("ImageKey", u.ImageKey)
+	}
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		tx := s.db.WriteTx().Update(user).Update(keep(un)).Update(keep(em))
+		if u.OrganizationID != "" {
+			ok := organizationKey(u.OrganizationID)
+			org := s.table.Update(attrPK, ok.PK).Range(attrSK, ok.SK).Remove(attrTTL).If("OwnerID = ?", u.ID)
+			if logoKey != "" {
+				org = org.Set("LogoKey", logoKey)
+			}
+			tx = tx.Update(org)
+		}
+		return tx
+	})
+	if hasConditionFailure(cancelReasons(err)) {
 		err = domain.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("activate user %s: %w", id, err)
+		return fmt.Errorf("activate user %s: %w", u.ID, err)
 	}
 	return nil
 }
@@ -152,43 +194,62 @@ func (s *Store) SetPassword(ctx context.Context, id, hash string, from int) erro
 	return nil
 }
 
-// UpdateProfile writes the editable profile fields of u. When the email
-// changes, the old address is released and the new one reserved in the same
-// transaction (ErrEmailTaken when someone else holds it).
-func (s *Store) UpdateProfile(ctx context.Context, u domain.User, oldEmail string) error {
+// UpdateProfile writes the editable profile fields of u. The email is not
+// one of them: a change waits in PendingEmail ("" leaves any pending change
+// as it is) until ConfirmEmail.
+func (s *Store) UpdateProfile(ctx context.Context, u domain.User, pendingEmail string) error {
 	k := userKey(u.ID)
 	update := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 		Set("FirstName", u.FirstName).Set("LastName", u.LastName).
 		Set("Phone", u.Phone).Set("Address", u.Address).
-		Set("Email", u.Email).Set("ImageKey", u.ImageKey).
+		Set("ImageKey", u.ImageKey).
 		If("attribute_exists(PK)")
-	if fold(oldEmail) == fold(u.Email) {
-		if err := update.Run(ctx); err != nil {
-			return fmt.Errorf("update profile %s: %w", u.ID, err)
-		}
-		return nil
+	if pendingEmail != "" {
+		update = update.Set("PendingEmail", pendingEmail)
 	}
-	return s.withEmailSwap(ctx, u.ID, oldEmail, u.Email, func(tx *dynamo.WriteTx) *dynamo.WriteTx {
-		return tx.Update(update)
-	})
+	if err := update.Run(ctx); err != nil {
+		return fmt.Errorf("update profile %s: %w", u.ID, err)
+	}
+	return nil
 }
 
-// withEmailSwap runs the updates that add together with releasing oldEmail
-// and reserving newEmail for userID, in one transaction.
-func (s *Store) withEmailSwap(ctx context.Context, userID, oldEmail, newEmail string, add func(*dynamo.WriteTx) *dynamo.WriteTx) error {
-	oldK, newK := emailKey(oldEmail), emailKey(newEmail)
+// ErrEmailChangeStale means a confirmed email change no longer matches the
+// account: another change or confirmation came first.
+var ErrEmailChangeStale = fmt.Errorf("email change is stale: %w", domain.ErrConflict)
+
+// ConfirmEmail moves u from u.Email to u.PendingEmail: the new address is
+// reserved, the old one released and the account (and its organization,
+// whose email is the login's) changed in one transaction, each write
+// conditional on the values read, so concurrent changes and confirmations
+// can never leave the reservations and the account disagreeing.
+// ErrEmailTaken when someone else holds the new address, ErrEmailChangeStale
+// when the account moved on.
+func (s *Store) ConfirmEmail(ctx context.Context, u domain.User) error {
+	oldK, newK, uk := emailKey(u.Email), emailKey(u.PendingEmail), userKey(u.ID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().
-			Put(s.putNew(pointerItem{PK: newK.PK, SK: newK.SK, UserID: userID})).
-			Delete(s.table.Delete(attrPK, oldK.PK).Range(attrSK, oldK.SK).If("UserID = ?", userID))
-		return add(tx)
+			Put(s.putNew(pointerItem{PK: newK.PK, SK: newK.SK, UserID: u.ID})).
+			Delete(s.table.Delete(attrPK, oldK.PK).Range(attrSK, oldK.SK).If("UserID = ?", u.ID)).
+			Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).
+				Set("Email", u.PendingEmail).Remove("PendingEmail").
+				If("Email = ? AND PendingEmail = ?", u.Email, u.PendingEmail))
+		if u.OrganizationID != "" {
+			ok := organizationKey(u.OrganizationID)
+			tx = tx.Update(s.table.Update(attrPK, ok.PK).Range(attrSK, ok.SK).
+				Set("Email", u.PendingEmail).If("OwnerID = ?", u.ID))
+		}
+		return tx
 	})
 	switch reasons := cancelReasons(err); {
 	case err == nil:
 		return nil
+	case failedAt(reasons, 1) || failedAt(reasons, 2):
+		// Checked first: a confirmation racing itself finds its own
+		// reservation already written.
+		return fmt.Errorf("change email of %s: %w", u.ID, ErrEmailChangeStale)
 	case failedAt(reasons, 0):
-		return fmt.Errorf("change email of %s: %w", userID, ErrEmailTaken)
+		return fmt.Errorf("change email of %s: %w", u.ID, ErrEmailTaken)
 	default:
-		return fmt.Errorf("change email of %s: %w", userID, err)
+		return fmt.Errorf("change email of %s: %w", u.ID, err)
 	}
 }

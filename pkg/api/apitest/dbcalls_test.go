@@ -75,11 +75,23 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("PUT /api/user/update/profile/", 200, func() *Response {
 		return env.Multipart(http.MethodPut, "/api/user/update/profile/", map[string]string{"first_name": "A", "last_name": "B", "email": person.Email}, nil, person.Access)
 	})
+	newEmail := Unique("moved") + "@example.com"
+	measure("PUT /api/user/update/profile/ (new email)", 200, func() *Response {
+		return env.Multipart(http.MethodPut, "/api/user/update/profile/", map[string]string{"first_name": "A", "last_name": "B", "email": newEmail, "current_password": person.Password}, nil, person.Access)
+	})
+	confirm := env.MailedLink(t, newEmail, env.Config.WebOrigin+"/api/user/email/confirm/")
+	measure("GET /api/user/email/confirm/{uid}/{token}/", 302, func() *Response {
+		return env.Request(http.MethodGet, strings.TrimPrefix(confirm, env.Config.WebOrigin), "", nil, "")
+	})
+	person.Email = newEmail
 	measure("GET /api/organization/details/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/organization/details/", nil, org.Access)
 	})
 	measure("PUT /api/organization/details/update/", 200, func() *Response {
 		return env.Multipart(http.MethodPut, "/api/organization/details/update/", map[string]string{"organization": "Renamed", "email": org.Email}, nil, org.Access)
+	})
+	measure("PUT /api/organization/details/update/ (new email)", 200, func() *Response {
+		return env.Multipart(http.MethodPut, "/api/organization/details/update/", map[string]string{"organization": "Renamed", "email": Unique("moved") + "@example.org", "current_password": org.Password}, nil, org.Access)
 	})
 	measure("POST /api/event/create/", 201, func() *Response {
 		return env.Multipart(http.MethodPost, "/api/event/create/", env.EventForm(4, 10), map[string]File{"banner": {"b.png", mediatest.PNG(8, 8)}}, org.Access)

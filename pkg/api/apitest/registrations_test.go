@@ -257,7 +257,7 @@ func regCrowd(t *testing.T, env *Env, n int) []regAccount {
 			ID: auth.NewID(), Username: name, Email: strings.ToLower(name) + "@example.com",
 			PasswordHash: hash, IsActive: true, Joined: env.Now().UTC().Truncate(time.Second),
 		}
-		if errs[i] = env.Base.Store.CreateUser(context.Background(), u); errs[i] != nil {
+		if errs[i] = env.Base.Store.CreateUser(context.Background(), u, time.Time{}); errs[i] != nil {
 			return
 		}
 		tok, err := env.Base.Auth.Tokens.Access(u.ID, 0)

@@ -193,7 +193,7 @@ func TestUploadReplacesImage(t *testing.T) {
 	res.Decode(t, &ev)
 
 	profile := map[string]string{"first_name": "Ada", "last_name": "Lovelace", "email": person.Email, "phone": "01234567890", "address": "1 Analytical Row"}
-	details := map[string]string{"organization": "Acme Events", "email": Unique("acme") + "@example.org"}
+	details := map[string]string{"organization": "Acme Events", "email": org.Email}
 	urlOf := func(path, field string, a *Account) string {
 		res := env.JSON(http.MethodGet, path, nil, a.Access)
 		Expect(t, res, http.StatusOK)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
@@ -18,10 +19,35 @@ const (
 	MsgNotImage  = "Upload a valid image. The file you uploaded was either not an image or a corrupted image."
 	MsgTooLarge  = "The image must be at most 5 MB."
 	MsgBadUpload = "This upload was not found. Upload the image again."
+	// MsgFormTooLarge answers a form over MaxFormBytes. 4.4 MB leaves room
+	// for the form's other fields.
+	MsgFormTooLarge = "The form is too large. An image sent with a form must be at most 4.4 MB; signed-in edits can upload images of up to 5 MB first."
 )
 
-// MaxFormBytes bounds a form body that may carry one image.
-const MaxFormBytes = media.MaxImageBytes + 512<<10
+// Lambda refuses an invocation whose event exceeds lambdaEventLimit bytes,
+// and API Gateway base64-encodes a multipart body into the event, so an
+// inline form may take only three quarters of what is left once the
+// event's other parts (request line, headers and cookies, each at most
+// 10 KB in an HTTP API and possibly escaped in JSON, and the request
+// context) have their eventOverhead.
+const (
+	lambdaEventLimit = 6 << 20 // 6,291,456 bytes
+	eventOverhead    = 64 << 10
+	// MaxFormBytes bounds a form body that may carry one image: 4,669,440
+	// bytes, so that its API Gateway event always fits Lambda.
+	MaxFormBytes = (lambdaEventLimit - eventOverhead) / 4 * 3
+)
+
+// ParseForm reads a multipart form that may carry an image, answering a
+// body over MaxFormBytes with 413 and MsgFormTooLarge.
+func ParseForm(w http.ResponseWriter, r *http.Request) (*httpapi.Form, error) {
+	f, err := httpapi.ParseForm(w, r, MaxFormBytes)
+	var e *domain.Error
+	if errors.As(err, &e) && e.Code == domain.CodeTooLarge {
+		return nil, domain.Errorf(domain.CodeTooLarge, MsgFormTooLarge)
+	}
+	return f, err
+}
 
 // Field names an image field: fileField holds a multipart file, keyField a
 // presigned upload's key.
@@ -34,6 +60,7 @@ type Field struct {
 // Store is what formimage needs of the media store.
 type Store interface {
 	PutImage(ctx context.Context, kind domain.MediaKind, data []byte) (string, error)
+	PutPendingImage(ctx context.Context, kind domain.MediaKind, data []byte) (string, error)
 	ClaimUpload(ctx context.Context, kind domain.MediaKind, ownerID, key string) (string, error)
 	Delete(ctx context.Context, key string) error
 }
@@ -47,11 +74,16 @@ func Discard(ctx context.Context, m Store, key string) {
 }
 
 // Resolve stores or claims the image of field and returns its media key,
-// or "" when the form sent none. ownerID is the signed-in account ("" when
-// anonymous, where only a file is accepted).
+// or "" when the form sent none. ownerID is the signed-in account ("" for
+// a sign-up, where only a file is accepted, and kept under a pending key
+// until the account is activated).
 func Resolve(ctx context.Context, m Store, f *httpapi.Form, field Field, ownerID string) (string, error) {
 	if data, ok := f.File(field.FileField); ok {
-		key, err := m.PutImage(ctx, field.Kind, data)
+		put := m.PutImage
+		if ownerID == "" {
+			put = m.PutPendingImage
+		}
+		key, err := put(ctx, field.Kind, data)
 		return key, fieldError(field.FileField, err)
 	}
 	key := f.Value(field.KeyField)

@@ -3,7 +3,7 @@
 package organizations
 
 import (
-	"errors"
+	"context"
 	"net/http"
 
 	"turnout/pkg/accounts"
@@ -11,13 +11,11 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Deps are the organizations function's dependencies, built once.
 type Deps struct {
 	Accounts *accounts.Service
-	Store    *store.Store
 	Media    *media.Store
 	Auth     httpapi.Authenticator
 	// OriginSecret lets CloudFront name the client's address
@@ -25,11 +23,8 @@ type Deps struct {
 	OriginSecret string
 }
 
-// Messages shown to people.
-const (
-	MsgNotOrganizer = "Only organizer accounts have an organization."
-	MsgEmailTaken   = "An account with this email already exists."
-)
+// MsgNotOrganizer answers a person asking for an organization.
+const MsgNotOrganizer = accounts.MsgNotOrganizer
 
 var logo = formimage.Field{Kind: domain.MediaLogo, FileField: "logo", KeyField: "logo_key"}
 
@@ -46,7 +41,7 @@ func NewHandler(d Deps) http.Handler {
 type handlers struct{ Deps }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request) {
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -67,7 +62,6 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Accounts.RegisterOrganization(r.Context(), in, logoKey, httpapi.ClientAddress(r, h.OriginSecret)); err != nil {
-		formimage.Discard(r.Context(), h.Media, logoKey)
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -102,16 +96,8 @@ func (h handlers) bodyOf(o domain.Organization) organizationBody {
 	}
 }
 
-// ownOrganization loads the organization of the signed-in organizer.
-func (h handlers) ownOrganization(r *http.Request, u domain.User) (domain.Organization, error) {
-	if !u.IsOrganizer || u.OrganizationID == "" {
-		return domain.Organization{}, domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
-	}
-	return h.Store.Organization(r.Context(), u.OrganizationID)
-}
-
 func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User) {
-	o, err := h.ownOrganization(r, u)
+	o, err := h.Accounts.Organization(r.Context(), u)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -120,47 +106,31 @@ func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User)
 }
 
 func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {
-	o, err := h.ownOrganization(r, u)
+	o, err := h.Accounts.Organization(r.Context(), u)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	in := domain.OrganizationUpdate{
-		Name: f.Value("organization"), Address1: f.Value("address1"), Address2: f.Value("address2"),
-		Phone: f.Value("phone"), Email: f.Value("email"), Link: f.Value("link"),
-		Description: f.Value("description"),
-	}
-	if err := in.Validate(); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	logoKey, err := formimage.Resolve(r.Context(), h.Media, f, logo, u.ID)
+	updated, err := h.Accounts.UpdateOrganization(r.Context(), u, o, accounts.OrganizationEdit{
+		OrganizationUpdate: domain.OrganizationUpdate{
+			Name: f.Value("organization"), Address1: f.Value("address1"), Address2: f.Value("address2"),
+			Phone: f.Value("phone"), Email: f.Value("email"), Link: f.Value("link"),
+			Description: f.Value("description"),
+		},
+		CurrentPassword: f.Raw("current_password"),
+		Logo: func(ctx context.Context) (string, error) {
+			return formimage.Resolve(ctx, h.Media, f, logo, u.ID)
+		},
+		Client: httpapi.ClientAddress(r, h.OriginSecret),
+	})
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
-	}
-	updated := o
-	updated.Name, updated.Address1, updated.Address2, updated.Phone = in.Name, in.Address1, in.Address2, in.Phone
-	updated.Email, updated.Link, updated.Description = in.Email, in.Link, in.Description
-	if logoKey != "" {
-		updated.LogoKey = logoKey
-	}
-	err = h.Store.UpdateOrganization(r.Context(), updated, o.Email)
-	if errors.Is(err, store.ErrEmailTaken) {
-		err = domain.FieldError("email", MsgEmailTaken)
-	}
-	if err != nil {
-		formimage.Discard(r.Context(), h.Media, logoKey)
-		httpapi.Error(w, r, err)
-		return
-	}
-	if logoKey != "" && o.LogoKey != "" {
-		formimage.Discard(r.Context(), h.Media, o.LogoKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(updated))
 }

@@ -3,6 +3,7 @@
 package users
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -12,13 +13,11 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Deps are the users function's dependencies, built once per process.
 type Deps struct {
 	Accounts *accounts.Service
-	Store    *store.Store
 	Media    *media.Store
 	Auth     httpapi.Authenticator
 	// OriginSecret lets CloudFront name the client's address
@@ -35,10 +34,13 @@ const (
 	MsgPasswordReset = "Your password has been reset. You can log in now."
 )
 
-// Web app pages the activation link redirects to.
+// Web app pages the activation and email confirmation links redirect to.
 const (
 	ActivatedPath         = "/activate-account"
 	ActivationInvalidPath = "/activate-account/invalid"
+	EmailConfirmedPath    = "/confirm-email"
+	EmailInvalidPath      = "/confirm-email/invalid"
+	EmailTakenPath        = "/confirm-email/taken"
 )
 
 var avatar = formimage.Field{Kind: domain.MediaAvatar, FileField: "image", KeyField: "image_key"}
@@ -55,6 +57,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/user/logout/{$}", h.logout)
 	rt.Handle("GET /api/user/profile/{$}", d.Auth.Require(h.profile))
 	rt.Handle("PUT /api/user/update/profile/{$}", d.Auth.Require(h.updateProfile))
+	rt.Handle("GET /api/user/email/confirm/{uid}/{token}/{$}", h.confirmEmail)
 	rt.Handle("PUT /api/user/change-password/{$}", d.Auth.Require(h.changePassword))
 	rt.Handle("POST /api/user/reset-password/request/{$}", h.requestReset)
 	rt.Handle("POST /api/user/reset-password/confirm/{uid}/{token}/{$}", h.confirmReset)
@@ -66,7 +69,7 @@ type handlers struct{ Deps }
 func (h handlers) client(r *http.Request) string { return httpapi.ClientAddress(r, h.OriginSecret) }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request) {
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -87,7 +90,6 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.Accounts.RegisterPerson(r.Context(), in, imageKey, h.client(r)); err != nil {
-		formimage.Discard(r.Context(), h.Media, imageKey)
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -96,11 +98,31 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	target := ActivatedPath
-	switch {
-	case errors.Is(err, accounts.ErrInvalidLink):
-		target = ActivationInvalidPath
-	case err != nil:
+	h.redirect(w, r, err, ActivatedPath, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
+}
+
+func (h handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
+	err := h.Accounts.ConfirmEmail(r.Context(), r.PathValue("uid"), r.PathValue("token"))
+	h.redirect(w, r, err, EmailConfirmedPath, map[error]string{
+		accounts.ErrInvalidLink: EmailInvalidPath,
+		accounts.ErrEmailTaken:  EmailTakenPath,
+	})
+}
+
+// redirect sends the browser of an emailed link to the web app's page for
+// its outcome: done when err is nil, else the page of err's sentinel; any
+// other error is answered as usual.
+func (h handlers) redirect(w http.ResponseWriter, r *http.Request, err error, done string, pages map[error]string) {
+	target := done
+	if err != nil {
+		target = ""
+		for sentinel, page := range pages {
+			if errors.Is(err, sentinel) {
+				target = page
+			}
+		}
+	}
+	if target == "" {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -205,41 +227,25 @@ func (h handlers) profile(w http.ResponseWriter, r *http.Request, u domain.User)
 }
 
 func (h handlers) updateProfile(w http.ResponseWriter, r *http.Request, u domain.User) {
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	in := domain.ProfileUpdate{
-		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
-		Email: f.Value("email"), Phone: f.Value("phone"), Address: f.Value("address"),
-	}
-	if err := in.Validate(); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	imageKey, err := formimage.Resolve(r.Context(), h.Media, f, avatar, u.ID)
+	updated, err := h.Accounts.UpdateProfile(r.Context(), u, accounts.ProfileEdit{
+		ProfileUpdate: domain.ProfileUpdate{
+			FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
+			Email: f.Value("email"), Phone: f.Value("phone"), Address: f.Value("address"),
+		},
+		CurrentPassword: f.Raw("current_password"),
+		Image: func(ctx context.Context) (string, error) {
+			return formimage.Resolve(ctx, h.Media, f, avatar, u.ID)
+		},
+		Client: h.client(r),
+	})
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
-	}
-	updated := u
-	updated.FirstName, updated.LastName, updated.Email, updated.Phone, updated.Address =
-		in.FirstName, in.LastName, in.Email, in.Phone, in.Address
-	if imageKey != "" {
-		updated.ImageKey = imageKey
-	}
-	err = h.Store.UpdateProfile(r.Context(), updated, u.Email)
-	if errors.Is(err, store.ErrEmailTaken) {
-		err = domain.FieldError("email", "An account with this email already exists.")
-	}
-	if err != nil {
-		formimage.Discard(r.Context(), h.Media, imageKey)
-		httpapi.Error(w, r, err)
-		return
-	}
-	if imageKey != "" && u.ImageKey != "" {
-		formimage.Discard(r.Context(), h.Media, u.ImageKey)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.profileOf(updated))
 }

@@ -14,6 +14,7 @@ const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage
 const ResetPasswordPage = lazy(() => import('@/features/auth/ResetPasswordPage'));
 const ActivatedPage = lazy(() => import('@/features/auth/ActivatedPage'));
 const ActivationInvalidPage = lazy(() => import('@/features/auth/ActivationInvalidPage'));
+const EmailConfirmPage = lazy(() => import('@/features/profile/EmailConfirmPage'));
 const ChangePasswordPage = lazy(() => import('@/features/auth/ChangePasswordPage'));
 const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
 const ProfileEditPage = lazy(() => import('@/features/profile/ProfileEditPage'));
@@ -40,6 +41,9 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.activated} element={<ActivatedPage />} />
         <Route path={paths.activationInvalid} element={<ActivationInvalidPage />} />
+        <Route path={paths.emailConfirmed} element={<EmailConfirmPage outcome="confirmed" />} />
+        <Route path={paths.emailInvalid} element={<EmailConfirmPage outcome="invalid" />} />
+        <Route path={paths.emailTaken} element={<EmailConfirmPage outcome="taken" />} />
         <Route element={<ProtectedRoute />}>
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />

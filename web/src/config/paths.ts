@@ -11,6 +11,10 @@ export const paths = {
   resetPassword: '/forget/password/create',
   activated: '/activate-account',
   activationInvalid: '/activate-account/invalid',
+  // Where the link confirming a new email address lands.
+  emailConfirmed: '/confirm-email',
+  emailInvalid: '/confirm-email/invalid',
+  emailTaken: '/confirm-email/taken',
   profile: '/profile',
   profileEdit: '/profile/edit',
   organizationEdit: '/organization_info/edit',

@@ -87,6 +87,29 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
   });
 
+  it('refuses an image over 4.4 MB before sending, for either form', async () => {
+    const users = serveRegistration('/user/registration/');
+    const organizations = serveRegistration('/organization/register/');
+    const { user } = renderApp('/register');
+    const big = () => new File([new Uint8Array(4_400_001)], 'big.png', { type: 'image/png' });
+
+    let form = await screen.findByRole('form', { name: 'User registration' });
+    await user.type(within(form).getByLabelText('Password'), 'analytical-engine');
+    await user.type(within(form).getByLabelText('Confirm Password'), 'analytical-engine');
+    await user.upload(within(form).getByLabelText('Avatar (optional)'), big());
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('The image must be at most 4.4 MB.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Avatar (optional)')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Register as an Organization' }));
+    form = organizationForm();
+    await user.upload(within(form).getByLabelText('Logo (optional)'), big());
+    await user.click(within(form).getByRole('button', { name: 'Register Organization' }));
+    expect(within(form).getByLabelText('Logo (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(users).toEqual([]);
+    expect(organizations).toEqual([]);
+  });
+
   it('sends the organization form field for field as multipart', async () => {
     const bodies = serveRegistration('/organization/register/');
     const { user } = renderApp('/register');

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { FormFrame } from '@/components/FormField';
+import { MAX_SIGN_UP_IMAGE_BYTES, SIGN_UP_IMAGE_TOO_LARGE } from '@/config/limits';
 import { paths } from '@/config/paths';
 import { errorBody, serverMessages } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
@@ -81,6 +82,13 @@ export default function RegisterPage() {
       return;
     }
     setMismatch(false);
+    // Checked before sending: the API could only refuse the whole upload.
+    const image = ['image', 'logo'].find((name) => ((body.get(name) as File | null)?.size ?? 0) > MAX_SIGN_UP_IMAGE_BYTES);
+    if (image) {
+      toast.error(SIGN_UP_IMAGE_TOO_LARGE);
+      setInvalid(new Set([image]));
+      return;
+    }
     setSubmitting(true);
     try {
       if (kind === 'user') await registerUser(body);

@@ -145,6 +145,96 @@ describe('profile edit page', () => {
   });
 });
 
+describe('email change', () => {
+  it('asks for the current password only when the email changes, sends it, and says where the link went', async () => {
+    signIn();
+    useSteerableClock();
+    answerProfilePage();
+    let sent: Record<string, FormDataEntryValue> | null = null;
+    server.use(
+      http.put(apiUrl('/user/update/profile/'), async ({ request }) => {
+        sent = Object.fromEntries(await request.formData());
+        return HttpResponse.json(person); // the email stays the old one until confirmed
+      }),
+    );
+    const { user } = renderApp('/profile/edit', { profile: person });
+
+    const email = await screen.findByLabelText('Email');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ANA@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ana.new@example.com');
+    const password = screen.getByLabelText('Current password');
+    expect(password).toBeRequired();
+    expect(password).toHaveAttribute('type', 'password');
+    await user.type(password, 'my-secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(
+      screen.getByText('We sent a confirmation link to ana.new@example.com. Your email changes once you open it.'),
+    ).toBeInTheDocument();
+    expect(sent).toMatchObject({ email: 'ana.new@example.com', current_password: 'my-secret-pass' });
+    await moveClock(1500);
+    await waitFor(() => expect(currentLocation()).toBe('/profile'));
+  });
+
+  it('sends no password when the email is unchanged', async () => {
+    signIn();
+    answerProfilePage();
+    let sent: Record<string, FormDataEntryValue> | null = null;
+    server.use(
+      http.put(apiUrl('/user/update/profile/'), async ({ request }) => {
+        sent = Object.fromEntries(await request.formData());
+        return HttpResponse.json(person);
+      }),
+    );
+    const { user } = renderApp('/profile/edit', { profile: person });
+    await user.click(await screen.findByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(sent).not.toHaveProperty('current_password');
+    expect(screen.queryByText(/confirmation link/)).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password at its field', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerOrganizerPage();
+    const message = 'Your current password was entered incorrectly. Please enter it again.';
+    server.use(
+      http.put(apiUrl('/organization/details/update/'), () =>
+        HttpResponse.json({ current_password: [message] }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/organization_info/edit', { organization });
+
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'new@citylights.example');
+    await user.type(screen.getByLabelText('Current password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Update Organization' }));
+
+    expect(await screen.findByText('Update failed! Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(message);
+    expect(currentLocation()).toBe('/organization_info/edit');
+  });
+
+  it('lands the confirmation link on a page that says how it went', async () => {
+    for (const [path, title] of [
+      ['/confirm-email', 'Email Address Confirmed'],
+      ['/confirm-email/invalid', 'Confirmation Link Invalid'],
+      ['/confirm-email/taken', 'Email Address Already in Use'],
+    ] as const) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Go to Profile' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
 describe('organization edit page', () => {
   it('shows No Organization Data Found without an organization, with a way back', async () => {
     signIn();

@@ -24,6 +24,7 @@ const FIELD_OF: Record<string, string> = {
   logo_key: 'logo',
   content_type: 'logo',
   size: 'logo',
+  current_password: 'current_password',
 };
 
 export default function OrganizationEditPage() {
@@ -33,7 +34,7 @@ export default function OrganizationEditPage() {
 }
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {
-  const { bind, bindImage, saving, errors, submit } = useEditForm<OrganizationFields>({
+  const { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<OrganizationFields>({
     idPrefix: 'organization',
     initial: {
       organization: organization.organization ?? '',
@@ -59,6 +60,7 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
         <FormInput label="Address Line 2" autoComplete="address-line2" {...bind('address2')} />
         <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
         <FormInput label="Email" type="email" required autoComplete="email" {...bind('email')} />
+        {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
         <FormInput label="Website" inputMode="url" autoComplete="url" frameClassName="sm:col-span-2" {...bind('link')} />
         <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
         <FormInput label="Logo (optional)" frameClassName="sm:col-span-2" {...bindImage()} />

@@ -19,6 +19,7 @@ const FIELD_OF: Record<string, string> = {
   image_key: 'image',
   content_type: 'image',
   size: 'image',
+  current_password: 'current_password',
 };
 
 export default function ProfileEditPage() {
@@ -28,7 +29,7 @@ export default function ProfileEditPage() {
 }
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
-  const { bind, bindImage, saving, errors, submit } = useEditForm<ProfileFields>({
+  const { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<ProfileFields>({
     idPrefix: 'profile',
     initial: {
       first_name: profile.first_name ?? '',
@@ -49,6 +50,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
         <FormInput label="First Name" autoComplete="given-name" {...bind('first_name')} />
         <FormInput label="Last Name" autoComplete="family-name" {...bind('last_name')} />
         <FormInput label="Email" type="email" autoComplete="email" {...bind('email')} />
+        {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
         <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
         <FormInput label="Address" autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
         <FormInput label="Profile Image (optional)" frameClassName="sm:col-span-2" {...bindImage()} />

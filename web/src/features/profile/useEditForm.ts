@@ -7,7 +7,7 @@ import { useReturnToProfile } from './hooks';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
-export interface EditFormOptions<F extends Record<string, string>> {
+export interface EditFormOptions<F extends Record<string, string> & { email: string }> {
   // Prefix of the inputs' ids.
   idPrefix: string;
   initial: F;
@@ -21,12 +21,18 @@ export interface EditFormOptions<F extends Record<string, string>> {
   successMessage: string;
 }
 
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 // An edit form of the profile feature: its values, the new picture, and a
 // submit that saves, tells the top bar (it shows the picture), toasts and
-// returns to the profile after 1.5 s — or shows what went wrong.
-export function useEditForm<F extends Record<string, string>>(options: EditFormOptions<F>) {
+// returns to the profile after 1.5 s — or shows what went wrong. A new
+// email needs the current password and takes effect only once the new
+// address follows the link the API mails it.
+export function useEditForm<F extends Record<string, string> & { email: string }>(options: EditFormOptions<F>) {
   const returnToProfile = useReturnToProfile();
   const [values, setValues] = useState<F>(options.initial);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged = !sameEmail(values.email, options.initial.email);
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrorReport>(noErrors);
@@ -49,6 +55,18 @@ export function useEditForm<F extends Record<string, string>>(options: EditFormO
     onChange: (e: ChangeEvent<HTMLInputElement>) => setImage(e.target.files?.[0] ?? null),
   });
 
+  // Shown only while the email differs from the saved one.
+  const bindCurrentPassword = () => ({
+    id: `${options.idPrefix}-current_password`,
+    name: 'current_password',
+    type: 'password',
+    autoComplete: 'current-password',
+    required: true,
+    value: currentPassword,
+    errors: errors.fields.current_password,
+    onChange: (e: { target: { value: string } }) => setCurrentPassword(e.target.value),
+  });
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
@@ -56,10 +74,14 @@ export function useEditForm<F extends Record<string, string>>(options: EditFormO
     try {
       const form = new FormData();
       for (const [name, value] of Object.entries(values)) form.append(name, value);
+      if (emailChanged) form.append('current_password', currentPassword);
       if (image) form.append(options.image.keyField, await uploadImage(options.image.kind, image));
       await options.save(form);
       announceLoginStatusChange();
       toast.success(options.successMessage);
+      if (emailChanged) {
+        toast.success(`We sent a confirmation link to ${values.email.trim()}. Your email changes once you open it.`);
+      }
       returnToProfile();
     } catch (error) {
       console.error(`${options.idPrefix} update failed`, error);
@@ -69,5 +91,5 @@ export function useEditForm<F extends Record<string, string>>(options: EditFormO
     }
   }
 
-  return { bind, bindImage, saving, errors, submit };
+  return { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit };
 }

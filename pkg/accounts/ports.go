@@ -1,0 +1,49 @@
+package accounts
+
+import (
+	"context"
+	"time"
+
+	"turnout/pkg/domain"
+	"turnout/pkg/media"
+	"turnout/pkg/store"
+)
+
+// Store is what account flows need of the table; *store.Store implements it.
+type Store interface {
+	CreateUser(ctx context.Context, u domain.User, expires time.Time) error
+	CreateOrganizer(ctx context.Context, u domain.User, o domain.Organization, expires time.Time) error
+	User(ctx context.Context, id string) (domain.User, error)
+	UserByEmail(ctx context.Context, email string) (domain.User, error)
+	Activate(ctx context.Context, u domain.User, logoKey string) error
+	SetPassword(ctx context.Context, id, hash string, from int) error
+	UpdateProfile(ctx context.Context, u domain.User, pendingEmail string) error
+	ConfirmEmail(ctx context.Context, u domain.User) error
+	Organization(ctx context.Context, id string) (domain.Organization, error)
+	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
+
+	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
+	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)
+	LockLogin(ctx context.Context, username, addr string, until time.Time) error
+	CountUsernameFailure(ctx context.Context, username string, forgetAt time.Time) (int, error)
+	ClearLoginAttempts(ctx context.Context, username, addr string) error
+	ClearLoginGuards(ctx context.Context, username string) error
+	TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error)
+	SaveRefreshToken(ctx context.Context, t domain.RefreshToken) error
+	RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error
+	RevokeRefreshToken(ctx context.Context, id string) error
+	RevokeFamily(ctx context.Context, familyID string, familyExpires time.Time) error
+	RefreshState(ctx context.Context, tokenID, familyID, userID string) (store.RefreshState, error)
+}
+
+// Media is what account flows need of the media bucket: removing replaced
+// or orphaned images and moving a sign-up image to its permanent key.
+type Media interface {
+	media.Deleter
+	Promote(ctx context.Context, pendingKey string) (string, error)
+}
+
+var (
+	_ Store = (*store.Store)(nil)
+	_ Media = (*media.Store)(nil)
+)
