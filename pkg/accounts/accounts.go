@@ -223,21 +223,35 @@ func displayName(u domain.User) string {
 // ErrInvalidLink answers a wrong, expired or used activation link.
 var ErrInvalidLink = errors.New("invalid or expired link")
 
+// linkedAccount loads the account an emailed link names and checks the
+// link's token against the account's state now; a malformed or unknown uid
+// and a wrong, expired or spent token are all ErrInvalidLink, so a link
+// reveals nothing more.
+func (s *Service) linkedAccount(ctx context.Context, purpose, uid, token string, state func(domain.User) string, maxAge time.Duration) (domain.User, error) {
+	if !domain.ValidID(uid) {
+		return domain.User{}, ErrInvalidLink
+	}
+	u, err := s.Store.User(ctx, uid)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return domain.User{}, ErrInvalidLink
+	case err != nil:
+		return domain.User{}, err
+	case !s.Links.Valid(purpose, u.ID, state(u), token, maxAge):
+		return domain.User{}, ErrInvalidLink
+	}
+	return u, nil
+}
+
 // Activate checks an emailed activation link and activates its account,
 // moving its sign-up image out of the pending prefix (which expires). The
 // link dies once used.
 func (s *Service) Activate(ctx context.Context, uid, token string) error {
-	if !domain.ValidID(uid) {
-		return ErrInvalidLink
-	}
-	u, err := s.Store.User(ctx, uid)
-	if errors.Is(err, domain.ErrNotFound) {
-		return ErrInvalidLink
-	}
+	u, err := s.linkedAccount(ctx, purposeActivate, uid, token, linkState, ActivationMaxAge)
 	if err != nil {
 		return err
 	}
-	if u.IsActive || !s.Links.Valid(purposeActivate, u.ID, linkState(u), token, ActivationMaxAge) {
+	if u.IsActive {
 		return ErrInvalidLink
 	}
 	pending := u.ImageKey

@@ -179,17 +179,11 @@ func emailState(u domain.User) string {
 // ErrInvalidLink when the link is wrong, expired, used or superseded,
 // ErrEmailTaken when another account holds the address.
 func (s *Service) ConfirmEmail(ctx context.Context, uid, token string) error {
-	if !domain.ValidID(uid) {
-		return ErrInvalidLink
-	}
-	u, err := s.Store.User(ctx, uid)
-	if errors.Is(err, domain.ErrNotFound) {
-		return ErrInvalidLink
-	}
+	u, err := s.linkedAccount(ctx, purposeEmail, uid, token, emailState, EmailChangeMaxAge)
 	if err != nil {
 		return err
 	}
-	if u.PendingEmail == "" || !s.Links.Valid(purposeEmail, u.ID, emailState(u), token, EmailChangeMaxAge) {
+	if u.PendingEmail == "" {
 		return ErrInvalidLink
 	}
 	err = s.Store.ConfirmEmail(ctx, u)

@@ -315,18 +315,12 @@ func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string)
 	if password == "" {
 		return domain.FieldError("password", domain.MsgRequired)
 	}
-	if !domain.ValidID(uid) {
-		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
-	}
-	u, err := s.Store.User(ctx, uid)
-	if errors.Is(err, domain.ErrNotFound) {
+	u, err := s.linkedAccount(ctx, purposeReset, uid, token, linkState, ResetMaxAge)
+	if errors.Is(err, ErrInvalidLink) {
 		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
 	}
 	if err != nil {
 		return err
-	}
-	if !s.Links.Valid(purposeReset, u.ID, linkState(u), token, ResetMaxAge) {
-		return domain.Errorf(domain.CodeInvalid, MsgInvalidReset)
 	}
 	if msg := domain.PasswordProblem(password, u.Username, u.Email); msg != "" {
 		return domain.FieldError("password", msg)

@@ -168,7 +168,7 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -187,7 +187,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	f, err := httpapi.ParseForm(w, r, formimage.MaxFormBytes)
+	f, err := formimage.ParseForm(w, r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
