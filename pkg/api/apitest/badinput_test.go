@@ -663,8 +663,8 @@ func TestHostileJSONValues(t *testing.T) {
 
 // Every path segment and query value of every endpoint, hostile, is
 // refused with a 4xx
-// (activation links, followed by browsers, redirect to the page that says
-// the link is invalid).
+// (activation and email confirmation links, followed by browsers, redirect
+// to the page that says the link is invalid).
 func TestHostilePathSegments(t *testing.T) {
 	t.Parallel()
 	w := badSetup(t)
@@ -684,6 +684,8 @@ func TestHostilePathSegments(t *testing.T) {
 		{"cancel", http.MethodDelete, "/api/event/cancle/register/%s/", w.person.Access, "", nil},
 		{"activation uid", http.MethodGet, "/api/user/activate/%s/" + token + "/", "", "", nil},
 		{"activation token", http.MethodGet, "/api/user/activate/" + w.person.ID + "/%s/", "", "", nil},
+		{"email confirm uid", http.MethodGet, "/api/user/email/confirm/%s/" + token + "/", "", "", nil},
+		{"email confirm token", http.MethodGet, "/api/user/email/confirm/" + w.person.ID + "/%s/", "", "", nil},
 		{"reset uid", http.MethodPost, "/api/user/reset-password/confirm/%s/" + token + "/", "", "application/json", resetBody},
 		{"reset token", http.MethodPost, "/api/user/reset-password/confirm/" + w.person.ID + "/%s/", "", "application/json", resetBody},
 		{"public list cursor", http.MethodGet, "/api/event/public/?after=%s", "", "", nil},
@@ -697,11 +699,14 @@ func TestHostilePathSegments(t *testing.T) {
 			t.Run(ep.name+"/"+seg.name, func(t *testing.T) {
 				path := fmt.Sprintf(ep.pattern, url.PathEscape(seg.value))
 				res := badSend(t, w.env, ep.method, path, badHeader(ep.contentType, ep.token), ep.body)
-				if strings.HasPrefix(ep.name, "activation") {
-					if loc := res.Header.Get("Location"); res.Status != http.StatusFound || !strings.HasSuffix(loc, users.ActivationInvalidPath) {
-						t.Errorf("status %d to %q, want 302 to the invalid-link page", res.Status, loc)
+				invalidPage := map[string]string{"activation": users.ActivationInvalidPath, "email confirm": users.EmailInvalidPath}
+				for prefix, page := range invalidPage {
+					if strings.HasPrefix(ep.name, prefix) {
+						if loc := res.Header.Get("Location"); res.Status != http.StatusFound || !strings.HasSuffix(loc, page) {
+							t.Errorf("status %d to %q, want 302 to the invalid-link page", res.Status, loc)
+						}
+						return
 					}
-					return
 				}
 				expect4xx(t, res)
 			})
