@@ -6,4 +6,4 @@ import (
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.MediaFunction) }
+func main() { lambdamain.Main(app.MediaFunction()) }

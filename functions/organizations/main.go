@@ -6,4 +6,4 @@ import (
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.OrganizationsFunction) }
+func main() { lambdamain.Main(app.OrganizationsFunction()) }

@@ -6,4 +6,4 @@ import (
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.UsersFunction) }
+func main() { lambdamain.Main(app.UsersFunction()) }

@@ -68,22 +68,42 @@ type Function struct {
 	build        func(b Base, awsCfg aws.Config) http.Handler
 }
 
-// The API's functions; each functions/<Name>/main.go runs one.
-var (
-	UsersFunction = Function{"users", "/api/user/", func(b Base, awsCfg aws.Config) http.Handler {
+// The API's functions; each functions/<Name>/main.go runs one. They are
+// functions, not variables, so a Lambda binary links only the handlers of
+// the function it runs (a package-level list would keep every one alive).
+
+// UsersFunction serves /api/user/*.
+func UsersFunction() Function {
+	return Function{"users", "/api/user/", func(b Base, awsCfg aws.Config) http.Handler {
 		return users.NewHandler(b.Users(awsCfg))
 	}}
-	OrganizationsFunction = Function{"organizations", "/api/organization/", func(b Base, awsCfg aws.Config) http.Handler {
+}
+
+// OrganizationsFunction serves /api/organization/*.
+func OrganizationsFunction() Function {
+	return Function{"organizations", "/api/organization/", func(b Base, awsCfg aws.Config) http.Handler {
 		return organizations.NewHandler(b.Organizations(awsCfg))
 	}}
-	EventsFunction = Function{"events", "/api/event/", func(b Base, _ aws.Config) http.Handler {
+}
+
+// EventsFunction serves /api/event/*.
+func EventsFunction() Function {
+	return Function{"events", "/api/event/", func(b Base, _ aws.Config) http.Handler {
 		return events.NewHandler(b.Events())
 	}}
-	MediaFunction = Function{"media", "/api/media/", func(b Base, _ aws.Config) http.Handler {
+}
+
+// MediaFunction serves /api/media/*.
+func MediaFunction() Function {
+	return Function{"media", "/api/media/", func(b Base, _ aws.Config) http.Handler {
 		return uploads.NewHandler(b.Uploads())
 	}}
-	Functions = []Function{UsersFunction, OrganizationsFunction, EventsFunction, MediaFunction}
-)
+}
+
+// Functions is every function of the API, for the local gateway and tests.
+func Functions() []Function {
+	return []Function{UsersFunction(), OrganizationsFunction(), EventsFunction(), MediaFunction()}
+}
 
 // Handler builds f's handler. Every request it serves runs under
 // config.RequestTimeout, well inside the Lambda timeout, so a slow
@@ -95,13 +115,14 @@ func (b Base) Handler(f Function, awsCfg aws.Config) http.Handler {
 // API sends each request to its function by path prefix, as the HTTP
 // API's routes do in AWS (the local gateway and the API tests use it).
 func (b Base) API(awsCfg aws.Config) http.Handler {
-	handlers := make([]http.Handler, len(Functions))
-	for i, f := range Functions {
+	functions := Functions()
+	handlers := make([]http.Handler, len(functions))
+	for i, f := range functions {
 		handlers[i] = b.Handler(f, awsCfg)
 	}
 	unrouted := httpapi.NewRouter() // answers everything with a JSON 404
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for i, f := range Functions {
+		for i, f := range functions {
 			if strings.HasPrefix(r.URL.Path, f.Prefix) {
 				handlers[i].ServeHTTP(w, r)
 				return

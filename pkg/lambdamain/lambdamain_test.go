@@ -127,7 +127,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		t.Fatal(err)
 	}
 	iv := invoker{tb: t, proxies: map[string]func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error){}}
-	for _, fn := range app.Functions {
+	for _, fn := range app.Functions() {
 		iv.proxies[fn.Name] = Proxy(base.Handler(fn, awsCfg))
 	}
 
@@ -137,7 +137,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"first_name": "Ada", "last_name": "Lovelace", "username": name, "email": name + "@example.com",
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res := iv.call(app.UsersFunction, gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
+	res := iv.call(app.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
 	expect(t, res, http.StatusCreated)
 	if !strings.Contains(res.Headers["Content-Type"], "application/json") || !strings.Contains(res.Body, `"detail"`) {
 		t.Errorf("sign-up answer: headers %v, body %s", res.Headers, res.Body)
@@ -149,7 +149,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"organization": "Gateway Events", "email": org + "@example.org", "username": org,
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res = iv.call(app.OrganizationsFunction, gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
+	res = iv.call(app.OrganizationsFunction(), gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
 	expect(t, res, http.StatusCreated)
 
 	// users: the organizer's activation link (a GET that redirects) and login (JSON).
@@ -158,13 +158,13 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		t.Fatal("no activation mail")
 	}
 	link := strings.TrimPrefix(mailtest.Link(t, inbox[len(inbox)-1].Text, cfg.WebOrigin+"/api/user/activate/"), cfg.WebOrigin)
-	res = iv.call(app.UsersFunction, gatewayEvent(http.MethodGet, link, "", "", nil))
+	res = iv.call(app.UsersFunction(), gatewayEvent(http.MethodGet, link, "", "", nil))
 	expect(t, res, http.StatusFound)
 	if loc := res.Headers["Location"]; !strings.HasPrefix(loc, cfg.WebOrigin+"/activate-account") || strings.HasSuffix(loc, "/invalid") {
 		t.Errorf("activation redirect to %q", loc)
 	}
 	login, _ := json.Marshal(map[string]string{"username": org, "password": "correct-horse-battery"})
-	res = iv.call(app.UsersFunction, gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
+	res = iv.call(app.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
 	expect(t, res, http.StatusOK)
 	var tokens struct{ Access, Refresh string }
 	if err := json.Unmarshal([]byte(res.Body), &tokens); err != nil || tokens.Access == "" {
@@ -172,7 +172,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 	}
 
 	// events: the public list.
-	res = iv.call(app.EventsFunction, gatewayEvent(http.MethodGet, "/api/event/public/", "", "", nil))
+	res = iv.call(app.EventsFunction(), gatewayEvent(http.MethodGet, "/api/event/public/", "", "", nil))
 	expect(t, res, http.StatusOK)
 	var list []any
 	if err := json.Unmarshal([]byte(res.Body), &list); err != nil {
@@ -184,7 +184,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 
 	// media: a presigned banner upload for the organizer.
 	presign := []byte(`{"kind": "banner", "content_type": "image/png", "size": 1000}`)
-	res = iv.call(app.MediaFunction, gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", tokens.Access, presign))
+	res = iv.call(app.MediaFunction(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", tokens.Access, presign))
 	expect(t, res, http.StatusOK)
 	var up struct {
 		URL    string            `json:"url"`
@@ -196,7 +196,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 	}
 
 	// Without the token the media function refuses, in the standard shape.
-	res = iv.call(app.MediaFunction, gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", "", presign))
+	res = iv.call(app.MediaFunction(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", "", presign))
 	expect(t, res, http.StatusUnauthorized)
 	if !strings.Contains(res.Body, `"detail"`) {
 		t.Errorf("401 body %s", res.Body)
