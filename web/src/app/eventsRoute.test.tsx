@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
-import type { TurnoutEvent } from '@/types/api';
+import { upcomingEvent } from '@/test/fixtures';
 
 // The events page's code arrives only when the test lets it.
 const pageCode = vi.hoisted(() => {
@@ -16,27 +16,13 @@ vi.mock('@/features/events/EventsPage', async (importOriginal) => {
   return importOriginal();
 });
 
-const jazz: TurnoutEvent = {
-  id: '01J0000000000000000000JAZZ',
-  title: 'Jazz in the Park',
-  description: 'An evening of live jazz under the trees.',
-  location: 'Riverside Park',
-  start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-  end_time: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString(),
-  capacity: 120,
-  seats_left: 42,
-  banner: null,
-  banner_url: null,
-  organization: { id: 'org-1', name: 'City Lights' },
-};
-
 describe('the /events route', () => {
   it('asks for the list while its code is still loading, and uses that answer', async () => {
     let requests = 0;
     server.use(
       http.get(apiUrl('/event/public/'), () => {
         requests += 1;
-        return HttpResponse.json([jazz]);
+        return HttpResponse.json([upcomingEvent]);
       }),
     );
     renderApp('/events');

@@ -5,20 +5,24 @@ import { listPublicEvents, type EventPage } from './api';
 
 // The first page of the public list, requested together with the events
 // route's code (src/app/router.tsx) rather than after the page commits.
-// The list hook takes it once; later visits load afresh.
-let prefetched: Promise<EventPage> | null = null;
+// The list hook takes it once; later visits load afresh, and so does a
+// visit that comes long after the request (the visitor left before the
+// page showed): seats change.
+const PREFETCH_FRESH_MS = 10_000;
+let prefetched: { page: Promise<EventPage>; at: number } | null = null;
 
 export function prefetchEventList(): void {
-  prefetched ??= listPublicEvents();
+  if (prefetched) return;
+  prefetched = { page: listPublicEvents(), at: Date.now() };
   // Its failure is the hook's to report; this only keeps it from being
   // an unhandled rejection should the page never mount.
-  prefetched.catch(() => {});
+  prefetched.page.catch(() => {});
 }
 
 function firstPage(): Promise<EventPage> {
-  const page = prefetched ?? listPublicEvents();
+  const fresh = prefetched && Date.now() - prefetched.at < PREFETCH_FRESH_MS ? prefetched.page : null;
   prefetched = null;
-  return page;
+  return fresh ?? listPublicEvents();
 }
 
 export interface EventList {
