@@ -55,6 +55,15 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 		t.Fatalf("public list: %d with %d events, want 200 with %d (seeded once)", res.StatusCode, len(events), seeded)
 	}
 
+	// Gzipped as CloudFront would, for a client that accepts it.
+	req := httptest.NewRequest(http.MethodGet, "/api/event/public/", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if ce := rec.Header().Get("Content-Encoding"); rec.Code != 200 || ce != "gzip" {
+		t.Errorf("public list with Accept-Encoding gzip: %d, Content-Encoding %q", rec.Code, ce)
+	}
+
 	for path, want := range map[string]string{"/": `<div id="root">`, "/events": `<div id="root">`, "/event/detail": `<div id="root">`, "/assets/app-1a2b.js": "console.log"} {
 		res := get(t, h, path)
 		body, _ := io.ReadAll(res.Body)

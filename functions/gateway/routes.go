@@ -21,7 +21,8 @@ import (
 
 // newHandler mounts the same handlers the Lambdas run, as CloudFront's
 // behaviours and the HTTP API's routes do in AWS, with CloudFront's
-// security headers. Password hashing runs at most one per CPU at once.
+// security headers and compression. Password hashing runs at most one per
+// CPU at once.
 func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, error) {
 	headers, err := securityHeaders(b.Config, awsCfg.Region)
 	if err != nil {
@@ -31,7 +32,7 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 	// Each API call is a debug line here, shown with -v; the Lambdas log
 	// theirs at Info.
 	api, media, web := httpapi.Observe(b.API(awsCfg), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
-	return withHeaders(headers, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return withHeaders(headers, compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			api.ServeHTTP(w, r)
@@ -40,7 +41,7 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 		default:
 			web.ServeHTTP(w, r)
 		}
-	})), nil
+	}))), nil
 }
 
 // mediaHandler streams images from the media bucket, as CloudFront's

@@ -1,7 +1,8 @@
 // The real local stack for the end-to-end journeys: the gateway built from
 // this repository, run with -dev (DynamoDB Local, s3rver and
 // aws-ses-v2-local as its children) on free ports with throwaway data, a
-// throwaway signing key and no demo data, serving the built web app.
+// throwaway signing key and no demo data (unless asked), serving the built
+// web app.
 import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
@@ -20,8 +21,9 @@ const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 10_000;
 
 // startStack builds and starts the gateway and resolves once the API
-// answers. Call stop() on the result, whatever happens in between.
-export async function startStack() {
+// answers. Call stop() on the result, whatever happens in between. With
+// seed, the table starts with the demo data of `make dev`.
+export async function startStack({ seed = false } = {}) {
   if (!existsSync(distIndex)) {
     throw new Error(`${distIndex} is missing: build the web app first (npm run build, or make e2e)`);
   }
@@ -37,7 +39,7 @@ export async function startStack() {
     const [port, dynamoPort, s3Port, sesPort] = await freePorts(4);
     stack.baseURL = `http://127.0.0.1:${port}`;
     stack.sesURL = `http://127.0.0.1:${sesPort}`;
-    stack.child = spawn(gateway, ['-dev', '-data', '', '-seed=false', '-web', join(webDir, 'dist')], {
+    stack.child = spawn(gateway, ['-dev', '-data', '', `-seed=${seed}`, '-web', join(webDir, 'dist')], {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -1,12 +1,20 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from '@/app/Layout';
+import { lazyRoute } from '@/app/lazyRoute';
 import { ProtectedRoute } from '@/components/ProtectedRoute';
 import { paths } from '@/config/paths';
 
 // Each page is its own chunk, loaded when its route is first visited.
 const HomePage = lazy(() => import('@/features/home/HomePage'));
-const EventsPage = lazy(() => import('@/features/events/EventsPage'));
+// The events list asks for its first page while its code loads, and does
+// not suspend (see lazyRoute), so the list is not held back by the code
+// nor by React's reveal throttle. The page renders once the request is
+// out, so it always finds it.
+const EventsPage = lazyRoute(() => {
+  const listRequested = import('@/features/events/hooks').then((hooks) => hooks.prefetchEventList());
+  return Promise.all([import('@/features/events/EventsPage'), listRequested]).then(([page]) => page);
+});
 const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));
 const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));

@@ -1,5 +1,5 @@
 // API answers in their real shapes, shared by the feature tests.
-import type { Organization, Profile } from '@/types/api';
+import type { Organization, Profile, TurnoutEvent } from '@/types/api';
 
 // Stores a session as a login would; organizers also keep their
 // organization's id.
@@ -56,3 +56,18 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   });
   return { wait, open };
 }
+
+// An event of the public list, three days ahead.
+export const upcomingEvent: TurnoutEvent = {
+  id: '01J0000000000000000000JAZZ',
+  title: 'Jazz in the Park',
+  description: 'An evening of live jazz under the trees.',
+  location: 'Riverside Park',
+  start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+  end_time: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString(),
+  capacity: 120,
+  seats_left: 42,
+  banner: null,
+  banner_url: null,
+  organization: { id: 'org-1', name: 'City Lights' },
+};

@@ -1,58 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
-import { listPublicEvents } from './api';
+import { useEventList } from './hooks';
 import { availabilityOf, seatsLeftText, type EventDetailState } from './eventInfo';
 import { EventBanner } from './EventBanner';
 import { localTime } from '@/lib/time';
 
-type Status = 'loading' | 'ready' | 'error';
-
 export default function EventsPage() {
-  const [events, setEvents] = useState<TurnoutEvent[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setStatus('loading');
-    listPublicEvents()
-      .then((page) => {
-        if (cancelled) return;
-        setEvents(page.events);
-        setNext(page.next);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error('load events', error);
-        setStatus('error');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  async function loadMore() {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const page = await listPublicEvents(next);
-      // A page boundary can move while events fill up; skip repeats.
-      setEvents((shown) => [...shown, ...page.events.filter((e) => !shown.some((s) => s.id === e.id))]);
-      setNext(page.next);
-    } catch (error) {
-      console.error('load more events', error);
-      toast.error('Failed to load more events. Please try again.');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList();
 
   return (
     <div className="page">
@@ -61,7 +17,7 @@ export default function EventsPage() {
       {status === 'error' && (
         <div role="alert" className="card text-center">
           <p className="mb-4 text-slate-700">We could not load the events. Please check your connection and try again.</p>
-          <button type="button" className="btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn-secondary" onClick={retry}>
             Try Again
           </button>
         </div>
@@ -78,9 +34,9 @@ export default function EventsPage() {
               </li>
             ))}
           </ul>
-          {next && (
+          {hasMore && (
             <div className="mt-8 text-center">
-              <button type="button" className="btn-secondary" disabled={loadingMore} onClick={() => void loadMore()}>
+              <button type="button" className="btn-secondary" disabled={loadingMore} onClick={loadMore}>
                 {loadingMore ? 'Loading...' : 'Load More Events'}
               </button>
             </div>

@@ -1,0 +1,42 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { PageLoading } from '@/components/PageLoading';
+
+// A page loaded on demand without suspending. React 19 holds back the
+// reveal of a suspended boundary until 300 ms after its fallback appeared,
+// so a page whose code arrives sooner would wait for nothing (issue 9:
+// /events sat 300 ms on "Loading..." with its code in). This one shows
+// PageLoading until its module is in, then renders at the next update.
+// Like React.lazy, a module that fails to load fails the render.
+export function lazyRoute(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  let Page: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const start = () =>
+    (loading ??= load().then((module) => {
+      Page = module.default;
+    }));
+
+  return function LazyRoute() {
+    const [, setLoaded] = useState(false);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    if (failure) throw failure.error;
+
+    useEffect(() => {
+      if (Page) return;
+      let current = true;
+      start().then(
+        () => current && setLoaded(true),
+        (error: unknown) => current && setFailure({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, []);
+
+    if (!Page) {
+      // Started during render, as React.lazy does: the earliest moment.
+      void start().catch(() => {});
+      return <PageLoading />;
+    }
+    return <Page />;
+  };
+}
