@@ -246,12 +246,29 @@ export class AppStack extends Stack {
     // API answers are cached only where the origin's Cache-Control allows
     // (the public event list and detail); the Authorization header and the
     // query string are part of the key, so nothing private is shared.
+    // Authorization must stay in this key: CloudFront forwards it to the
+    // origin only through the cache policy, and PATCH and DELETE of
+    // /api/event/detail/{id}/ need it. The web app sends none on public
+    // reads, so signed-in and anonymous visitors share one cached detail.
     const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.minutes(5),
       headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // The public list has no private answer: its key is only the page
+    // (limit, after), so every visitor, signed in or not, shares the edge's
+    // copy, within the origin's s-maxage and stale-while-revalidate.
+    const publicListCache = new cloudfront.CachePolicy(this, 'PublicListCache', {
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.minutes(5),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('limit', 'after'),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -275,6 +292,7 @@ export class AppStack extends Stack {
       ),
     });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
     const domain = props.site.domain;
     // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
     Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
@@ -304,9 +322,19 @@ export class AppStack extends Stack {
         responseHeadersPolicy: headers,
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
+      // CloudFront takes the first pattern that matches: the public list
+      // before the rest of the API.
       additionalBehaviors: {
+        '/api/event/public/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: publicListCache,
+          originRequestPolicy: apiRequests,
+          responseHeadersPolicy: headers,
+        },
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } }),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCache,

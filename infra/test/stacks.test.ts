@@ -217,6 +217,25 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   dev.app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('index.html') });
 });
 
+test('the edge serves the public list to everyone: its key is the page only, never Authorization', () => {
+  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  const behaviors = dist.Properties.DistributionConfig.CacheBehaviors as any[];
+  const patterns = behaviors.map((b) => b.PathPattern);
+  // CloudFront takes the first match, so the public list comes before /api/*.
+  assert.ok(patterns.indexOf('/api/event/public/*') >= 0 && patterns.indexOf('/api/event/public/*') < patterns.indexOf('/api/*'), patterns.join(' '));
+  const list = behaviors.find((b) => b.PathPattern === '/api/event/public/*');
+  const api = behaviors.find((b) => b.PathPattern === '/api/*');
+  assert.deepEqual(list.AllowedMethods, ['GET', 'HEAD']);
+  assert.equal(list.TargetOriginId, api.TargetOriginId, 'the same API origin, with its origin secret');
+  assert.deepEqual(list.OriginRequestPolicyId, api.OriginRequestPolicyId, 'the API still hears the viewer address');
+  const key = dev.app.toJSON().Resources[list.CachePolicyId.Ref].Properties.CachePolicyConfig;
+  assert.equal(key.DefaultTTL, 0, 'cached only as long as the API says (s-maxage, stale-while-revalidate)');
+  const params = key.ParametersInCacheKeyAndForwardedToOrigin;
+  assert.deepEqual(params.HeadersConfig, { HeaderBehavior: 'none' });
+  assert.deepEqual(params.CookiesConfig, { CookieBehavior: 'none' });
+  assert.deepEqual(params.QueryStringsConfig, { QueryStringBehavior: 'whitelist', QueryStrings: ['limit', 'after'] });
+});
+
 test('CloudFront caches no error answer and rewrites none, so API errors stay JSON and end with their cause', () => {
   const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
   const errors = dist.Properties.DistributionConfig.CustomErrorResponses as any[];

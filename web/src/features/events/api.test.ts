@@ -1,0 +1,28 @@
+import { afterEach, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { getEvent, listPublicEvents } from './api';
+import { session } from '@/lib/storage';
+import { apiUrl, server } from '@/test/server';
+import { upcomingEvent } from '@/test/fixtures';
+
+afterEach(() => localStorage.clear());
+
+// The edge caches public reads by page only: a signed-in visitor must send
+// them without credentials so that they share the cached copy (issue 9).
+it('sends public reads without Authorization even when signed in', async () => {
+  session.setTokens({ access: 'signed-in-access', refresh: 'signed-in-refresh' });
+  const seen: (string | null)[] = [];
+  server.use(
+    http.get(apiUrl('/event/public/'), ({ request }) => {
+      seen.push(request.headers.get('Authorization'));
+      return HttpResponse.json([upcomingEvent]);
+    }),
+    http.get(apiUrl(`/event/detail/${upcomingEvent.id}/`), ({ request }) => {
+      seen.push(request.headers.get('Authorization'));
+      return HttpResponse.json(upcomingEvent);
+    }),
+  );
+  await listPublicEvents();
+  await getEvent(upcomingEvent.id);
+  expect(seen).toEqual([null, null]);
+});
