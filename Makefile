@@ -75,7 +75,8 @@ websize: ## build the web app and print what the first page (/) loads, gzipped (
 	cd web && $(NPM) run size
 
 # One line per benchmark; each prints its table. Not part of make test.
-bench: emulators chromium ## run every benchmark (issue 9) and print its tables beside today's figures
+bench: emulators chromium zip-tool ## run every benchmark (issue 9) and print its tables beside today's figures
+	$(GO) run ./functions/bench/init
 	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs
 
 build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/
@@ -97,6 +98,7 @@ sizes: ## print the size of each built Lambda zip as a table (after make build)
 		fn=$$(basename $$z .zip); b=dist/$$fn/bootstrap; \
 		echo "| $$fn | $$(stat -c %s $$z) | $$( [ -f $$b ] && stat -c %s $$b || echo -) |"; \
 	done
+
 
 measure: emulators ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/lambda-sizes.md (zip sizes) and docs/web-size.md (first load)
 	$(GO) test -count=1 ./pkg/api/apitest -run TestDynamoDBCallsPerEndpoint -update
