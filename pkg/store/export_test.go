@@ -46,23 +46,31 @@ func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]
 	})
 }
 
+// SeedUserRegistrations writes one registration of userID for each of
+// eventIDs, made a second apart in that order, in batches.
+func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventIDs []string) error {
+	items := make([]any, 0, 2*len(eventIDs))
+	start := time.Now().UTC().Truncate(time.Second)
+	for i, eventID := range eventIDs {
+		id, created := auth.NewID(), start.Add(time.Duration(i)*time.Second)
+		ak, rk := attendeeKey(eventID, userID), registrationKey(id)
+		items = append(items,
+			attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: id},
+			registrationItem{
+				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(userID), GSI2SK: sortTime(created) + "#" + id,
+				ID: id, EventID: eventID, UserID: userID, Created: created,
+			})
+	}
+	return inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
+		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
+		return err
+	})
+}
+
 // EventPartitionSize counts every item left in event id's partition,
 // including a deleting event's.
 func EventPartitionSize(ctx context.Context, s *Store, id string) (int, error) {
 	return s.table.Get(attrPK, eventKey(id).PK).Consistent(true).Count(ctx)
-}
-
-// CalendarMonthExpires is when the calendar's item for month expires.
-func CalendarMonthExpires(ctx context.Context, s *Store, month string) (time.Time, error) {
-	var it calendarMonthItem
-	err := s.get(ctx, calendarMonthKey(month), &it, true)
-	return it.Expires, err
-}
-
-// SeedLegacyCalendar writes the calendar as it was before issue 8.
-func SeedLegacyCalendar(ctx context.Context, s *Store, months []string) error {
-	k := legacyCalendarKey()
-	return s.table.Put(legacyCalendarItem{PK: k.PK, SK: k.SK, Months: months}).Run(ctx)
 }
 
 // Expiries reads the TTL of an account's item, its username and email

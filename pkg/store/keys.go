@@ -18,7 +18,9 @@ const (
 	attrTTL    = "TTL"
 
 	// IndexUpcoming pages public events by start time, one partition per
-	// month of start so no single partition takes every event forever.
+	// year of start: starts are at most domain.MaxStartYears ahead, so a
+	// page reads at most three partitions, and no partition takes every
+	// event forever.
 	IndexUpcoming = "GSI1"
 	// IndexOwned lists what belongs to someone: an organization's events,
 	// an account's registrations.
@@ -37,6 +39,13 @@ func usernameKey(username string) key { n := fold(username); return key{"USERNAM
 func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
 func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
 func eventKey(id string) key          { return key{"EVENT#" + id, "EVENT"} }
+
+// seatsKey is the event's seat counter, a small item of its own so taking
+// a seat rewrites neither the event nor its copy in the owned index.
+func seatsKey(eventID string) key { return key{"EVENT#" + eventID, seatsSK} }
+
+const seatsSK = "SEATS"
+
 func attendeeKey(eventID, userID string) key {
 	return key{"EVENT#" + eventID, attendeePrefix + userID}
 }
@@ -59,30 +68,22 @@ func loginGuardsPK(username string) string      { return "LOGIN#" + fold(usernam
 func loginAddressKey(username, addr string) key { return key{loginGuardsPK(username), "ADDR#" + addr} }
 func loginCeilingKey(username string) key       { return key{loginGuardsPK(username), "USERNAME"} }
 
-// monthOf names the month (UTC) an event starting at t is listed under.
-func monthOf(t time.Time) string { return t.UTC().Format(monthLayout) }
-
-const monthLayout = "2006-01"
-
-// upcomingPK is the GSI1 partition of events starting in month.
-func upcomingPK(month string) string { return "UPCOMING#" + month }
-
-// calendarPK holds one item per month that has upcoming events, so the
-// public list queries only those month partitions; calendarMonthKey is
-// that month's item. Month items sort by month, so the list reads only the
-// months it looks at, however many others exist.
-const calendarPK = "CALENDAR"
-
-func calendarMonthKey(month string) key { return key{calendarPK, calendarMonthPrefix + month} }
-
-const calendarMonthPrefix = "MONTH#"
-
-// legacyCalendarKey held the calendar as one set until MigrateCalendar.
-func legacyCalendarKey() key { return key{calendarPK, "MONTHS"} }
+// upcomingPK is the GSI1 partition of events starting in t's year (UTC).
+func upcomingPK(t time.Time) string { return "UPCOMING#" + t.UTC().Format("2006") }
 
 func upcomingSK(start time.Time, eventID string) string {
 	return sortTime(start) + "#" + eventID
 }
+
+// upcomingSeatsSK places an event's seat counter right after the event in
+// GSI1, so one Query returns each event with its seats.
+func upcomingSeatsSK(start time.Time, eventID string) string {
+	return upcomingSK(start, eventID) + "#" + seatsSK
+}
+
+// afterSK is where a page resumes after sort key sk: '~' sorts after
+// every character of an id and of a counter's suffix.
+func afterSK(sk string) string { return sk + "#~" }
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 func userRegistrationsPK(userID string) string { return "USERREGS#" + userID }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -44,15 +43,15 @@ type attendeeItem struct {
 }
 
 // Register takes a seat: in one transaction it increments the event's
-// taken seats (only while seats remain and the event has not started),
+// seat counter (only while seats remain and the event has not started),
 // reserves the person's place and writes the registration. Concurrent
 // requests can therefore never overbook.
 func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Time) error {
-	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, ak, rk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
-				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
+				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
 			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
 			Put(s.putNew(registrationItem{
 				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
@@ -101,7 +100,7 @@ func (s *Store) Registration(ctx context.Context, id string) (domain.Registratio
 // transaction only applies while the registration still exists. If the
 // event itself is gone the registration is removed all the same.
 func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
-	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, ak, rk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
 	withSeat := true
 	for {
 		err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -128,17 +127,30 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 	}
 }
 
-// UserRegistrations lists a person's registrations joined with their
-// events (one Query and one BatchGetItem), soonest event first.
+// UserRegistrations lists a person's registrations in the order they were
+// made, limit at a time, joined with their events: one Query and one
+// BatchGetItem of the page's events, reading only what the list shows.
 // Registrations whose event no longer exists, or is being deleted, are
-// left out.
-func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error) {
+// left out. after is the previous page's cursor; the returned one is ""
+// on the last page.
+func (s *Store) UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
+	q := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned)
+	if after != "" {
+		if !validCursor(after) {
+			return nil, "", ErrBadCursor
+		}
+		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
+	}
 	var regs []registrationItem
-	if err := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned).All(ctx, &regs); err != nil {
-		return nil, fmt.Errorf("list registrations of %s: %w", userID, err)
+	if err := q.Limit(limit).All(ctx, &regs); err != nil {
+		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
+	}
+	next := ""
+	if len(regs) == limit {
+		next = regs[len(regs)-1].GSI2SK
 	}
 	if len(regs) == 0 {
-		return []domain.RegisteredEvent{}, nil
+		return []domain.RegisteredEvent{}, next, nil
 	}
 	keys := make([]dynamo.Keyed, 0, len(regs))
 	seen := make(map[string]bool, len(regs))
@@ -150,9 +162,10 @@ func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.
 		}
 	}
 	var items []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).All(ctx, &items)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).
+		Project("ID", "Title", "StartsAt", "EndsAt", "Location", "Deleting").All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, fmt.Errorf("load events of %s's registrations: %w", userID, err)
+		return nil, "", fmt.Errorf("load events of %s's registrations: %w", userID, err)
 	}
 	events := make(map[string]domain.Event, len(items))
 	for _, it := range items {
@@ -166,6 +179,5 @@ func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.
 			out = append(out, domain.RegisteredEvent{Registration: r.domain(), Event: e})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Event.Start.Before(out[j].Event.Start) })
-	return out, nil
+	return out, next, nil
 }
