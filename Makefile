@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev test fuzz e2e websize build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev test fuzz e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -73,6 +73,10 @@ e2e: emulators chromium ## build the web app and run the end-to-end journeys in 
 websize: ## build the web app and print what the first page (/) loads, gzipped (fails over 100 KB of JavaScript)
 	@$(WEB_DEPS)
 	cd web && $(NPM) run size
+
+# Issue 9's measurements, one line per part; each prints its tables.
+bench: emulators ## run every benchmark (cost and speed at size) and print their tables; not part of make test
+	$(GO) run ./functions/bench/lists
 
 build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/
 	@if [ -z "$(LAMBDAS)" ]; then echo "no Lambda functions under functions/"; exit 1; fi

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"turnout/pkg/auth"
+	"turnout/pkg/domain"
 	"turnout/pkg/testenv"
 )
 
@@ -26,45 +27,25 @@ func MustStore(tb testing.TB, opts ...func(*dynamodb.Options)) *Store {
 // but in batches and without taking seats, so a test can build a large
 // event quickly. It returns the registration ids.
 func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]string, error) {
-	items := make([]any, 0, 2*n)
+	regs := make([]domain.Registration, n)
 	ids := make([]string, n)
 	now := time.Now().UTC().Truncate(time.Second)
-	for i := range ids {
+	for i := range regs {
 		ids[i] = auth.NewID()
-		userID := auth.NewID()
-		ak, rk := attendeeKey(eventID, userID), registrationKey(ids[i])
-		items = append(items,
-			attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: ids[i]},
-			registrationItem{
-				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(userID), GSI2SK: sortTime(now) + "#" + ids[i],
-				ID: ids[i], EventID: eventID, UserID: userID, Created: now,
-			})
+		regs[i] = domain.Registration{ID: ids[i], EventID: eventID, UserID: auth.NewID(), Created: now}
 	}
-	return ids, inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
-		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
-		return err
-	})
+	return ids, s.ImportRegistrations(ctx, regs)
 }
 
 // SeedUserRegistrations writes one registration of userID for each of
 // eventIDs, made a second apart in that order, in batches.
 func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventIDs []string) error {
-	items := make([]any, 0, 2*len(eventIDs))
+	regs := make([]domain.Registration, len(eventIDs))
 	start := time.Now().UTC().Truncate(time.Second)
 	for i, eventID := range eventIDs {
-		id, created := auth.NewID(), start.Add(time.Duration(i)*time.Second)
-		ak, rk := attendeeKey(eventID, userID), registrationKey(id)
-		items = append(items,
-			attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: id},
-			registrationItem{
-				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(userID), GSI2SK: sortTime(created) + "#" + id,
-				ID: id, EventID: eventID, UserID: userID, Created: created,
-			})
+		regs[i] = domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: userID, Created: start.Add(time.Duration(i) * time.Second)}
 	}
-	return inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
-		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
-		return err
-	})
+	return s.ImportRegistrations(ctx, regs)
 }
 
 // EventPartitionSize counts every item left in event id's partition,

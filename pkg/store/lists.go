@@ -168,3 +168,32 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, lim
 	}
 	return events, next, nil
 }
+
+// ImportEvents writes events (with their seat counters) in parallel
+// batches, without the checks of CreateEvent: for benchmarks and demo data
+// of any size, on a table no request is using.
+func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
+	items := make([]any, 0, 2*len(events))
+	for _, e := range events {
+		items = append(items, newEventItem(e), newSeatsItem(e))
+	}
+	return s.putAll(ctx, items)
+}
+
+// ImportRegistrations writes registrations as Register would, in parallel
+// batches and without taking seats; like ImportEvents, for benchmarks.
+func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Registration) error {
+	items := make([]any, 0, 2*len(regs))
+	for _, r := range regs {
+		ak := attendeeKey(r.EventID, r.UserID)
+		items = append(items, attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID}, newRegistrationItem(r))
+	}
+	return s.putAll(ctx, items)
+}
+
+func (s *Store) putAll(ctx context.Context, items []any) error {
+	return inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
+		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
+		return err
+	})
+}

@@ -29,6 +29,14 @@ type registrationItem struct {
 	Created time.Time
 }
 
+func newRegistrationItem(r domain.Registration) registrationItem {
+	k := registrationKey(r.ID)
+	return registrationItem{
+		PK: k.PK, SK: k.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
+		ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created,
+	}
+}
+
 func (it registrationItem) domain() domain.Registration {
 	return domain.Registration{ID: it.ID, EventID: it.EventID, UserID: it.UserID, Created: it.Created}
 }
@@ -47,16 +55,13 @@ type attendeeItem struct {
 // reserves the person's place and writes the registration. Concurrent
 // requests can therefore never overbook.
 func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Time) error {
-	ek, ak, rk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, ak := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
 			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
-			Put(s.putNew(registrationItem{
-				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
-				ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created,
-			}))
+			Put(s.putNew(newRegistrationItem(r)))
 	})
 	reasons := cancelReasons(err)
 	switch {
