@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/store"
@@ -93,20 +91,16 @@ func TestRegistrationWriteUnits(t *testing.T) {
 	}
 }
 
-// seedEvents creates events of org starting at each of starts.
+// seedEvents imports events of org starting at each of starts.
 func seedEvents(t *testing.T, s *store.Store, org string, starts []time.Time) []string {
 	t.Helper()
+	evs := make([]domain.Event, len(starts))
 	ids := make([]string, len(starts))
-	g := new(errgroup.Group)
-	g.SetLimit(8)
 	for i, start := range starts {
 		ids[i] = auth.NewID()
-		g.Go(func() error {
-			return s.CreateEvent(context.Background(), domain.Event{ID: ids[i], OrganizationID: org, Title: "e",
-				Start: start, End: start.Add(time.Hour), Capacity: 5})
-		})
+		evs[i] = domain.Event{ID: ids[i], OrganizationID: org, Title: "e", Start: start, End: start.Add(time.Hour), Capacity: 5}
 	}
-	if err := g.Wait(); err != nil {
+	if err := s.ImportEvents(context.Background(), evs); err != nil {
 		t.Fatalf("seed events: %v", err)
 	}
 	return ids
@@ -194,34 +188,34 @@ func TestOwnedListsPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	ops.Take()
-	var events, regs []string
-	for cursor, page := "", 0; page == 0 || cursor != ""; page++ {
-		list, next, err := s.OrganizationEvents(ctx, "org", cursor, 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := calls(ops.Take()); n > 2 {
-			t.Errorf("events page %d made %d calls, want at most 2", page, n)
-		}
-		for _, e := range list {
-			events = append(events, e.ID)
-		}
-		cursor = next
-	}
-	for cursor, page := "", 0; page == 0 || cursor != ""; page++ {
-		list, next, err := s.UserRegistrations(ctx, user, cursor, 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := calls(ops.Take()); n > 2 {
-			t.Errorf("registrations page %d made %d calls, want at most 2", page, n)
-		}
-		for _, r := range list {
-			regs = append(regs, r.Event.ID)
-		}
-		cursor = next
-	}
+	events := allPages(t, ops, func(cursor string) ([]domain.Event, string, error) {
+		return s.OrganizationEvents(ctx, "org", cursor, 100)
+	}, func(e domain.Event) string { return e.ID })
+	regs := allPages(t, ops, func(cursor string) ([]domain.RegisteredEvent, string, error) {
+		return s.UserRegistrations(ctx, user, cursor, 100)
+	}, func(r domain.RegisteredEvent) string { return r.Event.ID })
 	if !slices.Equal(events, ids) || !slices.Equal(regs, ids) {
 		t.Errorf("listed %d events and %d registrations, want all %d in order", len(events), len(regs), len(ids))
 	}
+}
+
+// allPages follows an owned list's cursors to the end and returns the id
+// of each item, failing when a page makes more than 2 calls.
+func allPages[T any](t *testing.T, ops *store.OperationCounter, list func(cursor string) ([]T, string, error), id func(T) string) []string {
+	t.Helper()
+	var ids []string
+	for cursor, page := "", 0; page == 0 || cursor != ""; page++ {
+		items, next, err := list(cursor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := calls(ops.Take()); n > 2 {
+			t.Errorf("page %d made %d calls, want at most 2", page, n)
+		}
+		for _, it := range items {
+			ids = append(ids, id(it))
+		}
+		cursor = next
+	}
+	return ids
 }

@@ -81,12 +81,7 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 			year++
 		}
 	}
-	events, cut := fitPage(events)
-	next := ""
-	if len(events) == limit || cut {
-		last := events[len(events)-1]
-		next = upcomingSK(last.Start, last.ID)
-	}
+	events, next := endPage(events, len(events) == limit)
 	return events, next, nil
 }
 
@@ -128,15 +123,8 @@ func (s *Store) upcomingIn(ctx context.Context, year int, from string, need int)
 // at a time, with their seats: one Query of the owned index and one
 // BatchGetItem of the page's seat counters.
 func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
-	q := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned)
-	if after != "" {
-		if !validCursor(after) {
-			return nil, "", ErrBadCursor
-		}
-		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
-	}
 	var items []eventItem
-	if err := q.Limit(limit).All(ctx, &items); err != nil {
+	if err := s.ownedPage(ctx, organizationEventsPK(orgID), after, limit, &items); err != nil {
 		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
 	}
 	events := make([]domain.Event, len(items))
@@ -160,13 +148,32 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, lim
 			events[i].SeatsTaken = taken[events[i].ID]
 		}
 	}
-	events, cut := fitPage(events)
-	next := ""
-	if len(items) == limit || cut {
-		last := events[len(events)-1]
-		next = upcomingSK(last.Start, last.ID)
-	}
+	events, next := endPage(events, len(items) == limit)
 	return events, next, nil
+}
+
+// ownedPage reads one page of an owned list (partition pk of GSI2) after
+// cursor after into out.
+func (s *Store) ownedPage(ctx context.Context, pk, after string, limit int, out any) error {
+	q := s.table.Get(attrGSI2PK, pk).Index(IndexOwned)
+	if after != "" {
+		if !validCursor(after) {
+			return ErrBadCursor
+		}
+		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
+	}
+	return q.Limit(limit).All(ctx, out)
+}
+
+// endPage fits a page of events sorted by start to pageBytes and returns
+// it with the next page's cursor: "" unless the page was cut or full.
+func endPage(events []domain.Event, full bool) ([]domain.Event, string) {
+	events, cut := fitPage(events)
+	if !full && !cut {
+		return events, ""
+	}
+	last := events[len(events)-1]
+	return events, upcomingSK(last.Start, last.ID)
 }
 
 // ImportEvents writes events (with their seat counters) in parallel

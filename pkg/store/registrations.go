@@ -139,15 +139,8 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 // left out. after is the previous page's cursor; the returned one is ""
 // on the last page.
 func (s *Store) UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
-	q := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned)
-	if after != "" {
-		if !validCursor(after) {
-			return nil, "", ErrBadCursor
-		}
-		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
-	}
 	var regs []registrationItem
-	if err := q.Limit(limit).All(ctx, &regs); err != nil {
+	if err := s.ownedPage(ctx, userRegistrationsPK(userID), after, limit, &regs); err != nil {
 		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
 	}
 	next := ""

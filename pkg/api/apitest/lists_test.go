@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"turnout/pkg/api/events"
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
@@ -66,23 +64,18 @@ func callCount(counts map[string]int) int {
 	return n
 }
 
-// seedEvents creates events of org through the store, in parallel, with
-// the given description, starting at starts.
+// seedEvents imports events of org with the given description, starting
+// at starts.
 func seedEvents(t *testing.T, env *Env, org *Account, description string, starts []time.Time) []string {
 	t.Helper()
 	ids := make([]string, len(starts))
-	g := new(errgroup.Group)
-	g.SetLimit(8)
+	evs := make([]domain.Event, len(starts))
 	for i, start := range starts {
 		ids[i] = auth.NewID()
-		g.Go(func() error {
-			return env.Base.Store.CreateEvent(context.Background(), domain.Event{
-				ID: ids[i], OrganizationID: org.OrganizationID, OrganizationName: "Org", Title: "Event",
-				Description: description, Location: "Hall", Start: start, End: start.Add(time.Hour), Capacity: 10,
-			})
-		})
+		evs[i] = domain.Event{ID: ids[i], OrganizationID: org.OrganizationID, OrganizationName: "Org", Title: "Event",
+			Description: description, Location: "Hall", Start: start, End: start.Add(time.Hour), Capacity: 10}
 	}
-	if err := g.Wait(); err != nil {
+	if err := env.Base.Store.ImportEvents(context.Background(), evs); err != nil {
 		t.Fatalf("seed events: %v", err)
 	}
 	return ids
