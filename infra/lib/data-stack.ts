@@ -16,8 +16,8 @@ export interface DataStackProps extends StackProps {
 // What each index holds besides keys: only what its lists read, so a
 // write copies little into it (pkg/store/store.go, upcomingProjection and
 // ownedProjection, lists the same).
-export const UPCOMING_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'SeatsTaken', 'BannerKey'];
-export const OWNED_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey', 'EventID'];
+export const UPCOMING_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
+export const OWNED_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
 
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -61,14 +62,11 @@ func newEventItem(e domain.Event) eventItem {
 }
 
 // seatsItem counts an event's taken seats. It carries what the
-// registration condition reads (capacity, start) and sits next to its
-// event in GSI1, so the public list reads seats without another call and
-// a registration rewrites only this small item and its small index copy.
+// registration condition reads (capacity, start) and is in no index, so a
+// registration rewrites only this small item and writes no index copy.
 type seatsItem struct {
 	PK         string `dynamo:"PK,hash"`
 	SK         string `dynamo:"SK,range"`
-	GSI1PK     string
-	GSI1SK     string
 	ID         string
 	Capacity   int
 	StartsAt   string
@@ -78,8 +76,7 @@ type seatsItem struct {
 func newSeatsItem(e domain.Event) seatsItem {
 	k := seatsKey(e.ID)
 	return seatsItem{
-		PK: k.PK, SK: k.SK, GSI1PK: upcomingPK(e.Start), GSI1SK: upcomingSeatsSK(e.Start, e.ID),
-		ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
+		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 	}
 }
 
@@ -146,7 +143,6 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
 			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).
-				Set(attrGSI1PK, seats.GSI1PK).Set(attrGSI1SK, seats.GSI1SK).
 				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
@@ -231,11 +227,12 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 	if err != nil {
 		return false, fmt.Errorf("list registrations of deleted event %s: %w", eventID, err)
 	}
-	registrations := make([]dynamo.Keyed, len(attendees))
+	registrations := make([]dynamo.Keyed, 0, 2*len(attendees))
 	attendeeKeys := make([]dynamo.Keyed, len(attendees))
 	for i, a := range attendees {
-		rk := registrationKey(a.RegistrationID)
-		registrations[i], attendeeKeys[i] = dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{a.PK, a.SK}
+		rk, uk := registrationKey(a.RegistrationID), userRegistrationKey(strings.TrimPrefix(a.SK, attendeePrefix), a.RegistrationID)
+		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
+		attendeeKeys[i] = dynamo.Keys{a.PK, a.SK}
 	}
 	if err := s.deleteAll(ctx, registrations); err != nil {
 		return false, fmt.Errorf("remove registrations of deleted event %s: %w", eventID, err)

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/oklog/ulid/v2"
 
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
@@ -38,12 +40,15 @@ func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]
 }
 
 // SeedUserRegistrations writes one registration of userID for each of
-// eventIDs, made a second apart in that order, in batches.
+// eventIDs, made a second apart in that order (so their ids sort so too),
+// in batches.
 func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventIDs []string) error {
 	regs := make([]domain.Registration, len(eventIDs))
 	start := time.Now().UTC().Truncate(time.Second)
 	for i, eventID := range eventIDs {
-		regs[i] = domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: userID, Created: start.Add(time.Duration(i) * time.Second)}
+		created := start.Add(time.Duration(i) * time.Second)
+		id := ulid.MustNew(ulid.Timestamp(created), rand.Reader).String()
+		regs[i] = domain.Registration{ID: id, EventID: eventID, UserID: userID, Created: created}
 	}
 	return s.ImportRegistrations(ctx, regs)
 }
@@ -73,4 +78,10 @@ func (s *Store) Expiries(ctx context.Context, userID, username, email, orgID str
 		out = append(out, it.Expires)
 	}
 	return out, nil
+}
+
+// UserRegistrationEntries counts the entries left in userID's list of
+// registrations, whether or not their events still exist.
+func UserRegistrationEntries(ctx context.Context, s *Store, userID string) (int, error) {
+	return s.table.Get(attrPK, userRegistrationKey(userID, "").PK).Consistent(true).Count(ctx)
 }

@@ -56,11 +56,12 @@ func validCursor(c string) bool {
 }
 
 // UpcomingEvents lists events that have not started, soonest first, limit
-// at a time, each with its seats. Starts are at most domain.MaxStartYears
-// ahead, so the page reads at most that many year partitions plus the
-// current one: one Query each, and only while the page is not full. after
-// is the cursor returned by the previous page ("" for the first); the
-// returned cursor is "" when there is nothing more.
+// at a time, with their seats. Starts are at most domain.MaxStartYears
+// ahead, so the events to come lie in at most two GSI1 partitions: one
+// Query each, the second only while the page is not full, then one
+// BatchGetItem of the page's seat counters. after is the cursor returned
+// by the previous page ("" for the first); the returned cursor is "" when
+// there is nothing more.
 func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error) {
 	from := afterSK(sortTime(now)) // excludes events starting now
 	if after != "" {
@@ -70,63 +71,29 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 		from = max(from, afterSK(after))
 	}
 	year, _ := strconv.Atoi(from[:4])
-	var events []domain.Event
-	for last := now.UTC().Year() + domain.MaxStartYears; year <= last && len(events) < limit; {
-		page, resume, more, err := s.upcomingIn(ctx, year, from, limit-len(events))
+	var items []eventItem
+	last := upcomingSpanOf(now.UTC().Year() + domain.MaxStartYears)
+	for span := upcomingSpanOf(year); span <= last && len(items) < limit; span += upcomingSpan {
+		var page []eventItem
+		pk := upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC))
+		err := s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).
+			Limit(limit-len(items)).All(ctx, &page)
 		if err != nil {
-			return nil, "", err
+			return nil, "", fmt.Errorf("list upcoming events from %d: %w", span, err)
 		}
-		events, from = append(events, page...), resume
-		if !more {
-			year++
-		}
+		items = append(items, page...)
+	}
+	events, err := s.withSeats(ctx, items)
+	if err != nil {
+		return nil, "", fmt.Errorf("list upcoming events: %w", err)
 	}
 	events, next := endPage(events, len(events) == limit)
 	return events, next, nil
 }
 
-// upcomingIn reads up to need events of year's partition after from, each
-// paired with the seat counter that follows it. more reports that the
-// partition may hold more than was read; resume is where to read on.
-func (s *Store) upcomingIn(ctx context.Context, year int, from string, need int) (events []domain.Event, resume string, more bool, err error) {
-	var items []eventItem
-	pk := upcomingPK(time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC))
-	err = s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).
-		Limit(2*need).All(ctx, &items)
-	if err != nil {
-		return nil, "", false, fmt.Errorf("list upcoming events of %d: %w", year, err)
-	}
-	full := len(items) == 2*need
-	resume = from
-	for i := 0; i < len(items); i++ {
-		it := items[i]
-		switch {
-		case it.SK == seatsSK: // its event is not indexed yet, or no longer
-		case i+1 < len(items) && items[i+1].SK == seatsSK && items[i+1].ID == it.ID:
-			e := it.domain()
-			e.SeatsTaken = items[i+1].SeatsTaken
-			events = append(events, e)
-			i++
-		case i+1 == len(items) && full:
-			// The page's limit cut this event from its counter: read it
-			// again with the next Query.
-			return events, resume, len(events) < need, nil
-		default: // its counter is not indexed yet: nothing taken shows
-			events = append(events, it.domain())
-		}
-		resume = items[i].GSI1SK
-	}
-	return events, resume, full && len(events) < need, nil
-}
-
-// OrganizationEvents lists an organization's events by start time, limit
-// at a time, with their seats: one Query of the owned index and one
-// BatchGetItem of the page's seat counters.
-func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
-	var items []eventItem
-	if err := s.ownedPage(ctx, organizationEventsPK(orgID), after, limit, &items); err != nil {
-		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
-	}
+// withSeats returns the events of items with their taken seats, read with
+// one BatchGetItem of their counters (a page holds at most 100).
+func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Event, error) {
 	events := make([]domain.Event, len(items))
 	keys := make([]dynamo.Keyed, len(items))
 	for i, it := range items {
@@ -134,35 +101,45 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, lim
 		k := seatsKey(it.ID)
 		keys[i] = dynamo.Keys{k.PK, k.SK}
 	}
-	if len(keys) > 0 {
-		var seats []seatsItem
-		err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken").All(ctx, &seats)
-		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-			return nil, "", fmt.Errorf("read seats of organization %s's events: %w", orgID, err)
-		}
-		taken := make(map[string]int, len(seats))
-		for _, it := range seats {
-			taken[it.ID] = it.SeatsTaken
-		}
-		for i := range events {
-			events[i].SeatsTaken = taken[events[i].ID]
-		}
+	if len(keys) == 0 {
+		return events, nil
 	}
-	events, next := endPage(events, len(items) == limit)
-	return events, next, nil
+	var seats []seatsItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken").All(ctx, &seats)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("read seats: %w", err)
+	}
+	taken := make(map[string]int, len(seats))
+	for _, it := range seats {
+		taken[it.ID] = it.SeatsTaken
+	}
+	for i := range events {
+		events[i].SeatsTaken = taken[events[i].ID]
+	}
+	return events, nil
 }
 
-// ownedPage reads one page of an owned list (partition pk of GSI2) after
-// cursor after into out.
-func (s *Store) ownedPage(ctx context.Context, pk, after string, limit int, out any) error {
-	q := s.table.Get(attrGSI2PK, pk).Index(IndexOwned)
+// OrganizationEvents lists an organization's events by start time, limit
+// at a time, with their seats: one Query of the owned index and one
+// BatchGetItem of the page's seat counters.
+func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
+	q := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned)
 	if after != "" {
 		if !validCursor(after) {
-			return ErrBadCursor
+			return nil, "", ErrBadCursor
 		}
 		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
 	}
-	return q.Limit(limit).All(ctx, out)
+	var items []eventItem
+	if err := q.Limit(limit).All(ctx, &items); err != nil {
+		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
+	}
+	events, err := s.withSeats(ctx, items)
+	if err != nil {
+		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
+	}
+	events, next := endPage(events, len(items) == limit)
+	return events, next, nil
 }
 
 // endPage fits a page of events sorted by start to pageBytes and returns
@@ -190,10 +167,9 @@ func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
 // ImportRegistrations writes registrations as Register would, in parallel
 // batches and without taking seats; like ImportEvents, for benchmarks.
 func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Registration) error {
-	items := make([]any, 0, 2*len(regs))
+	items := make([]any, 0, 3*len(regs))
 	for _, r := range regs {
-		ak := attendeeKey(r.EventID, r.UserID)
-		items = append(items, attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID}, newRegistrationItem(r))
+		items = append(items, registrationItems(r)...)
 	}
 	return s.putAll(ctx, items)
 }

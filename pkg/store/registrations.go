@@ -18,22 +18,33 @@ var (
 	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
 )
 
+// registrationItem finds a registration by its id (a cancel names only
+// that) and tells whose it is.
 type registrationItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
-	GSI2PK  string
-	GSI2SK  string
 	ID      string
 	EventID string
 	UserID  string
 	Created time.Time
 }
 
-func newRegistrationItem(r domain.Registration) registrationItem {
-	k := registrationKey(r.ID)
-	return registrationItem{
-		PK: k.PK, SK: k.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
-		ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created,
+// userRegistrationItem lists a registration in its person's partition.
+type userRegistrationItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	ID      string
+	EventID string
+}
+
+// registrationItems are the attendee, registration and person's items of
+// r, none of them in an index: a registration writes no index copy.
+func registrationItems(r domain.Registration) []any {
+	ak, rk, uk := attendeeKey(r.EventID, r.UserID), registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
+	return []any{
+		attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID},
+		registrationItem{PK: rk.PK, SK: rk.SK, ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created},
+		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: r.ID, EventID: r.EventID},
 	}
 }
 
@@ -52,16 +63,15 @@ type attendeeItem struct {
 
 // Register takes a seat: in one transaction it increments the event's
 // seat counter (only while seats remain and the event has not started),
-// reserves the person's place and writes the registration. Concurrent
-// requests can therefore never overbook.
+// reserves the person's place and writes the registration and its entry
+// in the person's list. Concurrent requests can therefore never overbook.
 func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Time) error {
-	ek, ak := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID)
+	ek, items := seatsKey(r.EventID), registrationItems(r)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
-			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
-			Put(s.putNew(newRegistrationItem(r)))
+			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2]))
 	})
 	reasons := cancelReasons(err)
 	switch {
@@ -105,13 +115,14 @@ func (s *Store) Registration(ctx context.Context, id string) (domain.Registratio
 // transaction only applies while the registration still exists. If the
 // event itself is gone the registration is removed all the same.
 func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
-	ek, ak, rk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, ak, rk, uk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
 	withSeat := true
 	for {
 		err := s.runTx(ctx, func() *dynamo.WriteTx {
 			tx := s.db.WriteTx().
 				Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
-				Delete(s.table.Delete(attrPK, ak.PK).Range(attrSK, ak.SK))
+				Delete(s.table.Delete(attrPK, ak.PK).Range(attrSK, ak.SK)).
+				Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
 			if withSeat {
 				tx = tx.Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", -1).
 					If("attribute_exists(PK) AND SeatsTaken > ?", 0))
@@ -124,7 +135,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 			return nil
 		case failedAt(reasons, 0):
 			return fmt.Errorf("cancel registration %s: %w", r.ID, domain.ErrNotFound)
-		case withSeat && failedAt(reasons, 2):
+		case withSeat && failedAt(reasons, 3):
 			withSeat = false // the event was deleted; nothing to give back
 			continue
 		}
@@ -133,19 +144,28 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 }
 
 // UserRegistrations lists a person's registrations in the order they were
-// made, limit at a time, joined with their events: one Query and one
-// BatchGetItem of the page's events, reading only what the list shows.
+// made, limit at a time, joined with their events: one Query of the
+// person's partition and one BatchGetItem of the page's events, reading
+// only what the list shows.
 // Registrations whose event no longer exists, or is being deleted, are
 // left out. after is the previous page's cursor; the returned one is ""
 // on the last page.
 func (s *Store) UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
-	var regs []registrationItem
-	if err := s.ownedPage(ctx, userRegistrationsPK(userID), after, limit, &regs); err != nil {
+	first := userRegistrationKey(userID, "")
+	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
+	if after != "" {
+		if !domain.ValidID(after) {
+			return nil, "", ErrBadCursor
+		}
+		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)
+	}
+	var regs []userRegistrationItem
+	if err := q.Limit(limit).All(ctx, &regs); err != nil {
 		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
 	}
 	next := ""
 	if len(regs) == limit {
-		next = regs[len(regs)-1].GSI2SK
+		next = regs[len(regs)-1].ID
 	}
 	if len(regs) == 0 {
 		return []domain.RegisteredEvent{}, next, nil
@@ -174,7 +194,7 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	out := make([]domain.RegisteredEvent, 0, len(regs))
 	for _, r := range regs {
 		if e, ok := events[r.EventID]; ok {
-			out = append(out, domain.RegisteredEvent{Registration: r.domain(), Event: e})
+			out = append(out, domain.RegisteredEvent{Registration: domain.Registration{ID: r.ID, EventID: r.EventID, UserID: userID}, Event: e})
 		}
 	}
 	return out, next, nil

@@ -55,13 +55,13 @@ type tableSchema struct {
 // The indexes hold only what their lists show, so writes to an item copy
 // little into them; infra/lib/data-stack.ts declares the same.
 var (
-	// upcomingProjection: the public list's events and seat counters.
+	// upcomingProjection: the public list's events.
 	upcomingProjection = []string{"ID", "OrganizationID", "OrganizationName", "Title", "Description",
-		"Location", "StartsAt", "EndsAt", "Capacity", "SeatsTaken", "BannerKey"}
+		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey"}
 	// ownedProjection: an organization's events (the dashboard edits from
-	// the list, so it holds the description) and a person's registrations.
+	// the list, so it holds the description).
 	ownedProjection = []string{"ID", "OrganizationID", "OrganizationName", "Title", "Description",
-		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey", "EventID"}
+		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey"}
 )
 
 // CreateTable creates the table with its indexes and TTL when it does not
