@@ -76,6 +76,7 @@ websize: ## build the web app and print what the first page (/) loads, gzipped (
 
 # One line per benchmark; each prints its table. Not part of make test.
 bench: emulators chromium zip-tool ## run every benchmark (issue 9) and print its tables beside today's figures
+	$(GO) run ./functions/bench/lists
 	$(GO) run ./functions/bench/init
 	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs
 

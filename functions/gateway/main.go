@@ -161,17 +161,12 @@ func startDevStack(ctx context.Context, getenv func(string) string, dataDir stri
 	return env, func() { _ = stack.Stop() }, nil
 }
 
-// prepare creates what the CDK app owns in AWS, migrates data written by
-// older versions (local dev data only), and seeds
-// demo data.
+// prepare creates what the CDK app owns in AWS and seeds demo data.
 func prepare(ctx context.Context, b app.Base, demo bool) error {
 	if err := b.Store.CreateTable(ctx); err != nil {
 		return err
 	}
 	if err := b.Media.EnsureBucket(ctx); err != nil {
-		return err
-	}
-	if err := b.Store.MigrateCalendar(ctx, b.Now()); err != nil {
 		return err
 	}
 	if !demo {

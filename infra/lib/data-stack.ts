@@ -13,6 +13,12 @@ export interface DataStackProps extends StackProps {
 }
 
 // The stateful resources: the one table and the media bucket.
+// What each index holds besides keys: only what its lists read, so a
+// write copies little into it (pkg/store/store.go, upcomingProjection and
+// ownedProjection, lists the same).
+export const UPCOMING_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
+export const OWNED_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
+
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;
@@ -35,11 +41,15 @@ export class DataStack extends Stack {
           indexName: 'GSI1',
           partitionKey: { name: 'GSI1PK', type: dynamodb.AttributeType.STRING },
           sortKey: { name: 'GSI1SK', type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.INCLUDE,
+          nonKeyAttributes: UPCOMING_PROJECTION,
         },
         {
           indexName: 'GSI2',
           partitionKey: { name: 'GSI2PK', type: dynamodb.AttributeType.STRING },
           sortKey: { name: 'GSI2SK', type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.INCLUDE,
+          nonKeyAttributes: OWNED_PROJECTION,
         },
       ],
     });

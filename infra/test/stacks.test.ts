@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AppStack, FUNCTIONS, SECURITY_HEADERS } from '../lib/app-stack.js';
-import { DataStack } from '../lib/data-stack.js';
+import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
 
@@ -62,11 +62,30 @@ test('the table is on demand, recoverable, with TTL and the store indexes', () =
     ],
     TimeToLiveSpecification: { AttributeName: 'TTL', Enabled: true },
     GlobalSecondaryIndexes: Match.arrayWith([
-      Match.objectLike({ IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }] }),
-      Match.objectLike({ IndexName: 'GSI2', KeySchema: [{ AttributeName: 'GSI2PK', KeyType: 'HASH' }, { AttributeName: 'GSI2SK', KeyType: 'RANGE' }] }),
+      Match.objectLike({
+        IndexName: 'GSI1',
+        KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: UPCOMING_PROJECTION },
+      }),
+      Match.objectLike({
+        IndexName: 'GSI2',
+        KeySchema: [{ AttributeName: 'GSI2PK', KeyType: 'HASH' }, { AttributeName: 'GSI2SK', KeyType: 'RANGE' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: OWNED_PROJECTION },
+      }),
     ]),
     Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
   });
+});
+
+test('the index projections are the ones the store creates locally', () => {
+  const store = readFileSync(fileURLToPath(new URL('../../pkg/store/store.go', import.meta.url)), 'utf8');
+  const goList = (name: string) => {
+    const m = store.match(new RegExp(`${name} = \\[\\]string\\{([^}]*)\\}`));
+    assert.ok(m, `${name} in pkg/store/store.go`);
+    return [...m[1].matchAll(/"([^"]+)"/g)].map((q) => q[1]);
+  };
+  assert.deepEqual(UPCOMING_PROJECTION, goList('upcomingProjection'));
+  assert.deepEqual(OWNED_PROJECTION, goList('ownedProjection'));
 });
 
 test('production keeps its data; development cleans up', () => {

@@ -42,8 +42,8 @@ const (
 const (
 	MaxPhoneLength = 11
 	MaxCapacity    = 100000
-	// MaxStartYears bounds how far ahead an event may start, so the months
-	// that have events (and the calendar the public list reads) stay few.
+	// MaxStartYears bounds how far ahead an event may start, so the public
+	// list's events to come lie in at most two index partitions.
 	MaxStartYears = 2
 	minPassword   = 8
 	maxPassword   = 128

@@ -41,12 +41,12 @@ type Store interface {
 	CreateEvent(ctx context.Context, e domain.Event) error
 	UpdateEvent(ctx context.Context, e domain.Event) error
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
-	OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error)
+	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
 	Register(ctx context.Context, r domain.Registration, now time.Time) error
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
-	UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error)
+	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 }
 
 var (
@@ -117,12 +117,14 @@ func (s *Service) Event(ctx context.Context, id string) (domain.Event, error) {
 	return e, explain(err, eventNotFound())
 }
 
-// OrganizationEvents lists every event of an organization.
-func (s *Service) OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error) {
+// OrganizationEvents lists an organization's events by start time, limit
+// at a time, as Upcoming pages.
+func (s *Service) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
 	if !domain.ValidID(orgID) {
-		return nil, domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+		return nil, "", domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
 	}
-	return s.Store.OrganizationEvents(ctx, orgID)
+	events, next, err := s.Store.OrganizationEvents(ctx, orgID, after, limit)
+	return events, next, explain(err, eventNotFound())
 }
 
 // MayCreate refuses anyone but an organizer, before their form is read.
@@ -234,15 +236,16 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 }
 
 // Registrations lists userID's registrations, which only that account may
-// read.
-func (s *Service) Registrations(ctx context.Context, u domain.User, userID string) ([]domain.RegisteredEvent, error) {
+// read, limit at a time, as Upcoming pages.
+func (s *Service) Registrations(ctx context.Context, u domain.User, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
 	if !domain.ValidID(userID) {
-		return nil, domain.Errorf(domain.CodeNotFound, MsgUserNotFound)
+		return nil, "", domain.Errorf(domain.CodeNotFound, MsgUserNotFound)
 	}
 	if userID != u.ID {
-		return nil, domain.Errorf(domain.CodeForbidden, MsgNotYourRegistrations)
+		return nil, "", domain.Errorf(domain.CodeForbidden, MsgNotYourRegistrations)
 	}
-	return s.Store.UserRegistrations(ctx, u.ID)
+	regs, next, err := s.Store.UserRegistrations(ctx, u.ID, after, limit)
+	return regs, next, explain(err, registrationNotFound())
 }
 
 // Cancel gives up u's registration id and its seat.

@@ -35,10 +35,12 @@ type eventItem struct {
 	Location         string
 	// StartsAt and EndsAt are sortTime strings so conditions can compare
 	// them with the request's clock.
-	StartsAt   string
-	EndsAt     string
-	Capacity   int
-	SeatsTaken int
+	StartsAt string
+	EndsAt   string
+	Capacity int
+	// SeatsTaken is read from the event's seat counter (seatsItem), which
+	// decodes into this type too; the event item itself never holds it.
+	SeatsTaken int    `dynamo:",omitempty"`
 	BannerKey  string `dynamo:",omitempty"`
 	Created    time.Time
 	// Deleting marks an event whose delete has begun: it is out of every
@@ -50,12 +52,31 @@ func newEventItem(e domain.Event) eventItem {
 	k := eventKey(e.ID)
 	return eventItem{
 		PK: k.PK, SK: k.SK,
-		GSI1PK: upcomingPK(monthOf(e.Start)), GSI1SK: upcomingSK(e.Start, e.ID),
+		GSI1PK: upcomingPK(e.Start), GSI1SK: upcomingSK(e.Start, e.ID),
 		GSI2PK: organizationEventsPK(e.OrganizationID), GSI2SK: upcomingSK(e.Start, e.ID),
 		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName,
 		Title: e.Title, Description: e.Description, Location: e.Location,
 		StartsAt: sortTime(e.Start), EndsAt: sortTime(e.End),
-		Capacity: e.Capacity, SeatsTaken: e.SeatsTaken, BannerKey: e.BannerKey, Created: e.Created,
+		Capacity: e.Capacity, BannerKey: e.BannerKey, Created: e.Created,
+	}
+}
+
+// seatsItem counts an event's taken seats. It carries what the
+// registration condition reads (capacity, start) and is in no index, so a
+// registration rewrites only this small item and writes no index copy.
+type seatsItem struct {
+	PK         string `dynamo:"PK,hash"`
+	SK         string `dynamo:"SK,range"`
+	ID         string
+	Capacity   int
+	StartsAt   string
+	SeatsTaken int
+}
+
+func newSeatsItem(e domain.Event) seatsItem {
+	k := seatsKey(e.ID)
+	return seatsItem{
+		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 	}
 }
 
@@ -70,42 +91,10 @@ func (it eventItem) domain() domain.Event {
 	}
 }
 
-func eventsOf(items []eventItem) []domain.Event {
-	out := make([]domain.Event, len(items))
-	for i, it := range items {
-		out[i] = it.domain()
-	}
-	return out
-}
-
-// calendarMonthItem records that a month has (or had) events. It expires
-// when the month is over: the public list never looks back, and TTL prunes
-// the past without a write on any request path.
-type calendarMonthItem struct {
-	PK      string    `dynamo:"PK,hash"`
-	SK      string    `dynamo:"SK,range"`
-	Expires time.Time `dynamo:"TTL,unixtime"`
-}
-
-// newCalendarMonthItem is month's calendar item; ok is false when month
-// is not a "2006-01" month.
-func newCalendarMonthItem(month string) (it calendarMonthItem, ok bool) {
-	first, err := time.Parse(monthLayout, month)
-	k := calendarMonthKey(month)
-	return calendarMonthItem{PK: k.PK, SK: k.SK, Expires: first.AddDate(0, 1, 0)}, err == nil
-}
-
-// putMonth records, in the same transaction as an event write, that the
-// event's month has events. Writing it again is harmless.
-func (s *Store) putMonth(start time.Time) *dynamo.Put {
-	it, _ := newCalendarMonthItem(monthOf(start))
-	return s.table.Put(it)
-}
-
 // CreateEvent stores a new event.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putMonth(e.Start))
+		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
 	})
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
@@ -113,36 +102,50 @@ func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	return nil
 }
 
-// Event reads one event.
+// Event reads one event with its seats: one Query of the event's item and
+// its counter, which sort next to each other ("EVENT" < "SEATS").
 func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
-	var it eventItem
-	err := s.get(ctx, eventKey(id), &it, false)
-	if err == nil && it.Deleting {
-		err = domain.ErrNotFound
-	}
+	var items []eventItem
+	err := s.table.Get(attrPK, eventKey(id).PK).Range(attrSK, dynamo.Between, eventKey(id).SK, seatsKey(id).SK).All(ctx, &items)
 	if err != nil {
 		return domain.Event{}, fmt.Errorf("get event %s: %w", id, err)
 	}
-	return it.domain(), nil
+	var e domain.Event
+	found := false
+	for _, it := range items {
+		switch {
+		case it.SK == seatsSK:
+			e.SeatsTaken = it.SeatsTaken
+		case !it.Deleting:
+			seats := e.SeatsTaken
+			e, found = it.domain(), true
+			e.SeatsTaken = seats
+		}
+	}
+	if !found {
+		return domain.Event{}, fmt.Errorf("get event %s: %w", id, domain.ErrNotFound)
+	}
+	return e, nil
 }
 
-// UpdateEvent rewrites the editable fields of e in one conditional write:
-// it must exist, belong to e.OrganizationID, and keep capacity at or above
-// the seats already taken.
+// UpdateEvent rewrites the editable fields of e and its counter in one
+// transaction: the event must exist, belong to e.OrganizationID, and keep
+// capacity at or above the seats already taken.
 func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
-	k := eventKey(e.ID)
-	it := newEventItem(e)
+	k, sk := eventKey(e.ID), seatsKey(e.ID)
+	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 			Set("Title", it.Title).Set("Description", it.Description).Set("Location", it.Location).
 			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
 			Set("BannerKey", it.BannerKey).
 			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
-			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND SeatsTaken <= ?",
-				e.OrganizationID, e.Capacity)).
-			Put(s.putMonth(e.Start))
+			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
+			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
+				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).
+				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 	})
-	if failedAt(cancelReasons(err), 0) {
+	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
 		err = s.explainEventWrite(ctx, e.ID, e.OrganizationID)
 	}
 	if err != nil {
@@ -169,9 +172,9 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // and returns what was deleted. It survives a crash at any point and an
 // event of any size:
 //
-//  1. one conditional update takes the event out of every list (it drops
-//     the index keys) and marks it deleting, so it reads as not found and
-//     refuses registrations and edits from then on;
+//  1. one transaction takes the event out of every list (it drops the
+//     index keys), marks it deleting and removes its seat counter, so it
+//     reads as not found and refuses registrations and edits from then on;
 //  2. page by page, the registration items, then the attendee items that
 //     name them, are removed in parallel batches (a crash leaves attendees
 //     that still lead to any registration left);
@@ -180,13 +183,22 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // Every step may run again, so the owner's retry of a half-done delete
 // finishes it.
 func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error) {
-	k := eventKey(id)
+	k, sk := eventKey(id), seatsKey(id)
 	var old eventItem
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-		Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK).Set("Deleting", true).
-		If("attribute_exists(PK) AND OrganizationID = ?", orgID).OldValue(ctx, &old)
-	if dynamo.IsCondCheckFailed(err) {
-		err = s.explainEventWrite(ctx, id, orgID)
+	err := s.get(ctx, k, &old, true)
+	if err == nil && old.OrganizationID != orgID {
+		err = ErrNotOwner
+	}
+	if err == nil {
+		err = s.runTx(ctx, func() *dynamo.WriteTx {
+			return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK).Set("Deleting", true).
+				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
+				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK))
+		})
+	}
+	if failedAt(cancelReasons(err), 0) {
+		err = domain.ErrNotFound // removed since it was read: a concurrent delete finished
 	}
 	if err != nil {
 		return domain.Event{}, fmt.Errorf("delete event %s: %w", id, err)
@@ -215,11 +227,12 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 	if err != nil {
 		return false, fmt.Errorf("list registrations of deleted event %s: %w", eventID, err)
 	}
-	registrations := make([]dynamo.Keyed, len(attendees))
+	registrations := make([]dynamo.Keyed, 0, 2*len(attendees))
 	attendeeKeys := make([]dynamo.Keyed, len(attendees))
 	for i, a := range attendees {
-		rk := registrationKey(a.RegistrationID)
-		registrations[i], attendeeKeys[i] = dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{a.PK, a.SK}
+		rk, uk := registrationKey(a.RegistrationID), userRegistrationKey(strings.TrimPrefix(a.SK, attendeePrefix), a.RegistrationID)
+		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
+		attendeeKeys[i] = dynamo.Keys{a.PK, a.SK}
 	}
 	if err := s.deleteAll(ctx, registrations); err != nil {
 		return false, fmt.Errorf("remove registrations of deleted event %s: %w", eventID, err)
@@ -259,83 +272,4 @@ func inBatches(ctx context.Context, n int, write func(ctx context.Context, from,
 		g.Go(func() error { return write(ctx, from, min(from+batchWriteSize, n)) })
 	}
 	return g.Wait()
-}
-
-// OrganizationEvents lists every event of an organization by start time.
-func (s *Store) OrganizationEvents(ctx context.Context, orgID string) ([]domain.Event, error) {
-	var items []eventItem
-	err := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned).All(ctx, &items)
-	if err != nil {
-		return nil, fmt.Errorf("list events of organization %s: %w", orgID, err)
-	}
-	return eventsOf(items), nil
-}
-
-// upcomingHorizon is how many months ahead the public list looks.
-const upcomingHorizon = 12
-
-// UpcomingEvents lists events that have not started, soonest first: one
-// Query for the months that have events, then one Query per such month
-// until limit events are found. after is the cursor returned by the
-// previous page ("" for the first); the returned cursor is "" when there
-// is nothing more.
-func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error) {
-	from := sortTime(now) + "#~" // '~' sorts after every id: excludes events starting now
-	if after != "" {
-		if !validCursor(after) {
-			return nil, "", ErrBadCursor
-		}
-		if after > from {
-			from = after
-		}
-	}
-	months, err := s.monthsWithEvents(ctx, from[:len(monthLayout)], monthOf(now.AddDate(0, upcomingHorizon, 0)))
-	if err != nil {
-		return nil, "", err
-	}
-	var events []domain.Event
-	for _, month := range months {
-		if len(events) == limit {
-			break
-		}
-		var items []eventItem
-		q := s.table.Get(attrGSI1PK, upcomingPK(month)).Index(IndexUpcoming).
-			Range(attrGSI1SK, dynamo.Greater, from).Limit(limit - len(events))
-		if err := q.All(ctx, &items); err != nil {
-			return nil, "", fmt.Errorf("list upcoming events of %s: %w", month, err)
-		}
-		events = append(events, eventsOf(items)...)
-	}
-	next := ""
-	if len(events) == limit {
-		last := events[len(events)-1]
-		next = upcomingSK(last.Start, last.ID)
-	}
-	return events, next, nil
-}
-
-// monthsWithEvents returns, in order, the months from first to last
-// (inclusive, "2006-01") that have had events: one Query that reads only
-// the month items in that range.
-func (s *Store) monthsWithEvents(ctx context.Context, first, last string) ([]string, error) {
-	var items []calendarMonthItem
-	err := s.table.Get(attrPK, calendarPK).
-		Range(attrSK, dynamo.Between, calendarMonthKey(first).SK, calendarMonthKey(last).SK).All(ctx, &items)
-	if err != nil {
-		return nil, fmt.Errorf("read event calendar %s to %s: %w", first, last, err)
-	}
-	months := make([]string, len(items))
-	for i, it := range items {
-		months[i] = strings.TrimPrefix(it.SK, calendarMonthPrefix)
-	}
-	return months, nil
-}
-
-func validCursor(c string) bool {
-	ts, id, ok := strings.Cut(c, "#")
-	if !ok || id == "" || len(id) > 64 {
-		return false
-	}
-	_, err := time.Parse(sortTimeLayout, ts)
-	return err == nil
 }

@@ -4,14 +4,9 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync"
+	"strings"
 	"testing"
 	"time"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/smithy-go/middleware"
-	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
@@ -61,136 +56,181 @@ func TestDeleteEventOfTenThousandRegistrations(t *testing.T) {
 	}
 }
 
-// readUnits asks every GetItem and Query for the capacity it consumed and
-// sums it: what a read costs, whatever the emulator's speed.
-type readUnits struct {
-	mu    sync.Mutex
-	total float64
-}
-
-func (r *readUnits) option() func(*dynamodb.Options) {
-	return func(o *dynamodb.Options) {
-		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
-			return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("TurnoutReadUnits",
-				func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
-					switch p := in.Parameters.(type) {
-					case *dynamodb.GetItemInput:
-						p.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
-					case *dynamodb.QueryInput:
-						p.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
-					}
-					out, md, err := next.HandleInitialize(ctx, in)
-					var cc *types.ConsumedCapacity
-					switch o := out.Result.(type) {
-					case *dynamodb.GetItemOutput:
-						cc = o.ConsumedCapacity
-					case *dynamodb.QueryOutput:
-						cc = o.ConsumedCapacity
-					}
-					if cc != nil && cc.CapacityUnits != nil {
-						r.mu.Lock()
-						r.total += *cc.CapacityUnits
-						r.mu.Unlock()
-					}
-					return out, md, err
-				}), middleware.Before)
-		})
-	}
-}
-
-func (r *readUnits) take() float64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	t := r.total
-	r.total = 0
-	return t
-}
-
-// TestPublicListCostIgnoresPastMonths fills the calendar with thousands of
-// months that are over, as the organizer of issue 8 did, and checks the
-// public list still answers right with the same two calls and reads no
-// more than with an empty past; each month's calendar entry expires when
-// the month ends, so TTL prunes the past.
-func TestPublicListCostIgnoresPastMonths(t *testing.T) {
+// TestRegistrationWriteUnits registers and cancels as DynamoDB reports it
+// (ReturnConsumedCapacity INDEXES): at most 8 write units each, however
+// long the event's text, since a seat rewrites only the small counter and
+// small items in no index (the event item and its two index copies cost
+// 24, and more with a long description).
+func TestRegistrationWriteUnits(t *testing.T) {
 	ctx := context.Background()
-	ops, units := &store.OperationCounter{}, &readUnits{}
-	s := store.MustStore(t, ops.ClientOption(), units.option())
-	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
-	create := func(start time.Time) domain.Event {
-		e := domain.Event{ID: auth.NewID(), OrganizationID: "org", Title: "e", Start: start, End: start.Add(time.Hour), Capacity: 5}
-		if err := s.CreateEvent(ctx, e); err != nil {
-			t.Fatal(err)
-		}
-		return e
-	}
-	upcoming := []string{create(now.Add(24 * time.Hour)).ID, create(now.AddDate(0, 1, 0)).ID}
-	list := func() (ids []string, calls int, read float64) {
-		ops.Take()
-		units.take()
-		events, next, err := s.UpcomingEvents(ctx, "", now, 50)
-		if err != nil || next != "" {
-			t.Fatalf("list: next %q, err %v", next, err)
-		}
-		for _, e := range events {
-			ids = append(ids, e.ID)
-		}
-		for _, n := range ops.Take() {
-			calls += n
-		}
-		return ids, calls, units.take()
-	}
-	_, wantCalls, wantRead := list()
-
-	const pastMonths = 3000 // 250 years of months, ~24 KB as a string set
-	g := new(errgroup.Group)
-	g.SetLimit(4)
-	for m := range pastMonths {
-		g.Go(func() error {
-			start := now.AddDate(0, -1-m, 0)
-			e := domain.Event{ID: auth.NewID(), OrganizationID: "org", Title: "old", Start: start, End: start.Add(time.Hour), Capacity: 5}
-			return s.CreateEvent(ctx, e)
-		})
-	}
-	if err := g.Wait(); err != nil {
-		t.Fatalf("create past events: %v", err)
-	}
-
-	ids, calls, read := list()
-	t.Logf("public list: %d calls, %.1f read units (%d calls, %.1f units with no past)", calls, read, wantCalls, wantRead)
-	if !slices.Equal(ids, upcoming) {
-		t.Errorf("listed %v, want %v", ids, upcoming)
-	}
-	if calls != wantCalls {
-		t.Errorf("list made %d calls, want %d as with no past", calls, wantCalls)
-	}
-	if read > wantRead {
-		t.Errorf("list read %.1f units, want %.1f as with no past", read, wantRead)
-	}
-	past := now.AddDate(0, -1, 0).Format("2006-01")
-	if exp, err := store.CalendarMonthExpires(ctx, s, past); err != nil || !exp.Equal(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)) {
-		t.Errorf("calendar entry of %s expires %v (err %v), want when the month ended", past, exp, err)
-	}
-}
-
-// TestMigrateCalendarKeepsTheMonthsToCome moves a legacy calendar set into
-// month items: events of the months to come stay listed, past months are
-// dropped, and running it again changes nothing.
-func TestMigrateCalendarKeepsTheMonthsToCome(t *testing.T) {
-	ctx := context.Background()
-	s := store.MustStore(t)
-	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
-	if err := store.SeedLegacyCalendar(ctx, s, []string{"1999-01", "2026-10", "2026-11", "2027-03", "2400-01"}); err != nil {
+	meter := &store.CapacityMeter{}
+	s := store.MustStore(t, meter.ClientOption())
+	now := time.Now().UTC().Truncate(time.Second)
+	long := strings.Repeat("A long description. ", 250) // ~5,000 characters, as the form allows
+	e := domain.Event{ID: auth.NewID(), OrganizationID: "org", OrganizationName: "Org", Title: "t", Description: long,
+		Location: "here", Start: now.Add(48 * time.Hour), End: now.Add(50 * time.Hour), Capacity: 10}
+	if err := s.CreateEvent(ctx, e); err != nil {
 		t.Fatal(err)
 	}
-	for range 2 {
-		if err := s.MigrateCalendar(ctx, now); err != nil {
-			t.Fatalf("migrate: %v", err)
-		}
+	r := domain.Registration{ID: auth.NewID(), EventID: e.ID, UserID: auth.NewID(), Created: now}
+	meter.Take()
+	if err := s.Register(ctx, r, now); err != nil {
+		t.Fatal(err)
 	}
-	for month, want := range map[string]bool{"1999-01": false, "2026-10": false, "2026-11": true, "2027-03": true, "2400-01": true} {
-		_, err := store.CalendarMonthExpires(ctx, s, month)
-		if got := err == nil; got != want || (err != nil && !errors.Is(err, domain.ErrNotFound)) {
-			t.Errorf("month %s has an item: %v (err %v), want %v", month, got, err, want)
-		}
+	_, register := meter.Take()
+	if err := s.CancelRegistration(ctx, r); err != nil {
+		t.Fatal(err)
 	}
+	_, cancel := meter.Take()
+	t.Logf("write units: register %.1f, cancel %.1f", register, cancel)
+	if register > 8 || cancel > 8 {
+		t.Errorf("register %.1f, cancel %.1f write units, want at most 8 each", register, cancel)
+	}
+	if got, err := s.Event(ctx, e.ID); err != nil || got.SeatsTaken != 0 || got.Description != long {
+		t.Errorf("after register and cancel: seats taken %d, err %v", got.SeatsTaken, err)
+	}
+	if n, err := store.UserRegistrationEntries(ctx, s, r.UserID); err != nil || n != 0 {
+		t.Errorf("after cancel the person's list holds %d entries (err %v), want 0", n, err)
+	}
+
+	// Deleting the event removes a registration from its person's list.
+	r.ID = auth.NewID()
+	if err := s.Register(ctx, r, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := store.UserRegistrationEntries(ctx, s, r.UserID); err != nil || n != 0 {
+		t.Errorf("after the event's delete the person's list holds %d entries (err %v), want 0", n, err)
+	}
+}
+
+// seedEvents imports events of org starting at each of starts.
+func seedEvents(t *testing.T, s *store.Store, org string, starts []time.Time) []string {
+	t.Helper()
+	evs := make([]domain.Event, len(starts))
+	ids := make([]string, len(starts))
+	for i, start := range starts {
+		ids[i] = auth.NewID()
+		evs[i] = domain.Event{ID: ids[i], OrganizationID: org, Title: "e", Start: start, End: start.Add(time.Hour), Capacity: 5}
+	}
+	if err := s.ImportEvents(context.Background(), evs); err != nil {
+		t.Fatalf("seed events: %v", err)
+	}
+	return ids
+}
+
+// calls sums an operation count.
+func calls(ops map[string]int) int {
+	n := 0
+	for _, c := range ops {
+		n += c
+	}
+	return n
+}
+
+// TestPublicListCallsAreBounded pages the public list over a sparse
+// calendar (122 events over 11 months), a dense month and three years of
+// starts: every page costs at most 3 calls and lists each event once,
+// soonest first.
+func TestPublicListCallsAreBounded(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	sparse := make([]time.Time, 122)
+	for i := range sparse {
+		sparse[i] = now.Add(time.Duration(i) * 330 * 24 * time.Hour / 122).Add(time.Hour)
+	}
+	dense := make([]time.Time, 250)
+	for i := range dense {
+		dense[i] = now.AddDate(0, 1, 0).Add(time.Duration(i) * time.Minute)
+	}
+	years := []time.Time{now.Add(time.Hour), now.AddDate(1, 0, 0), now.AddDate(2, 0, -1), now.AddDate(0, 0, -1)}
+	for name, starts := range map[string][]time.Time{"sparse": sparse, "dense": dense, "years": years} {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			ops := &store.OperationCounter{}
+			s := store.MustStore(t, ops.ClientOption())
+			ids := seedEvents(t, s, "org", starts)
+			var want []string
+			for i, start := range starts {
+				if start.After(now) {
+					want = append(want, ids[i])
+				}
+			}
+			slices.SortFunc(want, func(a, b string) int {
+				return starts[slices.Index(ids, a)].Compare(starts[slices.Index(ids, b)])
+			})
+			ops.Take()
+			var got []string
+			cursor := ""
+			for page := 0; ; page++ {
+				events, next, err := s.UpcomingEvents(ctx, cursor, now, 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := calls(ops.Take()); n > 3 {
+					t.Errorf("page %d made %d calls, want at most 3", page, n)
+				}
+				for _, e := range events {
+					got = append(got, e.ID)
+				}
+				if next == "" || page > 10 {
+					break
+				}
+				cursor = next
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("listed %d events, want %d in start order", len(got), len(want))
+			}
+		})
+	}
+}
+
+// TestOwnedListsPage pages an organization's 250 events and a person's 250
+// registrations: each page at most 2 calls, every item once.
+func TestOwnedListsPage(t *testing.T) {
+	ctx := context.Background()
+	ops := &store.OperationCounter{}
+	s := store.MustStore(t, ops.ClientOption())
+	now := time.Now().UTC().Truncate(time.Second)
+	starts := make([]time.Time, 250)
+	for i := range starts {
+		starts[i] = now.Add(time.Duration(i+1) * time.Hour)
+	}
+	ids := seedEvents(t, s, "org", starts)
+	user := auth.NewID()
+	if err := store.SeedUserRegistrations(ctx, s, user, ids); err != nil {
+		t.Fatal(err)
+	}
+	ops.Take()
+	events := allPages(t, ops, func(cursor string) ([]domain.Event, string, error) {
+		return s.OrganizationEvents(ctx, "org", cursor, 100)
+	}, func(e domain.Event) string { return e.ID })
+	regs := allPages(t, ops, func(cursor string) ([]domain.RegisteredEvent, string, error) {
+		return s.UserRegistrations(ctx, user, cursor, 100)
+	}, func(r domain.RegisteredEvent) string { return r.Event.ID })
+	if !slices.Equal(events, ids) || !slices.Equal(regs, ids) {
+		t.Errorf("listed %d events and %d registrations, want all %d in order", len(events), len(regs), len(ids))
+	}
+}
+
+// allPages follows an owned list's cursors to the end and returns the id
+// of each item, failing when a page makes more than 2 calls.
+func allPages[T any](t *testing.T, ops *store.OperationCounter, list func(cursor string) ([]T, string, error), id func(T) string) []string {
+	t.Helper()
+	var ids []string
+	for cursor, page := "", 0; page == 0 || cursor != ""; page++ {
+		items, next, err := list(cursor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := calls(ops.Take()); n > 2 {
+			t.Errorf("page %d made %d calls, want at most 2", page, n)
+		}
+		for _, it := range items {
+			ids = append(ids, id(it))
+		}
+		cursor = next
+	}
+	return ids
 }

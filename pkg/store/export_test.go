@@ -2,12 +2,15 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/oklog/ulid/v2"
 
 	"turnout/pkg/auth"
+	"turnout/pkg/domain"
 	"turnout/pkg/testenv"
 )
 
@@ -26,43 +29,34 @@ func MustStore(tb testing.TB, opts ...func(*dynamodb.Options)) *Store {
 // but in batches and without taking seats, so a test can build a large
 // event quickly. It returns the registration ids.
 func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]string, error) {
-	items := make([]any, 0, 2*n)
+	regs := make([]domain.Registration, n)
 	ids := make([]string, n)
 	now := time.Now().UTC().Truncate(time.Second)
-	for i := range ids {
+	for i := range regs {
 		ids[i] = auth.NewID()
-		userID := auth.NewID()
-		ak, rk := attendeeKey(eventID, userID), registrationKey(ids[i])
-		items = append(items,
-			attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: ids[i]},
-			registrationItem{
-				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(userID), GSI2SK: sortTime(now) + "#" + ids[i],
-				ID: ids[i], EventID: eventID, UserID: userID, Created: now,
-			})
+		regs[i] = domain.Registration{ID: ids[i], EventID: eventID, UserID: auth.NewID(), Created: now}
 	}
-	return ids, inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
-		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
-		return err
-	})
+	return ids, s.ImportRegistrations(ctx, regs)
+}
+
+// SeedUserRegistrations writes one registration of userID for each of
+// eventIDs, made a second apart in that order (so their ids sort so too),
+// in batches.
+func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventIDs []string) error {
+	regs := make([]domain.Registration, len(eventIDs))
+	start := time.Now().UTC().Truncate(time.Second)
+	for i, eventID := range eventIDs {
+		created := start.Add(time.Duration(i) * time.Second)
+		id := ulid.MustNew(ulid.Timestamp(created), rand.Reader).String()
+		regs[i] = domain.Registration{ID: id, EventID: eventID, UserID: userID, Created: created}
+	}
+	return s.ImportRegistrations(ctx, regs)
 }
 
 // EventPartitionSize counts every item left in event id's partition,
 // including a deleting event's.
 func EventPartitionSize(ctx context.Context, s *Store, id string) (int, error) {
 	return s.table.Get(attrPK, eventKey(id).PK).Consistent(true).Count(ctx)
-}
-
-// CalendarMonthExpires is when the calendar's item for month expires.
-func CalendarMonthExpires(ctx context.Context, s *Store, month string) (time.Time, error) {
-	var it calendarMonthItem
-	err := s.get(ctx, calendarMonthKey(month), &it, true)
-	return it.Expires, err
-}
-
-// SeedLegacyCalendar writes the calendar as it was before issue 8.
-func SeedLegacyCalendar(ctx context.Context, s *Store, months []string) error {
-	k := legacyCalendarKey()
-	return s.table.Put(legacyCalendarItem{PK: k.PK, SK: k.SK, Months: months}).Run(ctx)
 }
 
 // Expiries reads the TTL of an account's item, its username and email
@@ -84,4 +78,10 @@ func (s *Store) Expiries(ctx context.Context, userID, username, email, orgID str
 		out = append(out, it.Expires)
 	}
 	return out, nil
+}
+
+// UserRegistrationEntries counts the entries left in userID's list of
+// registrations, whether or not their events still exist.
+func UserRegistrationEntries(ctx context.Context, s *Store, userID string) (int, error) {
+	return s.table.Get(attrPK, userRegistrationKey(userID, "").PK).Consistent(true).Count(ctx)
 }

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"fmt"
 	"strings"
 	"time"
+
+	"turnout/pkg/domain"
 )
 
 // Every key of the single table is built here, with an entity prefix, so no
@@ -18,10 +21,11 @@ const (
 	attrTTL    = "TTL"
 
 	// IndexUpcoming pages public events by start time, one partition per
-	// month of start so no single partition takes every event forever.
+	// two years of start (upcomingSpan): starts are at most
+	// domain.MaxStartYears ahead, so a page reads at most two partitions,
+	// and no partition takes every event forever.
 	IndexUpcoming = "GSI1"
-	// IndexOwned lists what belongs to someone: an organization's events,
-	// an account's registrations.
+	// IndexOwned lists an organization's events.
 	IndexOwned = "GSI2"
 )
 
@@ -37,12 +41,28 @@ func usernameKey(username string) key { n := fold(username); return key{"USERNAM
 func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
 func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
 func eventKey(id string) key          { return key{"EVENT#" + id, "EVENT"} }
+
+// seatsKey is the event's seat counter, a small item of its own in no
+// index, so taking a seat rewrites neither the event nor any index.
+func seatsKey(eventID string) key { return key{"EVENT#" + eventID, seatsSK} }
+
+const seatsSK = "SEATS"
+
 func attendeeKey(eventID, userID string) key {
 	return key{"EVENT#" + eventID, attendeePrefix + userID}
 }
 func registrationKey(id string) key { return key{"REG#" + id, "REG"} }
-func refreshKey(jti string) key     { return key{"REFRESH#" + jti, "REFRESH"} }
-func familyKey(id string) key       { return key{"FAMILY#" + id, "FAMILY"} }
+
+// userRegistrationKey is a registration's entry in its person's partition,
+// which lists them in the order made (ids are ULIDs) without an index.
+func userRegistrationKey(userID, id string) key {
+	return key{"USERREGS#" + userID, userRegistrationPrefix + id}
+}
+
+const userRegistrationPrefix = "REG#"
+
+func refreshKey(jti string) key { return key{"REFRESH#" + jti, "REFRESH"} }
+func familyKey(id string) key   { return key{"FAMILY#" + id, "FAMILY"} }
 
 const attendeePrefix = "ATTENDEE#"
 
@@ -59,33 +79,27 @@ func loginGuardsPK(username string) string      { return "LOGIN#" + fold(usernam
 func loginAddressKey(username, addr string) key { return key{loginGuardsPK(username), "ADDR#" + addr} }
 func loginCeilingKey(username string) key       { return key{loginGuardsPK(username), "USERNAME"} }
 
-// monthOf names the month (UTC) an event starting at t is listed under.
-func monthOf(t time.Time) string { return t.UTC().Format(monthLayout) }
+// upcomingPK is the GSI1 partition of events starting in t's span of
+// years, named by its first year.
+func upcomingPK(t time.Time) string {
+	return fmt.Sprintf("UPCOMING#%d", upcomingSpanOf(t.UTC().Year()))
+}
 
-const monthLayout = "2006-01"
+// upcomingSpan is how many years of starts share a GSI1 partition: at
+// least domain.MaxStartYears, so the upcoming window spans two at most.
+const upcomingSpan = domain.MaxStartYears
 
-// upcomingPK is the GSI1 partition of events starting in month.
-func upcomingPK(month string) string { return "UPCOMING#" + month }
-
-// calendarPK holds one item per month that has upcoming events, so the
-// public list queries only those month partitions; calendarMonthKey is
-// that month's item. Month items sort by month, so the list reads only the
-// months it looks at, however many others exist.
-const calendarPK = "CALENDAR"
-
-func calendarMonthKey(month string) key { return key{calendarPK, calendarMonthPrefix + month} }
-
-const calendarMonthPrefix = "MONTH#"
-
-// legacyCalendarKey held the calendar as one set until MigrateCalendar.
-func legacyCalendarKey() key { return key{calendarPK, "MONTHS"} }
+func upcomingSpanOf(year int) int { return year - year%upcomingSpan }
 
 func upcomingSK(start time.Time, eventID string) string {
 	return sortTime(start) + "#" + eventID
 }
 
+// afterSK is where a page resumes after sort key sk: '~' sorts after
+// every character of an id.
+func afterSK(sk string) string { return sk + "#~" }
+
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
-func userRegistrationsPK(userID string) string { return "USERREGS#" + userID }
 
 // fold is the case-insensitive form used for uniqueness of usernames and
 // email addresses.

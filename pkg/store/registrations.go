@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -19,15 +18,34 @@ var (
 	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
 )
 
+// registrationItem finds a registration by its id (a cancel names only
+// that) and tells whose it is.
 type registrationItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
-	GSI2PK  string
-	GSI2SK  string
 	ID      string
 	EventID string
 	UserID  string
 	Created time.Time
+}
+
+// userRegistrationItem lists a registration in its person's partition.
+type userRegistrationItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	ID      string
+	EventID string
+}
+
+// registrationItems are the attendee, registration and person's items of
+// r, none of them in an index: a registration writes no index copy.
+func registrationItems(r domain.Registration) []any {
+	ak, rk, uk := attendeeKey(r.EventID, r.UserID), registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
+	return []any{
+		attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID},
+		registrationItem{PK: rk.PK, SK: rk.SK, ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created},
+		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: r.ID, EventID: r.EventID},
+	}
 }
 
 func (it registrationItem) domain() domain.Registration {
@@ -44,20 +62,16 @@ type attendeeItem struct {
 }
 
 // Register takes a seat: in one transaction it increments the event's
-// taken seats (only while seats remain and the event has not started),
-// reserves the person's place and writes the registration. Concurrent
-// requests can therefore never overbook.
+// seat counter (only while seats remain and the event has not started),
+// reserves the person's place and writes the registration and its entry
+// in the person's list. Concurrent requests can therefore never overbook.
 func (s *Store) Register(ctx context.Context, r domain.Registration, now time.Time) error {
-	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, items := seatsKey(r.EventID), registrationItems(r)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", 1).
-				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
-			Put(s.putNew(attendeeItem{PK: ak.PK, SK: ak.SK, RegistrationID: r.ID})).
-			Put(s.putNew(registrationItem{
-				PK: rk.PK, SK: rk.SK, GSI2PK: userRegistrationsPK(r.UserID), GSI2SK: sortTime(r.Created) + "#" + r.ID,
-				ID: r.ID, EventID: r.EventID, UserID: r.UserID, Created: r.Created,
-			}))
+				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ?", sortTime(now))).
+			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2]))
 	})
 	reasons := cancelReasons(err)
 	switch {
@@ -101,13 +115,14 @@ func (s *Store) Registration(ctx context.Context, id string) (domain.Registratio
 // transaction only applies while the registration still exists. If the
 // event itself is gone the registration is removed all the same.
 func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
-	ek, ak, rk := eventKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID)
+	ek, ak, rk, uk := seatsKey(r.EventID), attendeeKey(r.EventID, r.UserID), registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
 	withSeat := true
 	for {
 		err := s.runTx(ctx, func() *dynamo.WriteTx {
 			tx := s.db.WriteTx().
 				Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
-				Delete(s.table.Delete(attrPK, ak.PK).Range(attrSK, ak.SK))
+				Delete(s.table.Delete(attrPK, ak.PK).Range(attrSK, ak.SK)).
+				Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
 			if withSeat {
 				tx = tx.Update(s.table.Update(attrPK, ek.PK).Range(attrSK, ek.SK).Add("SeatsTaken", -1).
 					If("attribute_exists(PK) AND SeatsTaken > ?", 0))
@@ -120,7 +135,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 			return nil
 		case failedAt(reasons, 0):
 			return fmt.Errorf("cancel registration %s: %w", r.ID, domain.ErrNotFound)
-		case withSeat && failedAt(reasons, 2):
+		case withSeat && failedAt(reasons, 3):
 			withSeat = false // the event was deleted; nothing to give back
 			continue
 		}
@@ -128,17 +143,32 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 	}
 }
 
-// UserRegistrations lists a person's registrations joined with their
-// events (one Query and one BatchGetItem), soonest event first.
+// UserRegistrations lists a person's registrations in the order they were
+// made, limit at a time, joined with their events: one Query of the
+// person's partition and one BatchGetItem of the page's events, reading
+// only what the list shows.
 // Registrations whose event no longer exists, or is being deleted, are
-// left out.
-func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.RegisteredEvent, error) {
-	var regs []registrationItem
-	if err := s.table.Get(attrGSI2PK, userRegistrationsPK(userID)).Index(IndexOwned).All(ctx, &regs); err != nil {
-		return nil, fmt.Errorf("list registrations of %s: %w", userID, err)
+// left out. after is the previous page's cursor; the returned one is ""
+// on the last page.
+func (s *Store) UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
+	first := userRegistrationKey(userID, "")
+	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
+	if after != "" {
+		if !domain.ValidID(after) {
+			return nil, "", ErrBadCursor
+		}
+		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)
+	}
+	var regs []userRegistrationItem
+	if err := q.Limit(limit).All(ctx, &regs); err != nil {
+		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
+	}
+	next := ""
+	if len(regs) == limit {
+		next = regs[len(regs)-1].ID
 	}
 	if len(regs) == 0 {
-		return []domain.RegisteredEvent{}, nil
+		return []domain.RegisteredEvent{}, next, nil
 	}
 	keys := make([]dynamo.Keyed, 0, len(regs))
 	seen := make(map[string]bool, len(regs))
@@ -150,9 +180,10 @@ func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.
 		}
 	}
 	var items []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).All(ctx, &items)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).
+		Project("ID", "Title", "StartsAt", "EndsAt", "Location", "Deleting").All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, fmt.Errorf("load events of %s's registrations: %w", userID, err)
+		return nil, "", fmt.Errorf("load events of %s's registrations: %w", userID, err)
 	}
 	events := make(map[string]domain.Event, len(items))
 	for _, it := range items {
@@ -163,9 +194,8 @@ func (s *Store) UserRegistrations(ctx context.Context, userID string) ([]domain.
 	out := make([]domain.RegisteredEvent, 0, len(regs))
 	for _, r := range regs {
 		if e, ok := events[r.EventID]; ok {
-			out = append(out, domain.RegisteredEvent{Registration: r.domain(), Event: e})
+			out = append(out, domain.RegisteredEvent{Registration: domain.Registration{ID: r.ID, EventID: r.EventID, UserID: userID}, Event: e})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Event.Start.Before(out[j].Event.Start) })
-	return out, nil
+	return out, next, nil
 }

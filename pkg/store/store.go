@@ -52,6 +52,18 @@ type tableSchema struct {
 	GSI2SK string `index:"GSI2,range"`
 }
 
+// The indexes hold only what their lists show, so writes to an item copy
+// little into them; infra/lib/data-stack.ts declares the same.
+var (
+	// upcomingProjection: the public list's events.
+	upcomingProjection = []string{"ID", "OrganizationID", "OrganizationName", "Title", "Description",
+		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey"}
+	// ownedProjection: an organization's events (the dashboard edits from
+	// the list, so it holds the description).
+	ownedProjection = []string{"ID", "OrganizationID", "OrganizationName", "Title", "Description",
+		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey"}
+)
+
 // CreateTable creates the table with its indexes and TTL when it does not
 // exist yet. It is for local development and tests; in AWS the CDK app owns
 // the table.
@@ -64,8 +76,8 @@ func (s *Store) CreateTable(ctx context.Context) error {
 	}
 	err := s.db.CreateTable(name, tableSchema{}).
 		OnDemand(true).
-		Project(IndexUpcoming, dynamo.AllProjection).
-		Project(IndexOwned, dynamo.AllProjection).
+		Project(IndexUpcoming, dynamo.IncludeProjection, upcomingProjection...).
+		Project(IndexOwned, dynamo.IncludeProjection, ownedProjection...).
 		Wait(ctx)
 	if err != nil {
 		return fmt.Errorf("create table %s: %w", name, err)

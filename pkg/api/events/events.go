@@ -47,7 +47,10 @@ const (
 	publicDetailCache = "public, max-age=5, s-maxage=10"
 	defaultPageSize   = 50
 	maxPageSize       = 100
-	// NextPageHeader carries the cursor of the next page of the public list.
+	// ownedPageSize is an owned list's default page: as many as a page
+	// may hold, so screens that read only the first page show the most.
+	ownedPageSize = maxPageSize
+	// NextPageHeader carries the cursor of a list's next page.
 	NextPageHeader = "X-Next-Page"
 )
 
@@ -109,26 +112,41 @@ func (h handlers) bodiesOf(es []domain.Event) []eventBody {
 	return out
 }
 
-func (h handlers) public(w http.ResponseWriter, r *http.Request) {
-	limit := defaultPageSize
+// pageQuery is a list request's page: its limit (fallback when absent)
+// and the cursor after which it starts.
+func pageQuery(r *http.Request, fallback int) (limit int, after string, err error) {
+	limit = fallback
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxPageSize {
-			httpapi.Error(w, r, domain.FieldError("limit", MsgBadLimit))
-			return
+			return 0, "", domain.FieldError("limit", MsgBadLimit)
 		}
 		limit = n
 	}
-	events, next, err := h.Events.Upcoming(r.Context(), r.URL.Query().Get("after"), limit)
+	return limit, r.URL.Query().Get("after"), nil
+}
+
+// writePage answers a list page, its next page's cursor in NextPageHeader.
+func writePage(w http.ResponseWriter, next string, body any) {
+	if next != "" {
+		w.Header().Set(NextPageHeader, next)
+	}
+	httpapi.WriteJSON(w, http.StatusOK, body)
+}
+
+func (h handlers) public(w http.ResponseWriter, r *http.Request) {
+	limit, after, err := pageQuery(r, defaultPageSize)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if next != "" {
-		w.Header().Set(NextPageHeader, next)
+	events, next, err := h.Events.Upcoming(r.Context(), after, limit)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
 	}
 	w.Header().Set("Cache-Control", publicListCache)
-	httpapi.WriteJSON(w, http.StatusOK, h.bodiesOf(events))
+	writePage(w, next, h.bodiesOf(events))
 }
 
 func (h handlers) detail(w http.ResponseWriter, r *http.Request) {
@@ -142,12 +160,17 @@ func (h handlers) detail(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h handlers) organizationEvents(w http.ResponseWriter, r *http.Request) {
-	events, err := h.Events.OrganizationEvents(r.Context(), r.PathValue("organizationId"))
+	limit, after, err := pageQuery(r, ownedPageSize)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, h.bodiesOf(events))
+	events, next, err := h.Events.OrganizationEvents(r.Context(), r.PathValue("organizationId"), after, limit)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	writePage(w, next, h.bodiesOf(events))
 }
 
 func eventInput(f *httpapi.Form) domain.EventInput {

@@ -41,7 +41,12 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {
-	regs, err := h.Events.Registrations(r.Context(), u, r.PathValue("userId"))
+	limit, after, err := pageQuery(r, ownedPageSize)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	regs, next, err := h.Events.Registrations(r.Context(), u, r.PathValue("userId"), after, limit)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -50,7 +55,7 @@ func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.Us
 	for i, re := range regs {
 		out[i] = registeredEventOf(re)
 	}
-	httpapi.WriteJSON(w, http.StatusOK, out)
+	writePage(w, next, out)
 }
 
 func (h handlers) cancel(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -19,3 +19,13 @@ export function ListStatus({ status, retry, loadingText }: Pick<RemoteList<unkno
   }
   return null;
 }
+
+// The button that appends a list's next page, when it has one.
+export function LoadMore({ more, loadingMore }: Pick<RemoteList<unknown>, 'more' | 'loadingMore'>) {
+  if (!more) return null;
+  return (
+    <button type="button" className="btn-secondary mt-4" disabled={loadingMore} onClick={() => void more()}>
+      {loadingMore ? 'Loading...' : 'Load More'}
+    </button>
+  );
+}

@@ -8,11 +8,11 @@ import { deleteEvent } from './api';
 import { localTime } from '@/lib/time';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
-import { ListStatus } from '@/components/ListStatus';
+import { ListStatus, LoadMore } from '@/components/ListStatus';
 
 export default function EventsPanel() {
   const navigate = useNavigate();
-  const { status, events, remove, retry } = useOrganizationEvents();
+  const { status, events, remove, retry, more, loadingMore } = useOrganizationEvents();
   const [deleting, setDeleting] = useState<string | null>(null);
   // Where keyboard focus goes when the focused item's button disappears.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -94,6 +94,7 @@ export default function EventsPanel() {
           })}
         </ul>
       )}
+      {status === 'ready' && <LoadMore more={more} loadingMore={loadingMore} />}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 // Calls of the dashboard: an organization's events and their management.
 import { api } from '@/lib/http';
+import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
 import type { EventFormValues } from './components/EventForm';
 import { toApiTime } from './eventTimes';
 
-export async function listOrganizationEvents(organizationId: string): Promise<TurnoutEvent[]> {
-  return (await api.get<TurnoutEvent[]>(`/event/organization/${encodeURIComponent(organizationId)}/events/`)).data;
+export async function listOrganizationEvents(organizationId: string, after?: string): Promise<ListPage<TurnoutEvent>> {
+  const path = `/event/organization/${encodeURIComponent(organizationId)}/events/`;
+  return pageOf(await api.get<TurnoutEvent[]>(path, after ? { params: { after } } : undefined));
 }
 
 export async function createEvent(form: FormData): Promise<TurnoutEvent> {

@@ -75,6 +75,6 @@ export interface OrganizationEventsState extends Omit<RemoteList<TurnoutEvent>, 
 }
 
 export function useOrganizationEvents(): OrganizationEventsState {
-  const { items, ...list } = useRemoteList(() => organizationId().then(listOrganizationEvents), 'Failed to fetch events', '');
+  const { items, ...list } = useRemoteList((after) => organizationId().then((id) => listOrganizationEvents(id, after)), 'Failed to fetch events', '');
   return { ...list, events: items };
 }

@@ -94,6 +94,28 @@ describe('organizer profile', () => {
 });
 
 describe('user profile', () => {
+  it('loads more registrations page by page while the API has more', async () => {
+    signIn();
+    answerProfile(person);
+    const [first, second] = registrations as [RegisteredEvent, RegisteredEvent];
+    server.use(
+      http.get(apiUrl(`/event/user-event/${person.id}/`), ({ request }) =>
+        new URL(request.url).searchParams.get('after') === first.id
+          ? HttpResponse.json([second])
+          : HttpResponse.json([first], { headers: { 'X-Next-Page': first.id } }),
+      ),
+    );
+    const { user } = renderApp('/profile');
+
+    expect(await screen.findByText(first.title)).toBeInTheDocument();
+    expect(screen.queryByText(second.title)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+    expect(await screen.findByText(second.title)).toBeInTheDocument();
+    expect(screen.getByText(first.title)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
   it('shows the profile while loading first, then the details and registered events', async () => {
     signIn();
     const profileReady = gate();

@@ -1,10 +1,12 @@
 // Calls of the profile feature: the account's registrations and the
 // profile and organization updates.
 import { api } from '@/lib/http';
+import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Organization, Profile, RegisteredEvent } from '@/types/api';
 
-export async function listRegisteredEvents(userId: string): Promise<RegisteredEvent[]> {
-  return (await api.get<RegisteredEvent[]>(`/event/user-event/${encodeURIComponent(userId)}/`)).data;
+export async function listRegisteredEvents(userId: string, after?: string): Promise<ListPage<RegisteredEvent>> {
+  const path = `/event/user-event/${encodeURIComponent(userId)}/`;
+  return pageOf(await api.get<RegisteredEvent[]>(path, after ? { params: { after } } : undefined));
 }
 
 // The path is spelled this way by the API.

@@ -51,7 +51,7 @@ export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>,
 
 // The events the user has registered for.
 export function useRegisteredEvents(userId: string): RegisteredEventsState {
-  const { items, ...list } = useRemoteList(() => listRegisteredEvents(userId), 'Failed to load registered events.', userId);
+  const { items, ...list } = useRemoteList((after) => listRegisteredEvents(userId, after), 'Failed to load registered events.', userId);
   return { ...list, events: items };
 }
 

@@ -5,11 +5,11 @@ import type { RegisteredEvent } from '@/types/api';
 import { cancelRegistration } from '../api';
 import { useRegisteredEvents } from '../hooks';
 import { localTime } from '@/lib/time';
-import { ListStatus } from '@/components/ListStatus';
+import { ListStatus, LoadMore } from '@/components/ListStatus';
 
 
 export function RegisteredEvents({ userId }: { userId: string }) {
-  const { status, events, remove, retry } = useRegisteredEvents(userId);
+  const { status, events, remove, retry, more, loadingMore } = useRegisteredEvents(userId);
   const [cancelling, setCancelling] = useState<string | null>(null);
   // Where keyboard focus goes when the focused item's button disappears.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,6 +71,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
           })}
         </ul>
       )}
+      {status === 'ready' && <LoadMore more={more} loadingMore={loadingMore} />}
     </section>
   );
 }

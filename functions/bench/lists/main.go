@@ -1,0 +1,290 @@
+// Command lists measures what the event lists and a registration cost in
+// DynamoDB (issue 9, items 1-3): calls, read and write units as DynamoDB
+// Local reports them (ReturnConsumedCapacity INDEXES), answer bytes and
+// time per page, through the real events handlers on fresh emulators.
+// Data is seeded through the store in batches. `make bench` runs it.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"turnout/pkg/api/events"
+	"turnout/pkg/auth"
+	"turnout/pkg/config"
+	"turnout/pkg/domain"
+	"turnout/pkg/emulators"
+	eventsvc "turnout/pkg/events"
+	"turnout/pkg/httpapi"
+	"turnout/pkg/media"
+	"turnout/pkg/store"
+)
+
+func main() {
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "bench lists:", err)
+		os.Exit(1)
+	}
+}
+
+// bench is one table and the events API over it, metered.
+type bench struct {
+	st     *store.Store
+	ops    *store.OperationCounter
+	meter  *store.CapacityMeter
+	srv    *httptest.Server
+	tokens *auth.Issuer
+	now    time.Time
+}
+
+func run(ctx context.Context) error {
+	stack, err := emulators.Start(ctx, emulators.Options{})
+	if err != nil {
+		return fmt.Errorf("start emulators: %w", err)
+	}
+	defer stack.Stop()
+	newBench := func(name string) (*bench, error) { return open(ctx, stack, name) }
+
+	fmt.Println("## Lists (issue 9, item 1): first page, then the deepest page; 1 KB descriptions")
+	fmt.Println()
+	fmt.Println("Calls of a person's list include the GetItem that authenticates them. The last column is main's, as issue 9 measured it.")
+	fmt.Println()
+	fmt.Println("| list | history | pages | calls/page (max) | read units (page 1) | bytes (page 1, max) | ms (page 1) | main f1ee25a, whole list |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
+	baseline := map[string]string{
+		"org 100": "1 call, 9.5 RU, 62 KB, 9 ms", "org 1000": "1 call, 94 RU, 622 KB, 68 ms",
+		"org 10000": "7 calls, 854 RU, 5.64 MB, ~1,300 ms (at 9,000)", "regs 50": "3 calls, 28 RU", "regs 500": "7 calls, 267 RU",
+	}
+	for _, n := range []int{100, 1000, 10000} {
+		b, err := newBench(fmt.Sprintf("org%d", n))
+		if err != nil {
+			return err
+		}
+		org := auth.NewID()
+		if _, err := b.seed(ctx, org, n, 1000, b.now.Add(time.Hour), time.Hour); err != nil {
+			return err
+		}
+		r, err := b.pages("/api/event/organization/"+org+"/events/", "")
+		if err != nil {
+			return err
+		}
+		fmt.Printf("| organization's events | %d events | %s | %s |\n", n, r, baseline[fmt.Sprintf("org %d", n)])
+	}
+	for _, n := range []int{50, 500} {
+		b, err := newBench(fmt.Sprintf("regs%d", n))
+		if err != nil {
+			return err
+		}
+		ids, err := b.seed(ctx, auth.NewID(), n, 1000, b.now.Add(time.Hour), time.Hour)
+		if err != nil {
+			return err
+		}
+		user, token, err := b.person(ctx)
+		if err != nil {
+			return err
+		}
+		regs := make([]domain.Registration, n)
+		for i, id := range ids {
+			regs[i] = domain.Registration{ID: auth.NewID(), EventID: id, UserID: user, Created: b.now.Add(time.Duration(i) * time.Second)}
+		}
+		if err := b.st.ImportRegistrations(ctx, regs); err != nil {
+			return fmt.Errorf("seed registrations: %w", err)
+		}
+		r, err := b.pages("/api/event/user-event/"+user+"/", token)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("| person's registrations | %d registrations | %s | %s |\n", n, r, baseline[fmt.Sprintf("regs %d", n)])
+	}
+
+	fmt.Println()
+	fmt.Println("## Public list (issue 9, item 3): limit 100, every page")
+	fmt.Println()
+	fmt.Println("| calendar | pages | calls/page (max) | read units (page 1) | bytes (page 1, max) | ms (page 1) | main f1ee25a |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---|")
+	for _, c := range []struct {
+		name, baseline string
+		n              int
+		every          time.Duration
+	}{
+		{"122 events over 11 months", "up to 11 calls per page", 122, 330 * 24 * time.Hour / 122},
+		{"1,000 events in one month", "1-2 calls per page", 1000, 40 * time.Minute},
+		{"3,000 events over 2 years", "up to 25 calls per page", 3000, 700 * 24 * time.Hour / 3000},
+	} {
+		b, err := newBench("public")
+		if err != nil {
+			return err
+		}
+		if _, err := b.seed(ctx, auth.NewID(), c.n, 300, b.now.Add(time.Hour), c.every); err != nil {
+			return err
+		}
+		r, err := b.pages("/api/event/public/?limit=100", "")
+		if err != nil {
+			return err
+		}
+		fmt.Printf("| %s | %s | %s |\n", c.name, r, c.baseline)
+	}
+
+	fmt.Println()
+	fmt.Println("## A seat (issue 9, item 2): write units as DynamoDB Local reports them (ReturnConsumedCapacity INDEXES)")
+	fmt.Println()
+	b, err := newBench("seats")
+	if err != nil {
+		return err
+	}
+	ids, err := b.seed(ctx, auth.NewID(), 1, 5000, b.now.Add(time.Hour), time.Hour)
+	if err != nil {
+		return err
+	}
+	user, token, err := b.person(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Println("| call | write units | calls | main f1ee25a |")
+	fmt.Println("|---|---:|---:|---|")
+	b.take()
+	res, err := b.do(http.MethodPost, "/api/event/register/"+ids[0]+"/", token)
+	if err != nil || res.StatusCode != http.StatusCreated {
+		return fmt.Errorf("register: %v %v", res, err)
+	}
+	calls, _, write := b.take()
+	fmt.Printf("| register (5,000-character event) | %.0f | %d | 24 |\n", write, calls)
+	regs, _, err := b.st.UserRegistrations(ctx, user, "", 1)
+	if err != nil || len(regs) != 1 {
+		return fmt.Errorf("read registration: %v", err)
+	}
+	b.take()
+	res, err = b.do(http.MethodDelete, "/api/event/cancle/register/"+regs[0].Registration.ID+"/", token)
+	if err != nil || res.StatusCode != http.StatusNoContent {
+		return fmt.Errorf("cancel: %v %v", res, err)
+	}
+	calls, _, write = b.take()
+	fmt.Printf("| cancel | %.0f | %d | 24 |\n", write, calls)
+	fmt.Println()
+	fmt.Println("Both write four small items in one transaction and no index copy. DynamoDB Local bills a transaction by")
+	fmt.Println("the size of what it writes to each table and index; AWS bills 2 units per item up to 1 KB: 8 each.")
+	return nil
+}
+
+// open makes a fresh table on the stack and serves the events API on it.
+func open(ctx context.Context, stack *emulators.Stack, name string) (*bench, error) {
+	cfg := config.Config{
+		Region: "us-east-1", Table: "bench-" + name + "-" + auth.NewID(), MediaBucket: "bench",
+		WebOrigin: "http://turnout.test", DynamoDBEndpoint: stack.DynamoDBEndpoint, S3Endpoint: stack.S3Endpoint,
+	}
+	awsCfg, err := cfg.AWS(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := &bench{ops: &store.OperationCounter{}, meter: &store.CapacityMeter{}, now: time.Now().UTC().Truncate(time.Second)}
+	b.st = store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table, b.ops.ClientOption(), b.meter.ClientOption())
+	if err := b.st.CreateTable(ctx); err != nil {
+		return nil, err
+	}
+	key := make([]byte, 32)
+	rand.Read(key)
+	b.tokens = &auth.Issuer{Key: key, Issuer: "turnout", Audience: "turnout-api", AccessTTL: time.Hour}
+	m := media.New(awsCfg, cfg.S3Endpoint, cfg.MediaBucket, cfg.WebOrigin)
+	b.srv = httptest.NewServer(events.NewHandler(events.Deps{
+		Events: &eventsvc.Service{Store: b.st, Media: m, Now: time.Now},
+		Media:  m, Auth: httpapi.Authenticator{Tokens: b.tokens, Users: b.st},
+	}))
+	return b, nil
+}
+
+// seed imports n events of org, descLen characters of description each,
+// the first at start and then one every step.
+func (b *bench) seed(ctx context.Context, org string, n, descLen int, start time.Time, step time.Duration) ([]string, error) {
+	evs := make([]domain.Event, n)
+	ids := make([]string, n)
+	for i := range evs {
+		s := start.Add(time.Duration(i) * step)
+		ids[i] = auth.NewID()
+		evs[i] = domain.Event{
+			ID: ids[i], OrganizationID: org, OrganizationName: "Bench Org", Title: fmt.Sprintf("Event %d", i),
+			Description: strings.Repeat("d", descLen), Location: "Main Hall", Start: s, End: s.Add(time.Hour),
+			Capacity: 100, Created: b.now,
+		}
+	}
+	if err := b.st.ImportEvents(ctx, evs); err != nil {
+		return nil, fmt.Errorf("seed %d events: %w", n, err)
+	}
+	return ids, nil
+}
+
+// person creates an active account and returns its id and access token.
+func (b *bench) person(ctx context.Context) (string, string, error) {
+	u := domain.User{ID: auth.NewID(), Username: "bench" + auth.NewID(), Email: auth.NewID() + "@bench.test", PasswordHash: "x", IsActive: true, Joined: b.now}
+	if err := b.st.CreateUser(ctx, u, time.Time{}); err != nil {
+		return "", "", fmt.Errorf("create person: %w", err)
+	}
+	token, err := b.tokens.Access(u.ID, u.SessionVersion)
+	return u.ID, token, err
+}
+
+func (b *bench) take() (calls int, read, write float64) {
+	for _, n := range b.ops.Take() {
+		calls += n
+	}
+	read, write = b.meter.Take()
+	return calls, read, write
+}
+
+func (b *bench) do(method, path, token string) (*http.Response, error) {
+	req, err := http.NewRequest(method, b.srv.URL+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return http.DefaultClient.Do(req)
+}
+
+// pages follows every page of a list and formats its row's cells.
+func (b *bench) pages(path, token string) (string, error) {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	var (
+		pages, maxCalls, firstBytes, maxBytes int
+		firstRead                             float64
+		firstTime                             time.Duration
+	)
+	for next := ""; pages == 0 || next != ""; pages++ {
+		p := path
+		if next != "" {
+			p += sep + "after=" + url.QueryEscape(next)
+		}
+		b.take()
+		start := time.Now()
+		res, err := b.do(http.MethodGet, p, token)
+		if err != nil {
+			return "", err
+		}
+		body := new(strings.Builder)
+		n, err := io.Copy(body, res.Body)
+		res.Body.Close()
+		took := time.Since(start)
+		if err != nil || res.StatusCode != http.StatusOK {
+			return "", fmt.Errorf("GET %s: %d %v %s", p, res.StatusCode, err, body)
+		}
+		calls, read, _ := b.take()
+		if pages == 0 {
+			firstBytes, firstRead, firstTime = int(n), read, took
+		}
+		maxCalls, maxBytes = max(maxCalls, calls), max(maxBytes, int(n))
+		next = res.Header.Get(events.NextPageHeader)
+	}
+	return fmt.Sprintf("%d | %d | %.1f | %d, %d | %.1f", pages, maxCalls, firstRead, firstBytes, maxBytes,
+		float64(firstTime.Microseconds())/1000), nil
+}

@@ -1,0 +1,135 @@
+package apitest
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"turnout/pkg/api/events"
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+)
+
+// maxResponse is the most bytes a list answer may take, whatever the data.
+const maxResponse = 1 << 20
+
+// listPages follows a list's X-Next-Page cursors from path and returns the
+// ids of every page, failing when a page costs more than maxCalls DynamoDB
+// calls or takes more than 1 MB.
+func listPages(t *testing.T, env *Env, path, token string, maxCalls int) (ids []string, pages int) {
+	t.Helper()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	for next := ""; pages == 0 || next != ""; pages++ {
+		if pages > 20 {
+			t.Fatalf("GET %s: more than 20 pages", path)
+		}
+		p := path
+		if next != "" {
+			p += sep + "after=" + url.QueryEscape(next)
+		}
+		env.Ops.Take()
+		res := env.JSON(http.MethodGet, p, nil, token)
+		Expect(t, res, http.StatusOK)
+		if n := callCount(env.Ops.Take()); n > maxCalls {
+			t.Errorf("GET %s made %d DynamoDB calls, want at most %d", p, n, maxCalls)
+		}
+		if len(res.Body) > maxResponse {
+			t.Errorf("GET %s answered %d bytes, over 1 MB", p, len(res.Body))
+		}
+		var page []struct {
+			ID      string `json:"id"`
+			EventID string `json:"event_id"`
+		}
+		res.Decode(t, &page)
+		for _, it := range page {
+			ids = append(ids, it.ID)
+		}
+		next = res.Header.Get(events.NextPageHeader)
+	}
+	return ids, pages
+}
+
+func callCount(counts map[string]int) int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return n
+}
+
+// seedEvents imports events of org with the given description, starting
+// at starts.
+func seedEvents(t *testing.T, env *Env, org *Account, description string, starts []time.Time) []string {
+	t.Helper()
+	ids := make([]string, len(starts))
+	evs := make([]domain.Event, len(starts))
+	for i, start := range starts {
+		ids[i] = auth.NewID()
+		evs[i] = domain.Event{ID: ids[i], OrganizationID: org.OrganizationID, OrganizationName: "Org", Title: "Event",
+			Description: description, Location: "Hall", Start: start, End: start.Add(time.Hour), Capacity: 10}
+	}
+	if err := env.Base.Store.ImportEvents(context.Background(), evs); err != nil {
+		t.Fatalf("seed events: %v", err)
+	}
+	return ids
+}
+
+// TestListsAreBounded pages an organization's 130 events of the longest
+// descriptions (every character escaped in JSON), a person's 105
+// registrations and a public list of 122 events over 11 months: each page
+// costs at most 2 DynamoDB calls (3 for the public list; plus the GetItem
+// that authenticates a person), stays under 1 MB, and every item comes
+// exactly once.
+func TestListsAreBounded(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org, person := env.NewOrganizer(t), env.NewPerson(t)
+	now := env.Now()
+	starts := make([]time.Time, 130)
+	for i := range starts {
+		starts[i] = now.Add(time.Duration(i+1) * 330 * 24 * time.Hour / 130)
+	}
+	ids := seedEvents(t, env, org, strings.Repeat("<", 5000), starts)
+
+	t.Run("organization events", func(t *testing.T) {
+		got, pages := listPages(t, env, "/api/event/organization/"+org.OrganizationID+"/events/", "", 2)
+		if !slices.Equal(got, ids) {
+			t.Errorf("listed %d events in %d pages, want all %d in start order", len(got), pages, len(ids))
+		}
+		if pages < 5 {
+			t.Errorf("%d pages of ~30 KB events, want them cut to fit 1 MB", pages)
+		}
+	})
+	t.Run("public list", func(t *testing.T) {
+		got, _ := listPages(t, env, "/api/event/public/?limit=100", "", 3)
+		if !slices.Equal(got, ids) {
+			t.Errorf("listed %d events, want all %d in start order", len(got), len(ids))
+		}
+	})
+	t.Run("registrations", func(t *testing.T) {
+		var want []string
+		for _, id := range ids[:105] {
+			want = append(want, regRegister(t, env, id, person).ID)
+		}
+		got, pages := listPages(t, env, "/api/event/user-event/"+person.ID+"/", person.Access, 3)
+		if !slices.Equal(got, want) || pages != 2 {
+			t.Errorf("listed %d registrations in %d pages, want all %d in 2 pages", len(got), pages, len(want))
+		}
+		if got, _ := listPages(t, env, "/api/event/user-event/"+person.ID+"/?limit=7", person.Access, 3); !slices.Equal(got, want) {
+			t.Errorf("pages of 7 listed %d registrations, want %d", len(got), len(want))
+		}
+	})
+	for _, path := range []string{"/api/event/organization/" + org.OrganizationID + "/events/", "/api/event/user-event/" + person.ID + "/"} {
+		for _, q := range []string{"limit=0", "limit=101", "after=garbage"} {
+			res := env.JSON(http.MethodGet, path+"?"+q, nil, person.Access)
+			Expect(t, res, http.StatusBadRequest)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Every list is a page: at most limit items (the API allows up to 100),
+// read with at most two calls for an owned list and three for the public
+// one, whatever the history's size.
+
+// pageBytes bounds the worst-case JSON of a page of events, below the 1 MB
+// a response may take: a page is cut short rather than grow past it.
+const pageBytes = 900 << 10
+
+// eventJSONBound is the most bytes event e can take as JSON: every byte of
+// its text may be escaped to six ("\u003c"), the banner's key appears in
+// its URL too, and the rest (numbers, times, names of fields, the media
+// base URL) fits in 512.
+func eventJSONBound(e domain.Event) int {
+	text := len(e.ID) + len(e.Title) + len(e.Description) + len(e.Location) +
+		len(e.OrganizationID) + len(e.OrganizationName) + 2*len(e.BannerKey)
+	return 6*text + 512
+}
+
+// fitPage keeps the first events of a page whose JSON fits pageBytes and
+// reports whether it cut any.
+func fitPage(events []domain.Event) ([]domain.Event, bool) {
+	total := 0
+	for i, e := range events {
+		total += eventJSONBound(e)
+		if total > pageBytes && i > 0 {
+			return events[:i], true
+		}
+	}
+	return events, false
+}
+
+// validCursor accepts the cursors lists hand out: a sort time, '#' and an
+// id.
+func validCursor(c string) bool {
+	ts, id, ok := strings.Cut(c, "#")
+	if !ok || id == "" || len(id) > 64 || strings.Contains(id, "#") {
+		return false
+	}
+	_, err := time.Parse(sortTimeLayout, ts)
+	return err == nil
+}
+
+// UpcomingEvents lists events that have not started, soonest first, limit
+// at a time, with their seats. Starts are at most domain.MaxStartYears
+// ahead, so the events to come lie in at most two GSI1 partitions: one
+// Query each, the second only while the page is not full, then one
+// BatchGetItem of the page's seat counters. after is the cursor returned
+// by the previous page ("" for the first); the returned cursor is "" when
+// there is nothing more.
+func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error) {
+	from := afterSK(sortTime(now)) // excludes events starting now
+	if after != "" {
+		if !validCursor(after) {
+			return nil, "", ErrBadCursor
+		}
+		from = max(from, afterSK(after))
+	}
+	year, _ := strconv.Atoi(from[:4])
+	var items []eventItem
+	last := upcomingSpanOf(now.UTC().Year() + domain.MaxStartYears)
+	for span := upcomingSpanOf(year); span <= last && len(items) < limit; span += upcomingSpan {
+		var page []eventItem
+		pk := upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC))
+		err := s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).
+			Limit(limit-len(items)).All(ctx, &page)
+		if err != nil {
+			return nil, "", fmt.Errorf("list upcoming events from %d: %w", span, err)
+		}
+		items = append(items, page...)
+	}
+	events, err := s.withSeats(ctx, items)
+	if err != nil {
+		return nil, "", fmt.Errorf("list upcoming events: %w", err)
+	}
+	events, next := endPage(events, len(events) == limit)
+	return events, next, nil
+}
+
+// withSeats returns the events of items with their taken seats, read with
+// one BatchGetItem of their counters (a page holds at most 100).
+func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Event, error) {
+	events := make([]domain.Event, len(items))
+	keys := make([]dynamo.Keyed, len(items))
+	for i, it := range items {
+		events[i] = it.domain()
+		k := seatsKey(it.ID)
+		keys[i] = dynamo.Keys{k.PK, k.SK}
+	}
+	if len(keys) == 0 {
+		return events, nil
+	}
+	var seats []seatsItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken").All(ctx, &seats)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("read seats: %w", err)
+	}
+	taken := make(map[string]int, len(seats))
+	for _, it := range seats {
+		taken[it.ID] = it.SeatsTaken
+	}
+	for i := range events {
+		events[i].SeatsTaken = taken[events[i].ID]
+	}
+	return events, nil
+}
+
+// OrganizationEvents lists an organization's events by start time, limit
+// at a time, with their seats: one Query of the owned index and one
+// BatchGetItem of the page's seat counters.
+func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
+	q := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned)
+	if after != "" {
+		if !validCursor(after) {
+			return nil, "", ErrBadCursor
+		}
+		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
+	}
+	var items []eventItem
+	if err := q.Limit(limit).All(ctx, &items); err != nil {
+		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
+	}
+	events, err := s.withSeats(ctx, items)
+	if err != nil {
+		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
+	}
+	events, next := endPage(events, len(items) == limit)
+	return events, next, nil
+}
+
+// endPage fits a page of events sorted by start to pageBytes and returns
+// it with the next page's cursor: "" unless the page was cut or full.
+func endPage(events []domain.Event, full bool) ([]domain.Event, string) {
+	events, cut := fitPage(events)
+	if !full && !cut {
+		return events, ""
+	}
+	last := events[len(events)-1]
+	return events, upcomingSK(last.Start, last.ID)
+}
+
+// ImportEvents writes events (with their seat counters) in parallel
+// batches, without the checks of CreateEvent: for benchmarks and demo data
+// of any size, on a table no request is using.
+func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
+	items := make([]any, 0, 2*len(events))
+	for _, e := range events {
+		items = append(items, newEventItem(e), newSeatsItem(e))
+	}
+	return s.putAll(ctx, items)
+}
+
+// ImportRegistrations writes registrations as Register would, in parallel
+// batches and without taking seats; like ImportEvents, for benchmarks.
+func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Registration) error {
+	items := make([]any, 0, 3*len(regs))
+	for _, r := range regs {
+		items = append(items, registrationItems(r)...)
+	}
+	return s.putAll(ctx, items)
+}
+
+func (s *Store) putAll(ctx context.Context, items []any) error {
+	return inBatches(ctx, len(items), func(ctx context.Context, from, to int) error {
+		_, err := s.table.Batch(attrPK, attrSK).Write().Put(items[from:to]...).Run(ctx)
+		return err
+	})
+}
