@@ -12,9 +12,7 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 )
 
 // Config is everything a function needs to know about where it runs.
@@ -38,6 +36,9 @@ type Config struct {
 	// X-Turnout-Origin; only requests carrying it may name the viewer's
 	// address (CloudFront-Viewer-Address). Empty by default.
 	OriginSecret string
+	// awsKeys are the keys the SDK signs with outside the emulators: the
+	// execution role's, which Lambda puts in the environment.
+	awsKeys aws.Credentials
 }
 
 // Local reports whether the SDK talks to emulators rather than AWS.
@@ -58,26 +59,16 @@ const (
 	EnvSigningKeyFile   = "TURNOUT_SIGNING_KEY_FILE"
 	EnvSigningSecretARN = "TURNOUT_SIGNING_SECRET_ARN"
 	EnvOriginSecret     = "TURNOUT_ORIGIN_SECRET"
+	EnvAccessKeyID      = "AWS_ACCESS_KEY_ID"
+	EnvSecretAccessKey  = "AWS_SECRET_ACCESS_KEY"
+	EnvSessionToken     = "AWS_SESSION_TOKEN"
 )
 
-// Load reads the configuration and resolves the signing key. getenv is
-// os.Getenv in production and a map lookup in tests.
+// Load reads the configuration and resolves the signing key, as every
+// API function does at start-up. getenv is os.Getenv in production and a
+// map lookup in tests.
 func Load(ctx context.Context, getenv func(string) string) (Config, aws.Config, error) {
-	c := Config{
-		Region:           or(getenv(EnvRegion), "us-east-1"),
-		Table:            or(getenv(EnvTable), "turnout"),
-		MediaBucket:      or(getenv(EnvMediaBucket), "turnout-media"),
-		WebOrigin:        strings.TrimRight(or(getenv(EnvWebOrigin), "http://127.0.0.1:8080"), "/"),
-		MailFrom:         or(getenv(EnvMailFrom), "Turnout <no-reply@turnout.local>"),
-		DynamoDBEndpoint: getenv(EnvDynamoDBEndpoint),
-		S3Endpoint:       getenv(EnvS3Endpoint),
-		SESEndpoint:      getenv(EnvSESEndpoint),
-		OriginSecret:     getenv(EnvOriginSecret),
-	}
-	if u, err := url.Parse(c.WebOrigin); err != nil || u.Scheme == "" || u.Host == "" {
-		return Config{}, aws.Config{}, fmt.Errorf("config: %s %q is not an absolute origin", EnvWebOrigin, c.WebOrigin)
-	}
-	awsCfg, err := c.AWS(ctx)
+	c, awsCfg, err := LoadEnv(getenv)
 	if err != nil {
 		return Config{}, aws.Config{}, err
 	}
@@ -89,19 +80,62 @@ func Load(ctx context.Context, getenv func(string) string) (Config, aws.Config, 
 	return c, awsCfg, nil
 }
 
-// AWS builds the SDK configuration, with the deadlines of timeouts.go. Against emulators it uses fixed dummy
-// credentials so that no AWS account or profile is consulted.
-func (c Config) AWS(ctx context.Context) (aws.Config, error) {
-	opts := []func(*awsconfig.LoadOptions) error{awsconfig.WithRegion(c.Region)}
-	if c.Local() {
-		opts = append(opts, awsconfig.WithCredentialsProvider(credentials.NewStaticCredentialsProvider("local", "local", "")))
+// LoadEnv reads the configuration without the signing key, for the
+// mailer, which signs nothing.
+func LoadEnv(getenv func(string) string) (Config, aws.Config, error) {
+	c := Config{
+		Region:           or(getenv(EnvRegion), "us-east-1"),
+		Table:            or(getenv(EnvTable), "turnout"),
+		MediaBucket:      or(getenv(EnvMediaBucket), "turnout-media"),
+		WebOrigin:        strings.TrimRight(or(getenv(EnvWebOrigin), "http://127.0.0.1:8080"), "/"),
+		MailFrom:         or(getenv(EnvMailFrom), "Turnout <no-reply@turnout.local>"),
+		DynamoDBEndpoint: getenv(EnvDynamoDBEndpoint),
+		S3Endpoint:       getenv(EnvS3Endpoint),
+		SESEndpoint:      getenv(EnvSESEndpoint),
+		OriginSecret:     getenv(EnvOriginSecret),
+		awsKeys: aws.Credentials{
+			AccessKeyID: getenv(EnvAccessKeyID), SecretAccessKey: getenv(EnvSecretAccessKey),
+			SessionToken: getenv(EnvSessionToken), Source: "environment",
+		},
 	}
-	opts = append(opts, awsconfig.WithHTTPClient(dependencyHTTPClient()), awsconfig.WithRetryer(dependencyRetryer))
-	cfg, err := awsconfig.LoadDefaultConfig(ctx, opts...)
+	if u, err := url.Parse(c.WebOrigin); err != nil || u.Scheme == "" || u.Host == "" {
+		return Config{}, aws.Config{}, fmt.Errorf("config: %s %q is not an absolute origin", EnvWebOrigin, c.WebOrigin)
+	}
+	awsCfg, err := c.AWS()
 	if err != nil {
-		return aws.Config{}, fmt.Errorf("config: load AWS configuration: %w", err)
+		return Config{}, aws.Config{}, err
 	}
-	return cfg, nil
+	return c, awsCfg, nil
+}
+
+// AWS builds the SDK configuration, with the deadlines of timeouts.go.
+//
+// It is put together here rather than by the SDK's config.LoadDefaultConfig:
+// that loader's chain of credential sources (shared files, SSO, STS web
+// identity, instance metadata) is code a Lambda function never runs but
+// links and initialises, about a third of a megabyte of every zip. In Lambda
+// the execution role's keys are in the environment, which is also the first
+// place the loader looks; against the emulators fixed dummy keys are used, so
+// no AWS account or profile is consulted. The remaining fields are the
+// loader's defaults.
+func (c Config) AWS() (aws.Config, error) {
+	keys := c.awsKeys
+	if c.Local() {
+		keys = aws.Credentials{AccessKeyID: "local", SecretAccessKey: "local", Source: "emulators"}
+	}
+	if !keys.HasKeys() {
+		return aws.Config{}, fmt.Errorf("config: no AWS credentials: set %s and %s (Lambda sets them)", EnvAccessKeyID, EnvSecretAccessKey)
+	}
+	return aws.Config{
+		Region:                      c.Region,
+		Credentials:                 aws.NewCredentialsCache(credentials.StaticCredentialsProvider{Value: keys}),
+		HTTPClient:                  dependencyHTTPClient(),
+		Retryer:                     dependencyRetryer,
+		AccountIDEndpointMode:       aws.AccountIDEndpointModePreferred,
+		RequestChecksumCalculation:  aws.RequestChecksumCalculationWhenSupported,
+		ResponseChecksumValidation:  aws.ResponseChecksumValidationWhenSupported,
+		RequestMinCompressSizeBytes: 10240,
+	}, nil
 }
 
 // minKeyBytes is the shortest signing key accepted (256 bits).
@@ -117,13 +151,11 @@ func signingKey(ctx context.Context, getenv func(string) string, awsCfg aws.Conf
 		}
 		raw = string(b)
 	case getenv(EnvSigningSecretARN) != "":
-		out, err := secretsmanager.NewFromConfig(awsCfg).GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{
-			SecretId: aws.String(getenv(EnvSigningSecretARN)),
-		})
+		secret, err := readSecret(ctx, awsCfg, secretsEndpoint(awsCfg.Region), getenv(EnvSigningSecretARN))
 		if err != nil {
 			return nil, fmt.Errorf("config: fetch signing secret: %w", err)
 		}
-		raw = aws.ToString(out.SecretString)
+		raw = secret
 	default:
 		return nil, errors.New("config: no signing key: set " + EnvSigningKeyFile + " or " + EnvSigningSecretARN)
 	}

@@ -66,7 +66,7 @@ func TestStack(t *testing.T) {
 
 	// The same dummy credentials the product uses against emulators.
 	cfg := config.Config{Region: "us-east-1", DynamoDBEndpoint: st.DynamoDBEndpoint, S3Endpoint: st.S3Endpoint, SESEndpoint: st.SESEndpoint}
-	awsCfg, err := cfg.AWS(ctx)
+	awsCfg, err := cfg.AWS()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +289,7 @@ func TestPersistentDataDir(t *testing.T) {
 			t.Fatalf("Start: %v", err)
 		}
 		defer st.Stop()
-		awsCfg, err := config.Config{Region: "eu-west-1", DynamoDBEndpoint: st.DynamoDBEndpoint}.AWS(ctx)
+		awsCfg, err := config.Config{Region: "eu-west-1", DynamoDBEndpoint: st.DynamoDBEndpoint}.AWS()
 		if err != nil {
 			t.Fatal(err)
 		}

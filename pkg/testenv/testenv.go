@@ -119,7 +119,7 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 		SESEndpoint:      endpoints.ses,
 		SigningKey:       randomBytes(tb, 32),
 	}
-	awsCfg, err := c.AWS(context.Background())
+	awsCfg, err := c.AWS()
 	if err != nil {
 		tb.Fatalf("testenv.Config: %v", err)
 	}

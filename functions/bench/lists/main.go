@@ -180,7 +180,7 @@ func open(ctx context.Context, stack *emulators.Stack, name string) (*bench, err
 		Region: "us-east-1", Table: "bench-" + name + "-" + auth.NewID(), MediaBucket: "bench",
 		WebOrigin: "http://turnout.test", DynamoDBEndpoint: stack.DynamoDBEndpoint, S3Endpoint: stack.S3Endpoint,
 	}
-	awsCfg, err := cfg.AWS(ctx)
+	awsCfg, err := cfg.AWS()
 	if err != nil {
 		return nil, err
 	}
