@@ -9,7 +9,7 @@ GO  ?= go
 NPM ?= npm
 
 # Lambda functions that exist among these become dist/<fn>.zip.
-LAMBDAS := $(foreach fn,users organizations events media,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
+LAMBDAS := $(foreach fn,users organizations events media mailer,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
 LOCAL   := .local
 NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
@@ -40,7 +40,7 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 	@$(GO) build -o $(LOCAL)/bin/gateway ./functions/gateway
 	@exec $(LOCAL)/bin/gateway -dev
 
-test: emulators chromium ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
+test: emulators chromium zip-tool ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
 	$(GO) vet ./pkg/... ./functions/...
 	$(GO) test -count=1 ./pkg/... ./functions/...
 	@$(MAKE) fuzz

@@ -26,6 +26,8 @@ import (
 	"turnout/pkg/config"
 	"turnout/pkg/emulators"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail/mailer"
+	"turnout/pkg/mail/mailer/streamrelay"
 )
 
 func main() {
@@ -77,6 +79,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 		if err := prepare(ctx, base, *seedDemo); err != nil {
 			return err
 		}
+	}
+	if cfg.DynamoDBEndpoint != "" {
+		// Against DynamoDB Local the mailer runs here, fed by the table's
+		// stream as Lambda feeds it in AWS.
+		relay, err := streamrelay.Start(ctx, awsCfg, cfg.DynamoDBEndpoint, base.Store, time.Now, mailer.New(cfg, awsCfg, base.Store).Handle)
+		if err != nil {
+			return fmt.Errorf("start the local mailer: %w", err)
+		}
+		base.Mail = relay
 	}
 	handler, err := newHandler(base, awsCfg, *webDir)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"turnout/pkg/app"
+	"turnout/pkg/app/all"
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 )
@@ -31,7 +32,7 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 	b.Passwords = limitPasswords(b.Passwords, runtime.GOMAXPROCS(0))
 	// Each API call is a debug line here, shown with -v; the Lambdas log
 	// theirs at Info.
-	api, media, web := httpapi.Observe(b.API(awsCfg), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
+	api, media, web := httpapi.Observe(b.API(all.Functions()), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
 	return withHeaders(headers, compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):

@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app"
+	"turnout/pkg/app/accountsapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.OrganizationsFunction()) }
+func main() { lambdamain.Main(accountsapp.OrganizationsFunction()) }

@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app"
+	"turnout/pkg/app/accountsapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.UsersFunction()) }
+func main() { lambdamain.Main(accountsapp.UsersFunction()) }

@@ -9,6 +9,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -34,13 +35,14 @@ export interface AppStackProps extends StackProps {
   alarmEmail?: string;
 }
 
-// Each function, the /api/<route>/ paths it serves, and the AWS actions its
-// code uses: DynamoDB actions on the table, S3 actions on media keys (a
-// trailing * matches the rest of a key), and whether it sends mail. The Go
-// API tests record the calls every request makes and fail unless this file
-// grants exactly those (pkg/api/apitest/permissions_test.go).
+// Each function, the /api/<route>/ paths it serves (none for the mailer,
+// which the table's stream invokes), and the AWS actions its code uses:
+// DynamoDB actions on the table, S3 actions on media keys (a trailing *
+// matches the rest of a key), and whether it sends mail. The Go API tests
+// record the calls every request makes and fail unless this file grants
+// exactly those (pkg/api/apitest/permissions_test.go).
 export interface FunctionGrants {
-  route: string;
+  route?: string;
   table: string[];
   objects: Record<string, string[]>;
   mail: boolean;
@@ -68,8 +70,36 @@ export const SECURITY_HEADERS: SecurityHeaders = JSON.parse(
 // trust CloudFront-Viewer-Address as the client's address.
 export const ORIGIN_SECRET_HEADER = 'X-Turnout-Origin';
 
-// The metric pkg/mail emits for every failed send (pkg/mail/metrics.go).
+// The metric pkg/mail/ses emits for every failed send (metrics.go there).
 export const MAIL_METRIC = { namespace: 'Turnout', name: 'MailSendFailures' };
+
+// A function's description: the API paths it serves, or what it does.
+export function functionDescription(name: string, grants: FunctionGrants): string {
+  return grants.route ? `Turnout /api/${grants.route}/*` : `Turnout ${name}: delivers the mail the API queues`;
+}
+
+// OUTBOX_PREFIX starts the key of every queued message (pkg/store/outbox.go).
+export const OUTBOX_PREFIX = 'MAIL#';
+
+// The mailer reads the table's stream, filtered to newly queued messages so
+// that no other write invokes it. A failed send is reported (batch item
+// failures) and retried from that record on; a message is given up after an
+// hour, when the links it carries are expiring (a reset link lives an hour).
+function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
+  return new DynamoEventSource(table, {
+    startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+    batchSize: 10,
+    reportBatchItemFailures: true,
+    retryAttempts: 50,
+    maxRecordAge: Duration.hours(1),
+    filters: [
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual('INSERT'),
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(OUTBOX_PREFIX) } } },
+      }),
+    ],
+  });
+}
 
 // Status codes CloudFront caches for 10 s by default whatever the origin's
 // Cache-Control says (416 it never caches).
@@ -133,18 +163,25 @@ export class AppStack extends Stack {
     for (const [name, grants] of Object.entries(FUNCTIONS)) {
       const fn = new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
         ...shared,
-        description: `Turnout /api/${grants.route}/*`,
+        description: functionDescription(name, grants),
+        // The mailer signs nothing and serves no viewer: it gets only what
+        // it reads (pkg/config LoadEnv).
+        ...(grants.route ? {} : { environment: { TURNOUT_TABLE: props.table.tableName, TURNOUT_MAIL_FROM: site.mailFrom, TURNOUT_WEB_ORIGIN: origin } }),
         code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
         handler: 'bootstrap',
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy }),
       });
       this.grant(fn, grants, props, identity);
-      signingKey.grantRead(fn);
-      this.api.addRoutes({
-        path: `/api/${grants.route}/{proxy+}`,
-        methods: [apigw.HttpMethod.ANY],
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-      });
+      if (grants.route) {
+        signingKey.grantRead(fn);
+        this.api.addRoutes({
+          path: `/api/${grants.route}/{proxy+}`,
+          methods: [apigw.HttpMethod.ANY],
+          integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+        });
+      } else {
+        fn.addEventSource(mailerSource(props.table));
+      }
       made[name] = fn;
     }
     this.functions = made;

@@ -34,6 +34,8 @@ export class DataStack extends Stack {
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: 'TTL',
+      // New images feed the mailer function (pkg/store/outbox.go).
+      dynamoStream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: stage.retainData,
       removalPolicy: stage.removalPolicy,
       globalSecondaryIndexes: [

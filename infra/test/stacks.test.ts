@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, FUNCTIONS, SECURITY_HEADERS } from '../lib/app-stack.js';
+import { AppStack, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -18,7 +18,7 @@ import { stageSettings } from '../lib/stage.js';
 // files to hash.
 const out = mkdtempSync(join(tmpdir(), 'turnout-infra-'));
 mkdirSync(join(out, 'dist'));
-for (const fn of ['users', 'organizations', 'events', 'media']) writeFileSync(join(out, 'dist', `${fn}.zip`), `zip of ${fn}`);
+for (const fn of Object.keys(FUNCTIONS)) writeFileSync(join(out, 'dist', `${fn}.zip`), `zip of ${fn}`);
 mkdirSync(join(out, 'web'));
 writeFileSync(join(out, 'web', 'index.html'), '<div id="root"></div>');
 
@@ -114,16 +114,35 @@ test('the media bucket is private, TLS only, CORS for the site, and forgets aban
   });
 });
 
-test('four arm64 provided.al2023 functions with their configuration and log retention', () => {
+test('five arm64 provided.al2023 functions with their configuration and log retention', () => {
   const fns = dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } });
-  assert.equal(Object.keys(fns).length, 4);
+  assert.equal(Object.keys(fns).length, 5);
   for (const fn of Object.values(fns)) {
     const props = (fn as { Properties: Record<string, any> }).Properties;
     assert.deepEqual(props.Architectures, ['arm64']);
     assert.equal(props.Handler, 'bootstrap');
-    for (const key of ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN']) assert.ok(props.Environment.Variables[key], key);
+    const mailer = String(props.Description).includes('mailer');
+    const keys = mailer ? ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_WEB_ORIGIN'] : ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'];
+    assert.deepEqual(Object.keys(props.Environment.Variables).sort(), mailer ? keys.sort() : [...keys, 'TURNOUT_ORIGIN_SECRET'].sort());
   }
-  dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 5);
+  dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 6);
+});
+
+test('the mailer is fed only newly queued messages from the table stream, retried for an hour', () => {
+  dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+  const mapping = Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping'))[0] as any;
+  const props = mapping.Properties;
+  assert.deepEqual(props.FunctionResponseTypes, ['ReportBatchItemFailures']);
+  assert.equal(props.MaximumRecordAgeInSeconds, 3600);
+  assert.equal(props.StartingPosition, 'TRIM_HORIZON');
+  const pattern = JSON.parse(props.FilterCriteria.Filters[0].Pattern);
+  assert.deepEqual(pattern, { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } });
+  const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
+  assert.equal(mailer.length, 1);
+  assert.equal(props.FunctionName.Ref, mailer[0]![0]);
+  // The API functions queue mail; only the mailer may send it.
+  for (const [name, declared] of Object.entries(FUNCTIONS)) assert.equal(declared.mail, name === 'mailer', name);
 });
 
 test('the HTTP API routes each path group to its function, throttled and logged', () => {
@@ -137,8 +156,8 @@ test('the HTTP API routes each path group to its function, throttled and logged'
 
 // Each function's statements, keyed "action resource", read back from the
 // template.
-function grantsOf(template: Template, route: string): Set<string> {
-  const fn = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: `Turnout /api/${route}/*` } }))[0] as any;
+function grantsOf(template: Template, name: string): Set<string> {
+  const fn = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription(name, FUNCTIONS[name]!) } }))[0] as any;
   const role = fn.Properties.Role['Fn::GetAtt'][0];
   const out = new Set<string>();
   for (const policy of Object.values(template.findResources('AWS::IAM::Policy')) as any[]) {
@@ -155,9 +174,13 @@ function grantsOf(template: Template, route: string): Set<string> {
 test('each function may do only what its code does, on only what it needs', () => {
   const keyOf = (grant: string) => grant.match(/"\/(media\/[^"]*)"/)?.[1];
   for (const [name, declared] of Object.entries(FUNCTIONS)) {
-    const granted = [...grantsOf(dev.app, declared.route)];
+    const granted = [...grantsOf(dev.app, name)];
     const actions = (prefix: string) => new Set(granted.filter((g) => g.startsWith(prefix)).map((g) => g.split(' ')[0]));
-    assert.deepEqual(actions('dynamodb:'), new Set(declared.table), `${name} table actions`);
+    // The stream's read actions come with the mailer's event source, on the stream only.
+    const streamActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+    const onStream = new Set(granted.filter((g) => streamActions.includes(g.split(' ')[0]!)).map((g) => g.split(' ')[0]));
+    assert.deepEqual(onStream, new Set(declared.route ? [] : streamActions), `${name} stream actions`);
+    assert.deepEqual(new Set([...actions('dynamodb:')].filter((a) => !onStream.has(a))), new Set(declared.table), `${name} table actions`);
     assert.equal(actions('ses:').size, declared.mail ? 1 : 0, `${name} mail`);
     for (const [action, keys] of Object.entries(declared.objects)) {
       const on = granted.filter((g) => g.startsWith(`s3:${action} `)).map(keyOf);
@@ -291,7 +314,8 @@ test('the API hears the client address from CloudFront only: a generated origin 
   // The other origins never see it.
   for (const o of config.Origins.filter((o: any) => o !== apiOrigin)) assert.equal(o.OriginCustomHeaders, undefined);
 
-  const fns = Object.values(dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } })) as any[];
+  // Every API function; the mailer serves no viewer.
+  const fns = Object.values(dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } })).filter((fn: any) => fn.Properties.Description.includes('/api/')) as any[];
   assert.equal(fns.length, 4);
   for (const fn of fns) assert.match(JSON.stringify(fn.Properties.Environment.Variables.TURNOUT_ORIGIN_SECRET), secretReference('OriginSecret'));
 
@@ -338,7 +362,7 @@ test('mail: the sender domain is an SES identity', () => {
 
 test('the functions know the site origin on the first deploy: its domain, else the distribution', () => {
   const distributionDomain = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] };
-  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, 4);
+  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, 5);
   dev.app.hasOutput('SiteUrl', { Value: distributionDomain });
   const devDist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
   assert.equal(devDist.Properties.DistributionConfig.Aliases, undefined);
@@ -454,8 +478,8 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
   const alarms = Object.values(dev.app.findResources('AWS::CloudWatch::Alarm')) as any[];
   const names = alarms.map((a) => a.Properties.MetricName ?? 'math');
   assert.ok(names.includes('math'), 'API 5xx rate');
-  assert.equal(names.filter((n) => n === 'Errors').length, 4);
-  assert.equal(names.filter((n) => n === 'Throttles').length, 4);
+  assert.equal(names.filter((n) => n === 'Errors').length, 5);
+  assert.equal(names.filter((n) => n === 'Throttles').length, 5);
   assert.ok(names.filter((n) => n === 'ThrottledRequests').length >= 1);
   for (const alarm of alarms) assert.ok(alarm.Properties.AlarmActions?.length === 1, 'every alarm notifies the topic');
   dev.app.resourceCountIs('AWS::SNS::Topic', 1);

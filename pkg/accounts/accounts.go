@@ -59,7 +59,7 @@ const (
 	MsgPasswordChanged = "Your password was changed at the same time elsewhere. Please log in again."
 )
 
-// Mailer sends one message; *mail.Sender implements it.
+// Mailer sends one message; *ses.Sender implements it.
 type Mailer interface {
 	Send(ctx context.Context, m mail.Message) error
 }

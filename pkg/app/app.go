@@ -1,6 +1,9 @@
 // Package app builds each function's dependencies from its configuration,
 // once per process: the Lambda mains and the local gateway share it, so
-// there is one way to wire every endpoint group.
+// there is one way to wire every endpoint group. The functions that send
+// mail (users, organizations) are wired in pkg/app/accountsapp, so that the
+// events and media binaries, which import only this package, link no SES
+// client; pkg/app/all lists every function.
 package app
 
 import (
@@ -13,14 +16,12 @@ import (
 
 	"turnout/pkg/accounts"
 	"turnout/pkg/api/events"
-	"turnout/pkg/api/organizations"
 	"turnout/pkg/api/uploads"
-	"turnout/pkg/api/users"
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
 	eventsvc "turnout/pkg/events"
 	"turnout/pkg/httpapi"
-	"turnout/pkg/mail"
+	"turnout/pkg/mail/outbox"
 	"turnout/pkg/media"
 	"turnout/pkg/store"
 )
@@ -40,6 +41,9 @@ type Base struct {
 	Now    func() time.Time
 	// Passwords hashes and checks passwords (argon2id; tests may count it).
 	Passwords accounts.Passwords
+	// Mail queues messages for the mailer function (pkg/mail/outbox); the
+	// local stack puts its stream relay here.
+	Mail accounts.Mailer
 }
 
 // NewBase builds the shared clients. now is the clock (time.Now outside
@@ -58,6 +62,7 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 		Auth:      httpapi.Authenticator{Tokens: issuer, Users: st},
 		Now:       now,
 		Passwords: accounts.Argon2id{},
+		Mail:      outbox.Queue{Store: st, Now: now},
 	}
 }
 
@@ -65,60 +70,40 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 // API routes to it and how its handler is built.
 type Function struct {
 	Name, Prefix string
-	build        func(b Base, awsCfg aws.Config) http.Handler
+	Build        func(b Base) http.Handler
 }
 
 // The API's functions; each functions/<Name>/main.go runs one. They are
 // functions, not variables, so a Lambda binary links only the handlers of
 // the function it runs (a package-level list would keep every one alive).
 
-// UsersFunction serves /api/user/*.
-func UsersFunction() Function {
-	return Function{"users", "/api/user/", func(b Base, awsCfg aws.Config) http.Handler {
-		return users.NewHandler(b.Users(awsCfg))
-	}}
-}
-
-// OrganizationsFunction serves /api/organization/*.
-func OrganizationsFunction() Function {
-	return Function{"organizations", "/api/organization/", func(b Base, awsCfg aws.Config) http.Handler {
-		return organizations.NewHandler(b.Organizations(awsCfg))
-	}}
-}
-
 // EventsFunction serves /api/event/*.
 func EventsFunction() Function {
-	return Function{"events", "/api/event/", func(b Base, _ aws.Config) http.Handler {
+	return Function{"events", "/api/event/", func(b Base) http.Handler {
 		return events.NewHandler(b.Events())
 	}}
 }
 
 // MediaFunction serves /api/media/*.
 func MediaFunction() Function {
-	return Function{"media", "/api/media/", func(b Base, _ aws.Config) http.Handler {
+	return Function{"media", "/api/media/", func(b Base) http.Handler {
 		return uploads.NewHandler(b.Uploads())
 	}}
-}
-
-// Functions is every function of the API, for the local gateway and tests.
-func Functions() []Function {
-	return []Function{UsersFunction(), OrganizationsFunction(), EventsFunction(), MediaFunction()}
 }
 
 // Handler builds f's handler. Every request it serves runs under
 // config.RequestTimeout, well inside the Lambda timeout, so a slow
 // dependency ends in a 503 rather than a killed function.
-func (b Base) Handler(f Function, awsCfg aws.Config) http.Handler {
-	return httpapi.WithDeadline(config.RequestTimeout, f.build(b, awsCfg))
+func (b Base) Handler(f Function) http.Handler {
+	return httpapi.WithDeadline(config.RequestTimeout, f.Build(b))
 }
 
-// API sends each request to its function by path prefix, as the HTTP
+// API sends each request to one of functions by path prefix, as the HTTP
 // API's routes do in AWS (the local gateway and the API tests use it).
-func (b Base) API(awsCfg aws.Config) http.Handler {
-	functions := Functions()
+func (b Base) API(functions []Function) http.Handler {
 	handlers := make([]http.Handler, len(functions))
 	for i, f := range functions {
-		handlers[i] = b.Handler(f, awsCfg)
+		handlers[i] = b.Handler(f)
 	}
 	unrouted := httpapi.NewRouter() // answers everything with a JSON 404
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -130,30 +115,6 @@ func (b Base) API(awsCfg aws.Config) http.Handler {
 		}
 		unrouted.ServeHTTP(w, r)
 	})
-}
-
-func (b Base) accounts(awsCfg aws.Config) *accounts.Service {
-	return &accounts.Service{
-		Store:     b.Store,
-		Media:     b.Media,
-		Mail:      mail.New(awsCfg, b.Config.SESEndpoint, b.Config.MailFrom),
-		Passwords: b.Passwords,
-		Tokens:    b.Auth.Tokens,
-		Links:     auth.LinkSigner{Key: b.Config.SigningKey, Now: b.Now},
-		WebOrigin: b.Config.WebOrigin,
-		Now:       b.Now,
-		Sleep:     accounts.SleepContext,
-	}
-}
-
-// Users wires the users function.
-func (b Base) Users(awsCfg aws.Config) users.Deps {
-	return users.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
-}
-
-// Organizations wires the organizations function.
-func (b Base) Organizations(awsCfg aws.Config) organizations.Deps {
-	return organizations.Deps{Accounts: b.accounts(awsCfg), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
 }
 
 // Events wires the events function.

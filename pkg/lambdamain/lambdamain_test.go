@@ -16,6 +16,10 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"turnout/pkg/app"
+	"turnout/pkg/app/accountsapp"
+	"turnout/pkg/app/all"
+	"turnout/pkg/mail/mailer"
+	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/mail/mailtest"
 	"turnout/pkg/testenv"
 )
@@ -126,9 +130,17 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 	if err := base.Media.EnsureBucket(ctx); err != nil {
 		t.Fatal(err)
 	}
+	// The mailer, fed by the table's stream, delivers the activation mail.
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	defer stopRelay()
+	relay, err := streamrelay.Start(relayCtx, awsCfg, cfg.DynamoDBEndpoint, base.Store, time.Now, mailer.New(cfg, awsCfg, base.Store).Handle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base.Mail = relay
 	iv := invoker{tb: t, proxies: map[string]func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error){}}
-	for _, fn := range app.Functions() {
-		iv.proxies[fn.Name] = Proxy(base.Handler(fn, awsCfg))
+	for _, fn := range all.Functions() {
+		iv.proxies[fn.Name] = Proxy(base.Handler(fn))
 	}
 
 	// users: a person signs up with a multipart form.
@@ -137,7 +149,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"first_name": "Ada", "last_name": "Lovelace", "username": name, "email": name + "@example.com",
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res := iv.call(app.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
+	res := iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
 	expect(t, res, http.StatusCreated)
 	if !strings.Contains(res.Headers["Content-Type"], "application/json") || !strings.Contains(res.Body, `"detail"`) {
 		t.Errorf("sign-up answer: headers %v, body %s", res.Headers, res.Body)
@@ -149,7 +161,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"organization": "Gateway Events", "email": org + "@example.org", "username": org,
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res = iv.call(app.OrganizationsFunction(), gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
+	res = iv.call(accountsapp.OrganizationsFunction(), gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
 	expect(t, res, http.StatusCreated)
 
 	// users: the organizer's activation link (a GET that redirects) and login (JSON).
@@ -158,13 +170,13 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		t.Fatal("no activation mail")
 	}
 	link := strings.TrimPrefix(mailtest.Link(t, inbox[len(inbox)-1].Text, cfg.WebOrigin+"/api/user/activate/"), cfg.WebOrigin)
-	res = iv.call(app.UsersFunction(), gatewayEvent(http.MethodGet, link, "", "", nil))
+	res = iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodGet, link, "", "", nil))
 	expect(t, res, http.StatusFound)
 	if loc := res.Headers["Location"]; !strings.HasPrefix(loc, cfg.WebOrigin+"/activate-account") || strings.HasSuffix(loc, "/invalid") {
 		t.Errorf("activation redirect to %q", loc)
 	}
 	login, _ := json.Marshal(map[string]string{"username": org, "password": "correct-horse-battery"})
-	res = iv.call(app.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
+	res = iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
 	expect(t, res, http.StatusOK)
 	var tokens struct{ Access, Refresh string }
 	if err := json.Unmarshal([]byte(res.Body), &tokens); err != nil || tokens.Access == "" {

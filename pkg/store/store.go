@@ -66,7 +66,9 @@ var (
 
 // CreateTable creates the table with its indexes and TTL when it does not
 // exist yet. It is for local development and tests; in AWS the CDK app owns
-// the table.
+// the table. The stream that feeds the mailer is turned on by the local
+// mail relay (EnsureStream): on DynamoDB Local a stream makes every write
+// several times slower, which tests that never send mail need not pay.
 func (s *Store) CreateTable(ctx context.Context) error {
 	name := s.table.Name()
 	if _, err := s.table.Describe().Run(ctx); err == nil {
@@ -86,6 +88,29 @@ func (s *Store) CreateTable(ctx context.Context) error {
 		return fmt.Errorf("enable TTL on %s: %w", name, err)
 	}
 	return nil
+}
+
+// streamView is what the table's stream carries: new images, which is all
+// the mailer reads (infra/lib/data-stack.ts declares the same).
+var streamView = dynamo.NewImageView
+
+// EnsureStream turns the table's stream on if it is off and returns its
+// ARN; the local mail relay reads it.
+func (s *Store) EnsureStream(ctx context.Context) (string, error) {
+	name := s.table.Name()
+	desc, err := s.table.Describe().Run(ctx)
+	if err != nil {
+		return "", fmt.Errorf("describe table %s: %w", name, err)
+	}
+	if !desc.StreamEnabled {
+		if desc, err = s.table.UpdateTable().Stream(streamView).Run(ctx); err != nil {
+			return "", fmt.Errorf("enable the stream of %s: %w", name, err)
+		}
+	}
+	if desc.LatestStreamARN == "" {
+		return "", fmt.Errorf("table %s has no stream", name)
+	}
+	return desc.LatestStreamARN, nil
 }
 
 func isNotFound(err error) bool {

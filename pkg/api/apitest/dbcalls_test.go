@@ -148,7 +148,8 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("Each row is one request on its common successful path. Authenticated requests include the one\n")
 	doc.WriteString("GetItem that loads the caller's account (it is what lets a password change end older sessions).\n")
 	doc.WriteString("Each mail sent from sign-up, resend or reset costs an UpdateItem per quota: the destination's, and in\n")
-	doc.WriteString("AWS also the client address's (requests from loopback, as here, have none), so add one there.\n\n")
+	doc.WriteString("AWS also the client address's (requests from loopback, as here, have none), so add one there; and one\n")
+	doc.WriteString("PutItem that queues it for the mailer function (whose own GetRecords and DeleteItem are not the request's).\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"turnout/pkg/app"
+	"turnout/pkg/app/all"
 	"turnout/pkg/config"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media/mediatest"
@@ -36,7 +37,7 @@ func faultEnv(t *testing.T, breakConfig func(*config.Config)) *Env {
 			t.Fatalf("create bucket: %v", err)
 		}
 	}
-	e.Server = httptest.NewServer(e.Base.API(awsCfg))
+	e.Server = httptest.NewServer(e.Base.API(all.Functions()))
 	t.Cleanup(e.Server.Close)
 	return e
 }

@@ -16,14 +16,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"turnout/pkg/accounts"
 	"turnout/pkg/api/users"
 	"turnout/pkg/app"
+	"turnout/pkg/app/all"
 	"turnout/pkg/config"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail/mailer"
+	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/mail/mailtest"
 	"turnout/pkg/store"
 	"turnout/pkg/testenv"
@@ -103,14 +107,33 @@ func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	if err := e.Base.Media.EnsureBucket(ctx); err != nil {
 		tb.Fatalf("create bucket: %v", err)
 	}
+	e.Base.Mail = startMailer(tb, e.Base, awsCfg)
 	grants, err := deployedGrants()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e.Server = httptest.NewServer(tagFunctions(grants, e.Base.API(awsCfg)))
+	e.Server = httptest.NewServer(tagFunctions(grants, e.Base.API(all.Functions())))
 	tb.Cleanup(e.Server.Close)
 	e.Ops.Take()
 	return e
+}
+
+// startMailer runs the mailer function on b's table stream until the test
+// ends; its AWS calls are recorded as the mailer's.
+func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config) *streamrelay.Relay {
+	tb.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	tb.Cleanup(stop)
+	// The mailer has a client of its own: its calls are not the request's.
+	deliver := mailer.New(b.Config, awsCfg, store.New(awsCfg, b.Config.DynamoDBEndpoint, b.Config.Table)).Handle
+	relay, err := streamrelay.Start(ctx, awsCfg, b.Config.DynamoDBEndpoint, b.Store, b.Now,
+		func(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
+			return deliver(context.WithValue(ctx, functionKey{}, "mailer"), batch)
+		})
+	if err != nil {
+		tb.Fatalf("start the mailer: %v", err)
+	}
+	return relay
 }
 
 // Response is a finished API call.

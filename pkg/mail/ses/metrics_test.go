@@ -1,4 +1,4 @@
-package mail_test
+package ses_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
 	"turnout/pkg/mail"
+	"turnout/pkg/mail/ses"
 )
 
 func TestFailedSendsAreCountedInEmbeddedMetricFormat(t *testing.T) {
@@ -20,7 +21,7 @@ func TestFailedSendsAreCountedInEmbeddedMetricFormat(t *testing.T) {
 
 	// Delivered: nothing counted.
 	sender, _, to := newSender(t)
-	mail.CountFailuresTo(sender, &metrics, func() time.Time { return at })
+	ses.CountFailuresTo(sender, &metrics, func() time.Time { return at })
 	if err := sender.Send(t.Context(), mail.PasswordReset(to, "Ana", "http://turnout.test/reset")); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
@@ -30,8 +31,8 @@ func TestFailedSendsAreCountedInEmbeddedMetricFormat(t *testing.T) {
 
 	// SES unreachable (nothing listens on port 1), and a message without a recipient.
 	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("local", "local", ""), RetryMaxAttempts: 1}
-	broken := mail.New(cfg, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
-	mail.CountFailuresTo(broken, &metrics, func() time.Time { return at })
+	broken := ses.New(cfg, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
+	ses.CountFailuresTo(broken, &metrics, func() time.Time { return at })
 	for _, m := range []mail.Message{mail.PasswordReset("a@example.com", "Ana", "http://turnout.test/reset"), {Subject: "s", Text: "t"}} {
 		if err := broken.Send(t.Context(), m); err == nil {
 			t.Fatalf("Send %+v succeeded", m)

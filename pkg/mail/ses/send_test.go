@@ -1,4 +1,4 @@
-package mail_test
+package ses_test
 
 import (
 	"crypto/rand"
@@ -14,6 +14,7 @@ import (
 
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/mailtest"
+	"turnout/pkg/mail/ses"
 	"turnout/pkg/testenv"
 )
 
@@ -21,11 +22,11 @@ func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 
 // newSender returns a Sender on the emulator stack, its SES endpoint and a
 // recipient address no other test writes to.
-func newSender(t *testing.T) (*mail.Sender, string, string) {
+func newSender(t *testing.T) (*ses.Sender, string, string) {
 	t.Helper()
 	cfg, awsCfg := testenv.Config(t)
 	to := "person-" + strings.ToLower(rand.Text()) + "@example.com"
-	return mail.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), cfg.SESEndpoint, to
+	return ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), cfg.SESEndpoint, to
 }
 
 func TestSendThroughEmulator(t *testing.T) {
@@ -96,7 +97,7 @@ func TestSendThroughEmulator(t *testing.T) {
 }
 
 func TestSendRefusesIncompleteMessages(t *testing.T) {
-	sender := mail.New(aws.Config{Region: "us-east-1"}, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
+	sender := ses.New(aws.Config{Region: "us-east-1"}, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
 	for _, m := range []mail.Message{
 		{Subject: "s", Text: "t"},
 		{To: "a@example.com", Text: "t"},
@@ -112,7 +113,7 @@ func TestSendRefusesIncompleteMessages(t *testing.T) {
 func TestSendErrorHidesBody(t *testing.T) {
 	// Nothing listens on port 1: the error comes from the SDK.
 	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("local", "local", ""), RetryMaxAttempts: 1}
-	sender := mail.New(cfg, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
+	sender := ses.New(cfg, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
 	m := mail.PasswordReset("a@example.com", "Ana", "http://turnout.test/reset-password?token=SECRET-TOKEN")
 	err := sender.Send(t.Context(), m)
 	if err == nil {

@@ -1,0 +1,185 @@
+package mailer_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"turnout/pkg/mail"
+	"turnout/pkg/mail/mailer"
+	"turnout/pkg/mail/mailer/streamrelay"
+	"turnout/pkg/mail/mailtest"
+	"turnout/pkg/store"
+	"turnout/pkg/testenv"
+)
+
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
+// outbox is a fresh table on the emulators, with a raw client to look at it.
+type outbox struct {
+	st     *store.Store
+	db     *dynamodb.Client
+	table  string
+	sesURL string
+	d      mailer.Deliverer
+	// awsCfg and endpoint reach DynamoDB Local (for the stream relay).
+	awsCfg   aws.Config
+	endpoint string
+}
+
+func newOutbox(t *testing.T) outbox {
+	t.Helper()
+	cfg, awsCfg := testenv.Config(t)
+	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
+	if err := st.CreateTable(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(cfg.DynamoDBEndpoint) })
+	return outbox{st: st, db: db, table: cfg.Table, sesURL: cfg.SESEndpoint, d: mailer.New(cfg, awsCfg, st), awsCfg: awsCfg, endpoint: cfg.DynamoDBEndpoint}
+}
+
+func message(to, subject string) mail.Message {
+	return mail.Message{To: to, Subject: subject, Text: "Hello " + to, HTML: "<p>Hello</p>"}
+}
+
+// queue queues m and returns the stream record Lambda would hand the mailer.
+func (o outbox) queue(t *testing.T, m mail.Message, seq string) (string, events.DynamoDBEventRecord) {
+	t.Helper()
+	id, err := o.st.QueueMail(t.Context(), m, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk := events.NewStringAttribute("MAIL#" + id)
+	return id, events.DynamoDBEventRecord{EventName: "INSERT", Change: events.DynamoDBStreamRecord{
+		SequenceNumber: seq,
+		Keys:           map[string]events.DynamoDBAttributeValue{"PK": pk, "SK": events.NewStringAttribute("MAIL")},
+		NewImage: map[string]events.DynamoDBAttributeValue{
+			"PK": pk, "SK": events.NewStringAttribute("MAIL"), "To": events.NewStringAttribute(m.To),
+			"Subject": events.NewStringAttribute(m.Subject), "Text": events.NewStringAttribute(m.Text), "HTML": events.NewStringAttribute(m.HTML),
+		},
+	}}
+}
+
+// queued reports whether message id is still in the outbox.
+func (o outbox) queued(t *testing.T, id string) bool {
+	t.Helper()
+	out, err := o.db.GetItem(t.Context(), &dynamodb.GetItemInput{TableName: &o.table, Key: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: "MAIL#" + id}, "SK": &types.AttributeValueMemberS{Value: "MAIL"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item != nil
+}
+
+func unique(name string) string {
+	return name + "-" + strings.ToLower(time.Now().Format("150405.000000000")) + "@example.com"
+}
+
+func TestDeliverSendsEachQueuedMessageAndForgetsIt(t *testing.T) {
+	o := newOutbox(t)
+	ana, bo := unique("ana"), unique("bo")
+	idA, recA := o.queue(t, message(ana, "First"), "1")
+	idB, recB := o.queue(t, message(bo, "Second"), "2")
+	other := events.DynamoDBEventRecord{EventName: "MODIFY", Change: events.DynamoDBStreamRecord{SequenceNumber: "3",
+		Keys: map[string]events.DynamoDBAttributeValue{"PK": events.NewStringAttribute("USER#x")}}}
+	res, err := o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recA, other, recB}})
+	if err != nil || len(res.BatchItemFailures) != 0 {
+		t.Fatalf("Handle = %+v, %v; want every record handled", res, err)
+	}
+	for to, subject := range map[string]string{ana: "First", bo: "Second"} {
+		inbox := mailtest.Inbox(t, o.sesURL, to)
+		if len(inbox) != 1 || inbox[0].Subject != subject || inbox[0].Text != "Hello "+to {
+			t.Errorf("inbox of %s = %+v, want the one message %q", to, inbox, subject)
+		}
+	}
+	if o.queued(t, idA) || o.queued(t, idB) {
+		t.Error("a delivered message is still in the outbox")
+	}
+}
+
+// failingSender fails every message to one address.
+type failingSender struct {
+	mailer.Sender
+	failTo string
+	sent   []string
+}
+
+func (f *failingSender) Send(ctx context.Context, m mail.Message) error {
+	if m.To == f.failTo {
+		return errors.New("SES is down")
+	}
+	f.sent = append(f.sent, m.To)
+	return f.Sender.Send(ctx, m)
+}
+
+func TestDeliverStopsAtAFailedSendSoTheRetryStartsThere(t *testing.T) {
+	o := newOutbox(t)
+	ana, bo, cy := unique("ana"), unique("bo"), unique("cy")
+	_, recA := o.queue(t, message(ana, "First"), "10")
+	idB, recB := o.queue(t, message(bo, "Second"), "20")
+	idC, recC := o.queue(t, message(cy, "Third"), "30")
+	sender := &failingSender{Sender: o.d.Mail, failTo: bo}
+	d := mailer.Deliverer{Mail: sender, Outbox: o.st}
+	res, err := d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recA, recB, recC}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "20" {
+		t.Fatalf("failures = %+v, want the failed record (20) alone", res.BatchItemFailures)
+	}
+	if len(sender.sent) != 1 || sender.sent[0] != ana {
+		t.Errorf("sent to %v, want only the message before the failure", sender.sent)
+	}
+	if !o.queued(t, idB) || !o.queued(t, idC) {
+		t.Error("the failed message and the one after it must stay queued for the retry")
+	}
+}
+
+func TestDeliverDropsAMessageThatCanNeverBeSent(t *testing.T) {
+	o := newOutbox(t)
+	id, rec := o.queue(t, mail.Message{To: unique("ana"), Subject: "No body"}, "1")
+	res, err := o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{rec}})
+	if err != nil || len(res.BatchItemFailures) != 0 {
+		t.Fatalf("Handle = %+v, %v; want it dropped, not retried", res, err)
+	}
+	if o.queued(t, id) {
+		t.Error("a message with no body is still queued")
+	}
+}
+
+// The local relay reads the real stream: what was queued before it started
+// (by an earlier run) is not sent again; what is queued after is delivered
+// before Send returns.
+func TestRelayDeliversWhatIsQueuedAfterItStarts(t *testing.T) {
+	o := newOutbox(t)
+	before, after := unique("before"), unique("after")
+	if _, err := o.st.QueueMail(t.Context(), message(before, "Old"), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	relay, err := streamrelay.Start(ctx, o.awsCfg, o.endpoint, o.st, time.Now, o.d.Handle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := relay.Send(t.Context(), message(after, "New")); err != nil {
+			t.Fatalf("send %d: %v", i, err)
+		}
+		if got := len(mailtest.Inbox(t, o.sesURL, after)); got != i+1 {
+			t.Fatalf("after send %d the inbox holds %d messages, want %d", i, got, i+1)
+		}
+	}
+	if got := mailtest.Inbox(t, o.sesURL, before); len(got) != 0 {
+		t.Errorf("the message queued before the relay started was sent: %+v", got)
+	}
+}

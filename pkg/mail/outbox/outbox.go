@@ -1,0 +1,26 @@
+// Package outbox is how the functions on a request path send mail: they
+// queue the message in the table, and the mailer function (pkg/mail/mailer),
+// fed by the table's stream, delivers it through SES. So no request waits
+// on SES, no API function links an SES client, and a message outlives an
+// SES outage.
+package outbox
+
+import (
+	"context"
+	"time"
+
+	"turnout/pkg/mail"
+	"turnout/pkg/store"
+)
+
+// Queue sends mail by queuing it; it is the accounts' Mailer in AWS.
+type Queue struct {
+	Store *store.Store
+	Now   func() time.Time
+}
+
+// Send queues m with one PutItem.
+func (q Queue) Send(ctx context.Context, m mail.Message) error {
+	_, err := q.Store.QueueMail(ctx, m, q.Now())
+	return err
+}

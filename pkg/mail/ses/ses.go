@@ -1,0 +1,80 @@
+// Package ses sends Turnout's emails (built by pkg/mail) through Amazon SES,
+// API v2. Only the functions that send mail import it.
+package ses
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
+
+	"turnout/pkg/mail"
+)
+
+// Sender sends messages from one address.
+type Sender struct {
+	ses  *sesv2.Client
+	from string
+	// metrics receives a metric line per failed send: the Lambda's log.
+	metrics io.Writer
+	now     func() time.Time
+}
+
+// New builds the SES client once per process. An empty endpoint means AWS;
+// any other value is an emulator.
+func New(awsCfg aws.Config, endpoint, from string) *Sender {
+	client := sesv2.NewFromConfig(awsCfg, func(o *sesv2.Options) {
+		if endpoint != "" {
+			o.BaseEndpoint = aws.String(endpoint)
+		}
+	})
+	return &Sender{ses: client, from: from, metrics: os.Stdout, now: time.Now}
+}
+
+const charset = "UTF-8"
+
+// Send delivers m and counts each failure as a metric. Errors name the
+// subject but never carry the body, which may hold a one-time link.
+func (s *Sender) Send(ctx context.Context, m mail.Message) error {
+	err := s.send(ctx, m)
+	if err != nil {
+		countFailure(s.metrics, s.now())
+	}
+	return err
+}
+
+func (s *Sender) send(ctx context.Context, m mail.Message) error {
+	switch {
+	case m.To == "":
+		return fmt.Errorf("send mail %q: no recipient", m.Subject)
+	case m.Subject == "":
+		return errors.New("send mail: no subject")
+	case m.Text == "" && m.HTML == "":
+		return fmt.Errorf("send mail %q: no body", m.Subject)
+	}
+	body := &types.Body{}
+	if m.Text != "" {
+		body.Text = &types.Content{Data: aws.String(m.Text), Charset: aws.String(charset)}
+	}
+	if m.HTML != "" {
+		body.Html = &types.Content{Data: aws.String(m.HTML), Charset: aws.String(charset)}
+	}
+	_, err := s.ses.SendEmail(ctx, &sesv2.SendEmailInput{
+		FromEmailAddress: aws.String(s.from),
+		Destination:      &types.Destination{ToAddresses: []string{m.To}},
+		Content: &types.EmailContent{Simple: &types.Message{
+			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},
+			Body:    body,
+		}},
+	})
+	if err != nil {
+		return fmt.Errorf("send mail %q: %w", m.Subject, err)
+	}
+	return nil
+}
