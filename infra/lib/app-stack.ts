@@ -42,6 +42,9 @@ export interface AppStackProps extends StackProps {
 // record the calls every request makes and fail unless this file grants
 // exactly those (pkg/api/apitest/permissions_test.go).
 export interface FunctionGrants {
+  // Memory in MB, chosen by `make bench` from the CPU a request uses
+  // (functions/bench/init/memory.go).
+  memory: number;
   route?: string;
   table: string[];
   objects: Record<string, string[]>;
@@ -147,7 +150,6 @@ export class AppStack extends Stack {
     const shared: Omit<lambda.FunctionProps, 'code' | 'handler'> = {
       runtime: lambda.Runtime.PROVIDED_AL2023,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
       timeout: Duration.seconds(15),
       environment: {
         TURNOUT_TABLE: props.table.tableName,
@@ -164,6 +166,7 @@ export class AppStack extends Stack {
       const fn = new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
         ...shared,
         description: functionDescription(name, grants),
+        memorySize: grants.memory,
         // The mailer signs nothing and serves no viewer: it gets only what
         // it reads (pkg/config LoadEnv).
         ...(grants.route ? {} : { environment: { TURNOUT_TABLE: props.table.tableName, TURNOUT_MAIL_FROM: site.mailFrom, TURNOUT_WEB_ORIGIN: origin } }),

@@ -128,6 +128,15 @@ test('five arm64 provided.al2023 functions with their configuration and log rete
   dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 6);
 });
 
+test("each function's memory is the size functions.json holds (chosen by make bench), a valid Lambda size", () => {
+  for (const [name, declared] of Object.entries(FUNCTIONS)) {
+    assert.ok(Number.isInteger(declared.memory) && declared.memory >= 128 && declared.memory <= 10240, `${name} memory ${declared.memory}`);
+    dev.app.hasResourceProperties('AWS::Lambda::Function', { Description: functionDescription(name, declared), MemorySize: declared.memory });
+  }
+  // Login's argon2id is CPU-bound: users gets the most.
+  assert.equal(Math.max(...Object.values(FUNCTIONS).map((f) => f.memory)), FUNCTIONS.users!.memory);
+});
+
 test('the mailer is fed only newly queued messages from the table stream, retried for an hour', () => {
   dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);

@@ -5,25 +5,30 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/aws/aws-lambda-go/events"
 
 	"turnout/pkg/app"
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
 	"turnout/pkg/domain"
 	"turnout/pkg/emulators"
+	"turnout/pkg/mail"
 	"turnout/pkg/media"
 	"turnout/pkg/store"
 )
 
-// fixture is what the benchmark's requests need: a person who can log in
-// and an organizer's access token.
+// fixture is what the benchmark's requests need: a person who can log in,
+// an organizer's access token, and a queued message for the mailer.
 type fixture struct {
 	username, password string
 	organizerToken     string
+	queuedMail         events.DynamoDBEvent
 }
 
 // prepare creates a table and a bucket on the emulators, an active person,
@@ -88,6 +93,10 @@ func prepare(ctx context.Context, stack *emulators.Stack, work string) (fixture,
 		return fixture{}, nil, err
 	}
 
+	if fx.queuedMail, err = queueMail(ctx, st, now); err != nil {
+		return fixture{}, nil, err
+	}
+
 	// What Lambda sets, plus the function's own configuration.
 	env := []string{
 		"HOME=" + work, "AWS_ACCESS_KEY_ID=bench", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
@@ -98,4 +107,25 @@ func prepare(ctx context.Context, stack *emulators.Stack, work string) (fixture,
 		env = append(env, k+"="+v)
 	}
 	return fx, env, nil
+}
+
+// queueMail queues a message as the API functions do and returns the stream
+// event Lambda hands the mailer for it. Each invocation sends it again (the
+// mailer's delete of an already deleted message is a no-op).
+func queueMail(ctx context.Context, st *store.Store, now time.Time) (events.DynamoDBEvent, error) {
+	m := mail.PasswordReset("person@bench.test", "Bench", "http://bench.turnout.test/forget/password/create?token=bench")
+	id, err := st.QueueMail(ctx, m, now)
+	if err != nil {
+		return events.DynamoDBEvent{}, err
+	}
+	keys := map[string]events.DynamoDBAttributeValue{"PK": events.NewStringAttribute("MAIL#" + id), "SK": events.NewStringAttribute("MAIL")}
+	image := map[string]events.DynamoDBAttributeValue{
+		"To": events.NewStringAttribute(m.To), "Subject": events.NewStringAttribute(m.Subject),
+		"Text": events.NewStringAttribute(m.Text), "HTML": events.NewStringAttribute(m.HTML),
+	}
+	maps.Copy(image, keys)
+	return events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{{
+		EventID: "bench", EventName: "INSERT", EventSource: "aws:dynamodb", AWSRegion: "us-east-1",
+		Change: events.DynamoDBStreamRecord{Keys: keys, NewImage: image, SequenceNumber: "100", StreamViewType: "NEW_IMAGE"},
+	}}}, nil
 }

@@ -5,7 +5,14 @@
 // and prints a table: zip bytes (linux/arm64, as `make build` zips them),
 // init (process start to its first `next` poll, median of -n cold starts),
 // its ratio to hello-world's in the same run, and the first and warm
-// invocation latency of a real API Gateway HTTP API event.
+// invocation latency of a real event (API Gateway HTTP API; a stream batch
+// for the mailer).
+//
+// A second table sizes each function's memory: the CPU a warm request uses
+// (all the process's threads, from /proc/<pid>/task/*/schedstat) and the
+// rest of its time (waiting on the emulators), the process's peak memory,
+// the size memory.go's rule chooses from them, and the latency and cost per
+// million requests at that size and at today's (infra/lib/functions.json).
 //
 // Run it from the repository: go run ./functions/bench/init (make bench).
 package main
@@ -20,6 +27,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +42,9 @@ const (
 	maxZipBytes  = 4_000_000
 	maxInitRatio = 2.0
 	timeout      = 30 * time.Second
+	// warmCalls is how many warm invocations each cold start is followed
+	// by, for the CPU per request.
+	warmCalls = 10
 )
 
 func main() {
@@ -45,34 +56,64 @@ func main() {
 	}
 }
 
-// function is one bootstrap to measure and the request it is invoked with.
+// function is one bootstrap to measure, the event it is invoked with, and
+// how to tell its answer is the expected one.
 type function struct {
 	name, pkg string
-	request   func(f fixture) events.APIGatewayV2HTTPRequest
-	status    int // the answer the request must get
+	event     func(f fixture) any
+	check     func(answer []byte) error
 }
 
 var functions = []function{
-	{"hello", "./functions/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
+	api("hello", "./functions/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/hello", "", "")
-	}, 200},
-	{"users", "./functions/users", func(f fixture) events.APIGatewayV2HTTPRequest {
+	}, 200),
+	api("users", "./functions/users", func(f fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("POST", "/api/user/login/", "", fmt.Sprintf(`{"username":%q,"password":%q}`, f.username, f.password))
-	}, 200},
-	{"organizations", "./functions/organizations", func(f fixture) events.APIGatewayV2HTTPRequest {
+	}, 200),
+	api("organizations", "./functions/organizations", func(f fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/api/organization/details/", f.organizerToken, "")
-	}, 200},
-	{"events", "./functions/events", func(fixture) events.APIGatewayV2HTTPRequest {
+	}, 200),
+	api("events", "./functions/events", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/api/event/public/", "", "")
-	}, 200},
-	{"media", "./functions/media", func(f fixture) events.APIGatewayV2HTTPRequest {
+	}, 200),
+	api("media", "./functions/media", func(f fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("POST", "/api/media/upload/", f.organizerToken, `{"kind":"banner","content_type":"image/png","size":2048}`)
-	}, 200},
+	}, 200),
+	{"mailer", "./functions/mailer", func(f fixture) any { return f.queuedMail }, func(answer []byte) error {
+		var res events.DynamoDBEventResponse
+		if err := json.Unmarshal(answer, &res); err != nil {
+			return fmt.Errorf("answer %q: %w", answer, err)
+		}
+		if len(res.BatchItemFailures) > 0 {
+			return fmt.Errorf("the mailer failed to send: %s", answer)
+		}
+		return nil
+	}},
+}
+
+// api is a function behind the HTTP API, invoked with request and answering
+// status.
+func api(name, pkg string, request func(fixture) events.APIGatewayV2HTTPRequest, status int) function {
+	return function{name, pkg, func(f fixture) any { return request(f) }, func(answer []byte) error {
+		var res events.APIGatewayV2HTTPResponse
+		if err := json.Unmarshal(answer, &res); err != nil {
+			return fmt.Errorf("answer %q: %w", answer, err)
+		}
+		if res.StatusCode != status {
+			return fmt.Errorf("answer %d, want %d: %s", res.StatusCode, status, res.Body)
+		}
+		return nil
+	}}
 }
 
 type result struct {
 	zipBytes             int64
 	inits, firsts, warms []time.Duration
+	// cpus is the CPU per warm request of each cold start; peakRSS the
+	// largest resident size seen.
+	cpus    []time.Duration
+	peakRSS int64
 }
 
 func run(ctx context.Context, n int) error {
@@ -111,19 +152,26 @@ func run(ctx context.Context, n int) error {
 	// Round-robin, so that every function meets the same machine load.
 	for i := range n {
 		for _, fn := range functions {
-			ev, err := json.Marshal(fn.request(fx))
+			ev, err := json.Marshal(fn.event(fx))
 			if err != nil {
 				return err
 			}
-			init, first, warm, err := coldStart(filepath.Join(work, fn.name, "host"), env, ev, fn.status)
+			m, err := coldStart(filepath.Join(work, fn.name, "host"), env, ev, fn.check)
 			if err != nil {
 				return fmt.Errorf("%s, cold start %d: %w", fn.name, i+1, err)
 			}
 			r := results[fn.name]
-			r.inits, r.firsts, r.warms = append(r.inits, init), append(r.firsts, first), append(r.warms, warm)
+			r.inits, r.firsts = append(r.inits, m.init), append(r.firsts, m.first)
+			r.warms, r.cpus = append(r.warms, m.warm...), append(r.cpus, m.cpuPerCall)
+			r.peakRSS = max(r.peakRSS, m.peakRSS)
 		}
 	}
 	printTable(results, n)
+	today, err := deployedMemory(root)
+	if err != nil {
+		return err
+	}
+	printMemoryTable(results, today)
 	return nil
 }
 
@@ -160,12 +208,20 @@ func goBuild(root, pkg, arch, out string) error {
 	return nil
 }
 
+// measurement is one cold start: init, the first invocation, the warm ones
+// after it, their CPU, and the process's peak resident memory.
+type measurement struct {
+	init, first, cpuPerCall time.Duration
+	warm                    []time.Duration
+	peakRSS                 int64
+}
+
 // coldStart starts the bootstrap in dir behind a fresh Runtime API, times
-// its init, invokes it twice with ev and stops it.
-func coldStart(dir string, env []string, ev []byte, status int) (init, first, warm time.Duration, err error) {
+// its init, invokes it 1+warmCalls times with ev and stops it.
+func coldStart(dir string, env []string, ev []byte, check func([]byte) error) (m measurement, err error) {
 	rt, err := startRuntimeAPI()
 	if err != nil {
-		return 0, 0, 0, err
+		return m, err
 	}
 	defer rt.close()
 	cmd := exec.Command(filepath.Join(dir, "bootstrap"))
@@ -175,7 +231,7 @@ func coldStart(dir string, env []string, ev []byte, status int) (init, first, wa
 	cmd.Stderr = &stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return 0, 0, 0, err
+		return m, err
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
@@ -189,29 +245,78 @@ func coldStart(dir string, env []string, ev []byte, status int) (init, first, wa
 
 	polled, err := rt.waitPoll(timeout)
 	if err != nil {
-		return 0, 0, 0, err
+		return m, err
 	}
-	init = polled.Sub(start)
-	lat := make([]time.Duration, 2)
-	for i := range lat {
-		if i > 0 {
-			if _, err = rt.waitPoll(timeout); err != nil {
-				return 0, 0, 0, err
-			}
+	m.init = polled.Sub(start)
+	invoke := func() (time.Duration, error) {
+		took, body, err := rt.invoke(ev, timeout)
+		if err == nil {
+			err = check(body)
 		}
-		var body []byte
-		if lat[i], body, err = rt.invoke(ev, timeout); err != nil {
-			return 0, 0, 0, err
+		if err == nil {
+			_, err = rt.waitPoll(timeout)
 		}
-		var res events.APIGatewayV2HTTPResponse
-		if err = json.Unmarshal(body, &res); err != nil {
-			return 0, 0, 0, fmt.Errorf("answer %q: %w", body, err)
+		return took, err
+	}
+	if m.first, err = invoke(); err != nil {
+		return m, err
+	}
+	pid := cmd.Process.Pid
+	cpuBefore, err := processCPU(pid)
+	if err != nil {
+		return m, err
+	}
+	for range warmCalls {
+		took, err := invoke()
+		if err != nil {
+			return m, err
 		}
-		if res.StatusCode != status {
-			return 0, 0, 0, fmt.Errorf("answer %d, want %d: %s", res.StatusCode, status, res.Body)
+		m.warm = append(m.warm, took)
+	}
+	cpuAfter, err := processCPU(pid)
+	if err != nil {
+		return m, err
+	}
+	m.cpuPerCall = (cpuAfter - cpuBefore) / warmCalls
+	m.peakRSS, err = peakRSS(pid)
+	return m, err
+}
+
+// processCPU is the CPU time all of a process's threads have run, from the
+// scheduler's own accounting (nanoseconds, not clock ticks).
+func processCPU(pid int) (time.Duration, error) {
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	if err != nil || len(tasks) == 0 {
+		return 0, fmt.Errorf("no schedstat for process %d: %v", pid, err)
+	}
+	var total time.Duration
+	for _, task := range tasks {
+		b, err := os.ReadFile(task)
+		if err != nil {
+			return 0, err
+		}
+		ns, err := strconv.ParseInt(strings.Fields(string(b))[0], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", task, err)
+		}
+		total += time.Duration(ns)
+	}
+	return total, nil
+}
+
+// peakRSS is a process's peak resident memory in bytes (VmHWM).
+func peakRSS(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10, err
 		}
 	}
-	return init, lat[0], lat[1], nil
+	return 0, fmt.Errorf("no VmHWM for process %d", pid)
 }
 
 func gatewayRequest(method, path, token, body string) events.APIGatewayV2HTTPRequest {
