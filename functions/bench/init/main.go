@@ -107,6 +107,15 @@ func api(name, pkg string, request func(fixture) events.APIGatewayV2HTTPRequest,
 	}}
 }
 
+// before is what this benchmark printed for main before issue 9 (5 cold
+// starts): zip bytes and init as a multiple of hello-world's.
+var before = map[string]struct {
+	zipBytes  int64
+	initRatio float64
+}{
+	"users": {6788457, 2.43}, "organizations": {6768332, 2.46}, "events": {4617805, 2.20}, "media": {4486827, 2.44},
+}
+
 type result struct {
 	zipBytes             int64
 	inits, firsts, warms []time.Duration
@@ -350,8 +359,8 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/float64(
 func printTable(results map[string]*result, n int) {
 	hello := median(results["hello"].inits)
 	fmt.Printf("\nCold starts (linux/%s bootstraps behind a local Runtime API; medians of %d; zips linux/arm64):\n\n", runtime.GOARCH, n)
-	fmt.Println("| function | zip bytes | init ms | init / hello | first invoke ms | warm invoke ms |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|")
+	fmt.Println("| function | zip bytes | zip before | init ms | init / hello | init / hello before | first invoke ms | warm invoke ms |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|")
 	var over []string
 	for _, fn := range functions {
 		r := results[fn.name]
@@ -362,7 +371,12 @@ func printTable(results map[string]*result, n int) {
 			mark = " (over budget)"
 			over = append(over, fn.name)
 		}
-		fmt.Printf("| %s%s | %d | %s | %.2f | %s | %s |\n", fn.name, mark, r.zipBytes, ms(init), ratio, ms(median(r.firsts)), ms(median(r.warms)))
+		zipBefore, ratioBefore := "-", "-"
+		if b, ok := before[fn.name]; ok {
+			zipBefore, ratioBefore = fmt.Sprint(b.zipBytes), fmt.Sprintf("%.2f", b.initRatio)
+		}
+		fmt.Printf("| %s%s | %d | %s | %s | %.2f | %s | %s | %s |\n", fn.name, mark, r.zipBytes, zipBefore, ms(init), ratio, ratioBefore,
+			ms(median(r.firsts)), ms(median(r.warms)))
 	}
 	fmt.Printf("\nBudgets: zip ≤ %d bytes, init ≤ %.0f× hello-world.", maxZipBytes, maxInitRatio)
 	if len(over) > 0 {
