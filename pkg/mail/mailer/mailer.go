@@ -6,6 +6,7 @@ package mailer
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -32,17 +33,28 @@ type Deliverer struct {
 	Outbox Outbox
 }
 
+// sendBudget is the time a send may take (config.ResponseTimeout with a
+// margin): with less left before the invocation's deadline, Handle stops.
+const sendBudget = config.ResponseTimeout + time.Second
+
 // Handle sends the messages queued in a batch of stream records, in order.
 // On a failed send it stops and reports that record: Lambda (with
 // ReportBatchItemFailures) then retries the batch from it, so the messages
-// before it are not sent twice. Records that are not newly queued messages
-// are skipped (the event source's filter already keeps most of them out).
+// before it are not sent twice. For the same reason it stops, reporting the
+// next record, when the invocation's time is running out: a timed-out
+// invocation would have its whole batch retried. Records that are not newly
+// queued messages are skipped (the event source's filter already keeps most
+// of them out).
 func (d Deliverer) Handle(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
 	var res events.DynamoDBEventResponse
 	for _, r := range batch.Records {
 		id, m, ok := queued(r)
 		if !ok {
 			continue
+		}
+		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < sendBudget {
+			res.BatchItemFailures = append(res.BatchItemFailures, events.DynamoDBBatchItemFailure{ItemIdentifier: r.Change.SequenceNumber})
+			return res, nil
 		}
 		if !complete(m) {
 			// Retrying cannot make it sendable; it would only hold up

@@ -183,3 +183,21 @@ func TestRelayDeliversWhatIsQueuedAfterItStarts(t *testing.T) {
 		t.Errorf("the message queued before the relay started was sent: %+v", got)
 	}
 }
+
+func TestDeliverStopsBeforeTheInvocationRunsOutOfTime(t *testing.T) {
+	o := newOutbox(t)
+	ana := unique("ana")
+	id, rec := o.queue(t, message(ana, "Late"), "7")
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	res, err := o.d.Handle(ctx, events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{rec}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "7" {
+		t.Errorf("failures = %+v, want the record left for the retry", res.BatchItemFailures)
+	}
+	if got := mailtest.Inbox(t, o.sesURL, ana); len(got) != 0 || !o.queued(t, id) {
+		t.Errorf("sent %d, queued %v; want nothing sent and the message kept", len(got), o.queued(t, id))
+	}
+}
