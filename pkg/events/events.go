@@ -30,6 +30,7 @@ const (
 	MsgNotYourRegistrations = "You can only see your own registrations."
 	MsgRegistrationNotFound = "Registration not found."
 	MsgNotYourRegistration  = "You can only cancel your own registrations."
+	MsgNotRegistered        = "You are not registered for this event."
 	MsgBusy                 = "This event is very busy right now. Please try again."
 	MsgBadCursor            = "This page cursor is not valid."
 )
@@ -45,6 +46,7 @@ type Store interface {
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
 	Register(ctx context.Context, r domain.Registration, now time.Time) error
 	Registration(ctx context.Context, id string) (domain.Registration, error)
+	AttendeeRegistration(ctx context.Context, eventID, userID string) (string, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 }
@@ -233,6 +235,17 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 		return domain.RegisteredEvent{}, fmt.Errorf("read event %s after registering: %w", eventID, err)
 	}
 	return domain.RegisteredEvent{Registration: reg, Event: e}, nil
+}
+
+// RegistrationFor returns the id of u's registration for eventID, so the
+// event's page can say they are registered and offer to cancel.
+func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (string, error) {
+	notRegistered := domain.Errorf(domain.CodeNotFound, MsgNotRegistered)
+	if !domain.ValidID(eventID) {
+		return "", notRegistered
+	}
+	id, err := s.Store.AttendeeRegistration(ctx, eventID, u.ID)
+	return id, explain(err, notRegistered)
 }
 
 // Registrations lists userID's registrations, which only that account may

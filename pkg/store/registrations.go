@@ -102,6 +102,17 @@ func (s *Store) explainRegisterRefusal(ctx context.Context, eventID string, now 
 	}
 }
 
+// AttendeeRegistration returns the id of userID's registration for
+// eventID (one strongly consistent GetItem, so a registration made a
+// moment ago is seen).
+func (s *Store) AttendeeRegistration(ctx context.Context, eventID, userID string) (string, error) {
+	var it attendeeItem
+	if err := s.get(ctx, attendeeKey(eventID, userID), &it, true); err != nil {
+		return "", fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
+	}
+	return it.RegistrationID, nil
+}
+
 // Registration reads one registration.
 func (s *Store) Registration(ctx context.Context, id string) (domain.Registration, error) {
 	var it registrationItem

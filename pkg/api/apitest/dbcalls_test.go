@@ -115,6 +115,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/user-event/{userId}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/user-event/"+person.ID+"/", nil, person.Access)
 	})
+	measure("GET /api/event/register/{eventId}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access)
+	})
 	measure("DELETE /api/event/cancle/register/{registrationId}/", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+reg.ID+"/", nil, person.Access)
 	})

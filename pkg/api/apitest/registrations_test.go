@@ -471,3 +471,34 @@ func TestConcurrentRegistrationsNeverOverbook(t *testing.T) {
 		t.Errorf("the accounts' lists still hold %d registrations", total)
 	}
 }
+
+// The event's page asks whether the signed-in person is registered: their
+// own registration only, seen at once after registering, gone after a
+// cancel.
+func TestMyRegistrationForAnEvent(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org, ada, bob := env.NewOrganizer(t), env.NewPerson(t), env.NewPerson(t)
+	ev := env.CreateEvent(t, org, env.EventForm(2, 5))
+	mine := func(a *Account) *Response {
+		return env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, a.Access)
+	}
+	evExpectDetail(t, mine(ada), http.StatusNotFound, events.MsgNotRegistered)
+	reg := regRegister(t, env, ev.ID, ada)
+
+	res := mine(ada)
+	Expect(t, res, http.StatusOK)
+	var got struct {
+		RegistrationID string `json:"registration_id"`
+	}
+	res.Decode(t, &got)
+	if got.RegistrationID != reg.ID {
+		t.Errorf("registration_id = %q, want %q", got.RegistrationID, reg.ID)
+	}
+	evExpectDetail(t, mine(bob), http.StatusNotFound, events.MsgNotRegistered)
+	Expect(t, env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, ""), http.StatusUnauthorized)
+	evExpectDetail(t, env.JSON(http.MethodGet, "/api/event/register/not-an-id/", nil, ada.Access), http.StatusNotFound, events.MsgNotRegistered)
+
+	Expect(t, regCancel(env, reg.ID, ada.Access), http.StatusNoContent)
+	evExpectDetail(t, mine(ada), http.StatusNotFound, events.MsgNotRegistered)
+}

@@ -36,6 +36,7 @@ const (
 	MsgNotYourRegistrations = eventsvc.MsgNotYourRegistrations
 	MsgRegistrationNotFound = eventsvc.MsgRegistrationNotFound
 	MsgNotYourRegistration  = eventsvc.MsgNotYourRegistration
+	MsgNotRegistered        = eventsvc.MsgNotRegistered
 	MsgBusy                 = eventsvc.MsgBusy
 	MsgBadLimit             = "limit must be a whole number from 1 to 100."
 	MsgBadCursor            = eventsvc.MsgBadCursor
@@ -67,6 +68,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
 	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Require(h.register))
+	rt.Handle("GET /api/event/register/{eventId}/{$}", d.Auth.Require(h.registrationFor))
 	rt.Handle("GET /api/event/user-event/{userId}/{$}", d.Auth.Require(h.userEvents))
 	// The path's spelling is the product contract's.
 	rt.Handle("DELETE /api/event/cancle/register/{registrationId}/{$}", d.Auth.Require(h.cancel))

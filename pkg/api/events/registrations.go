@@ -40,6 +40,20 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 	httpapi.WriteJSON(w, http.StatusCreated, registerReply{Detail: MsgRegistered, registeredEventBody: registeredEventOf(re)})
 }
 
+// registrationFor answers whether the caller is registered for the event:
+// its registration's id, or 404. The event's page asks it, since the
+// public detail is shared by everyone at the edge.
+func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u domain.User) {
+	id, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, struct {
+		RegistrationID string `json:"registration_id"`
+	}{id})
+}
+
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {
 	limit, after, err := pageQuery(r, ownedPageSize)
 	if err != nil {
