@@ -18,5 +18,6 @@ afterEach(() => {
   server.resetHandlers();
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterAll(() => server.close());

@@ -5,7 +5,7 @@ import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
 import { deleteEvent } from './api';
-import { localTime } from '@/lib/time';
+import { localTimeRange } from '@/lib/time';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
@@ -66,7 +66,7 @@ export default function EventsPanel() {
                       {event.title}
                     </h2>
                     <p className="text-sm text-slate-700">
-                      {localTime(event.start_time)} to {localTime(event.end_time)}
+                      {localTimeRange(event.start_time, event.end_time)}
                     </p>
                     <p className="break-words text-sm text-slate-700">{event.location}</p>
                     <p className="text-sm text-slate-700">

@@ -5,6 +5,7 @@ import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
+import { localTime } from '@/lib/time';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -25,10 +26,18 @@ const jazz: TurnoutEvent = {
 
 const detailPath = `/event/detail?id=${jazz.id}`;
 
-function logIn() {
+// registrationId is the signed-in person's registration for the event, if any.
+function logIn(registrationId?: string) {
   session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
-  // The top bar loads the avatar.
-  server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })));
+  server.use(
+    // The top bar loads the avatar.
+    http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
+    http.get(apiUrl('/event/register/:id/'), () =>
+      registrationId
+        ? HttpResponse.json({ registration_id: registrationId })
+        : HttpResponse.json({ detail: 'You are not registered for this event.' }, { status: 404 }),
+    ),
+  );
 }
 
 function detailOf(term: string) {
@@ -41,13 +50,15 @@ describe('EventDetailPage', () => {
     renderApp(detailPath, { event: jazz });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jazz in the Park' })).toBeInTheDocument();
-    expect(detailOf('Start Time')).toBe(new Date(jazz.start_time).toLocaleString());
-    expect(detailOf('End Time')).toBe(new Date(jazz.end_time).toLocaleString());
+    expect(detailOf('Start Time')).toBe(localTime(jazz.start_time));
+    expect(detailOf('End Time')).toBe(localTime(jazz.end_time));
     expect(detailOf('Location')).toBe('Riverside Park');
     expect(detailOf('Capacity')).toBe('120');
     expect(detailOf('Seats Left')).toBe('42');
     const about = screen.getByRole('region', { name: 'About the Event' });
     expect(within(about).getByText('An evening of live jazz under the trees.')).toBeInTheDocument();
+    // Once, not also under the title.
+    expect(screen.getAllByText('An evening of live jazz under the trees.')).toHaveLength(1);
     expect(screen.getByText('No Image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
@@ -118,8 +129,51 @@ describe('EventDetailPage', () => {
     expect(await screen.findByText('Successfully registered for the event!')).toBeInTheDocument();
     expect(calls).toEqual([{ id: jazz.id, auth: 'Bearer access-1' }]);
     expect(detailOf('Seats Left')).toBe('41');
-    expect(screen.getByRole('button', { name: 'Register Now' })).toBeDisabled();
-    expect(screen.getByText('You are registered for this event.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Registration' })).toBeEnabled();
+    // Focus stays on the page, on what took the pressed button's place.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('You are registered for this event.'));
+  });
+
+  it('tells a registered person so, and lets them cancel there', async () => {
+    logIn('reg-7');
+    const cancelled: string[] = [];
+    server.use(
+      http.delete(apiUrl('/event/cancle/register/:id/'), ({ params }) => {
+        cancelled.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    expect(await screen.findByText('You are registered for this event.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel Registration' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Registration cancelled successfully.')).toBeInTheDocument();
+    expect(cancelled).toEqual(['reg-7']);
+    expect(detailOf('Seats Left')).toBe('43');
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
+  });
+
+  it('keeps what the person just did when the list they go back to is older', async () => {
+    logIn();
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), () =>
+        HttpResponse.json({ detail: 'Successfully registered for the event!', id: 'reg-1', event_id: jazz.id }, { status: 201 }),
+      ),
+      // The list as a cache still holds it: 42 seats left.
+      http.get(apiUrl('/event/public/'), () => HttpResponse.json([jazz])),
+    );
+    const { user } = renderApp(detailPath, { event: jazz });
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+    await screen.findByText('Successfully registered for the event!');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByText('41 seats left')).toBeInTheDocument();
+    expect(screen.queryByText('42 seats left')).not.toBeInTheDocument();
   });
 
   it('says registering failed when the server fails', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
@@ -6,10 +6,14 @@ import { paths } from '@/config/paths';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { session } from '@/lib/storage';
 import type { TurnoutEvent } from '@/types/api';
-import { getEvent, registerForEvent } from './api';
+import { confirmToast } from '@/components/confirmToast';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { localTime, localTimeRange } from '@/lib/time';
+import { cancelRegistration, getEvent, myRegistration, registerForEvent } from './api';
+import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import { availabilityOf, eventFromState } from './eventInfo';
-import { localTime } from '@/lib/time';
+import { availabilityOf, eventFromState, seatsLeftText } from './eventInfo';
+import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
 // (?id=...) loads it instead.
@@ -21,10 +25,15 @@ export default function EventDetailPage() {
 
   if (fromState && (!id || id === fromState.id)) return <EventDetail key={fromState.id} initial={fromState} />;
   if (id) return <EventLoader key={id} id={id} />;
+  return <NoEvent />;
+}
+
+function NoEvent() {
+  useDocumentTitle('Event');
   return (
     <div className="page">
       <div className="card mx-auto max-w-lg text-center">
-        <p className="mb-4 text-lg font-medium text-slate-900">No event details available</p>
+        <h1 className="mb-4 text-lg font-medium text-slate-900">No event details available</h1>
         <Link to={paths.events} className="btn-secondary">
           Browse Events
         </Link>
@@ -37,6 +46,7 @@ type LoadStatus = { kind: 'loading' } | { kind: 'ready'; event: TurnoutEvent } |
 
 function EventLoader({ id }: { id: string }) {
   const [status, setStatus] = useState<LoadStatus>({ kind: 'loading' });
+  useDocumentTitle(status.kind === 'ready' ? status.event.title : 'Event');
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -62,10 +72,10 @@ function EventLoader({ id }: { id: string }) {
     <div className="page">
       <div role="alert" className="card mx-auto max-w-lg text-center">
         {status.kind === 'not-found' ? (
-          <p className="mb-4 text-slate-800">This event does not exist or has been removed.</p>
+          <h1 className="mb-4 text-slate-800">This event does not exist or has been removed.</h1>
         ) : (
           <>
-            <p className="mb-4 text-slate-800">We could not load this event. Please check your connection and try again.</p>
+            <h1 className="mb-4 text-slate-800">We could not load this event. Please check your connection and try again.</h1>
             <button type="button" className="btn-secondary mr-2" onClick={() => setAttempt((n) => n + 1)}>
               Try Again
             </button>
@@ -84,14 +94,42 @@ const NOT_OPEN_REASON = {
   started: 'This event has already started.',
 } as const;
 
+// The signed-in person's registration: unknown until asked, then its id or
+// null. Their own recent change answers at once.
+function useMyRegistration(eventId: string): [string | null | undefined, (id: string | null) => void] {
+  const [registration, setRegistration] = useState<string | null | undefined>(() => recentRegistration(eventId)?.registrationId);
+  useEffect(() => {
+    if (!session.isLoggedIn()) {
+      setRegistration(null);
+      return;
+    }
+    let current = true;
+    myRegistration(eventId)
+      .then((id) => {
+        if (current) setRegistration(id);
+      })
+      .catch((error: unknown) => {
+        // Registering still works; the server says if they already are.
+        console.error('load my registration', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [eventId]);
+  return [registration, setRegistration];
+}
+
 function EventDetail({ initial }: { initial: TurnoutEvent }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [event, setEvent] = useState(initial);
-  const [registering, setRegistering] = useState(false);
-  const [registered, setRegistered] = useState(false);
+  const [event, setEvent] = useState(() => withMyChange(initial));
+  const [registration, setRegistration] = useMyRegistration(event.id);
+  const [busy, setBusy] = useState(false);
+  // Where focus goes when the button pressed gives way to another.
+  const status = useRef<HTMLParagraphElement>(null);
+  const registered = typeof registration === 'string';
   const availability = availabilityOf(event);
-  const note = registered ? 'You are registered for this event.' : availability === 'open' ? null : NOT_OPEN_REASON[availability];
+  useDocumentTitle(event.title);
 
   function goBack() {
     // The first entry of a visit has the key "default": nothing to go back to.
@@ -99,83 +137,134 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     else void navigate(paths.events);
   }
 
+  function seatsChanged(by: number, registrationId: string | null) {
+    const seatsLeft = Math.min(event.capacity, Math.max(0, event.seats_left + by));
+    setEvent((shown) => ({ ...shown, seats_left: seatsLeft }));
+    setRegistration(registrationId);
+    rememberRegistration(event.id, registrationId, seatsLeft);
+    // The pressed button is gone: keep focus on what replaced it.
+    requestAnimationFrame(() => status.current?.focus());
+  }
+
   async function register() {
+    if (busy) return;
     if (!session.isLoggedIn()) {
       toast.error('Please log in first to register for the event.');
       return;
     }
-    setRegistering(true);
+    setBusy(true);
     try {
-      await registerForEvent(event.id);
+      const made = await registerForEvent(event.id);
       toast.success('Successfully registered for the event!');
-      setRegistered(true);
-      setEvent((shown) => ({ ...shown, seats_left: Math.max(0, shown.seats_left - 1) }));
+      seatsChanged(-1, made.id);
     } catch (error) {
       // Full, started, already registered (409) or too busy (503): the
       // server's own words say what happened.
-      const status = statusOf(error);
-      const detail = status === 409 || status === 503 ? serverMessages(error)[0] : undefined;
+      const code = statusOf(error);
+      const detail = code === 409 || code === 503 ? serverMessages(error)[0] : undefined;
       toast.error(detail ?? 'Failed to register. Please try again.');
     } finally {
-      setRegistering(false);
+      setBusy(false);
     }
   }
 
+  async function cancel(registrationId: string) {
+    if (busy) return;
+    const confirmed = await confirmToast(`Cancel your registration for "${event.title}"?`, { confirm: 'Confirm', cancel: 'Cancel' });
+    if (!confirmed) return;
+    setBusy(true);
+    const id = toast.loading('Cancelling registration...');
+    try {
+      await cancelRegistration(registrationId);
+      toast.success('Registration cancelled successfully.', { id });
+      seatsChanged(+1, null);
+    } catch (error) {
+      console.error('cancel registration', error);
+      toast.error('Failed to cancel registration.', { id });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const note = registered ? 'You are registered for this event.' : availability === 'open' ? null : NOT_OPEN_REASON[availability];
   return (
     <div className="page">
       <button type="button" className="btn-secondary mb-6" onClick={goBack}>
         <span aria-hidden="true">&larr;</span> Back
       </button>
-      <article className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <EventBanner event={event} className="aspect-[5/2] w-full" />
-        <div className="p-6">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{event.title}</h1>
-          {event.organization?.name && <p className="mt-1 text-sm text-slate-600">By {event.organization.name}</p>}
-          <p className="mt-4 break-words text-slate-700">{event.description}</p>
+      {/* One column on phones (the call to action right under the title);
+          on wide screens the action panel stays beside the text. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
+          <EventBanner event={event} className="aspect-[5/2] w-full" />
+          <div className="flex items-start gap-4 p-6">
+            <DateBlock iso={event.start_time} />
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{event.title}</h1>
+              {event.organization?.name && <p className="mt-1 text-sm break-words text-slate-600">By {event.organization.name}</p>}
+              <p className="mt-2 font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time)}</p>
+            </div>
+          </div>
+        </header>
 
-          <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-            <Detail term="Start Time" value={localTime(event.start_time)} />
-            <Detail term="End Time" value={localTime(event.end_time)} />
-            <Detail term="Location" value={event.location} />
-            <Detail term="Capacity" value={String(event.capacity)} />
-            <Detail term="Seats Left" value={String(event.seats_left)} />
-          </dl>
-
-          <section aria-labelledby="about-event" className="mt-8">
-            <h2 id="about-event" className="text-lg font-semibold text-slate-900">
-              About the Event
-            </h2>
-            <p className="mt-2 break-words whitespace-pre-line text-slate-700">{event.description}</p>
-          </section>
-
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <p className="text-sm font-medium">
+            {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
+            {availability === 'full' && <span className="text-red-700">Full</span>}
+            {availability === 'started' && <span className="text-amber-800">Started</span>}
+          </p>
+          {registered ? (
+            <button type="button" className="btn-secondary mt-3 w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
+              Cancel Registration
+            </button>
+          ) : (
             <button
               type="button"
-              className="btn-primary"
-              disabled={availability !== 'open' || registering || registered}
-              aria-busy={registering}
+              className="btn-primary mt-3 w-full"
+              // aria-disabled while busy keeps focus on the button.
+              disabled={availability !== 'open'}
+              aria-disabled={busy || undefined}
+              aria-busy={busy}
               aria-describedby={note ? 'register-note' : undefined}
               onClick={() => void register()}
             >
               Register Now
             </button>
-            {note && (
-              <p id="register-note" className={`text-sm font-medium ${registered ? 'text-emerald-800' : 'text-red-700'}`}>
-                {note}
-              </p>
-            )}
-          </div>
-        </div>
-      </article>
+          )}
+          <p
+            id="register-note"
+            ref={status}
+            tabIndex={-1}
+            role="status"
+            className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registered ? 'text-emerald-800' : 'text-red-700'}`}
+          >
+            {note}
+          </p>
+          <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
+            <Detail term="Start Time" value={localTime(event.start_time)} />
+            <Detail term="End Time" value={localTime(event.end_time)} />
+            <Detail term="Location" value={event.location} wide />
+            <Detail term="Capacity" value={String(event.capacity)} />
+            <Detail term="Seats Left" value={String(event.seats_left)} />
+          </dl>
+        </aside>
+
+        <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
+          <h2 id="about-event" className="text-lg font-semibold text-slate-900">
+            About the Event
+          </h2>
+          <p className="mt-2 break-words whitespace-pre-line text-slate-700">{event.description}</p>
+        </section>
+      </div>
     </div>
   );
 }
 
-function Detail({ term, value }: { term: string; value: string }) {
+function Detail({ term, value, wide = false }: { term: string; value: string; wide?: boolean }) {
   return (
-    <div className="rounded-lg bg-slate-50 p-3">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="mt-1 break-words text-slate-900">{value}</dd>
+    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{value}</dd>
     </div>
   );
 }

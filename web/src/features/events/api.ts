@@ -1,4 +1,5 @@
 // Calls of the events feature: the public list and detail, and signing up.
+import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
 import type { TurnoutEvent } from '@/types/api';
 
@@ -26,4 +27,20 @@ export interface Registration {
 
 export async function registerForEvent(eventId: string): Promise<Registration> {
   return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`)).data;
+}
+
+// The signed-in person's registration for eventId, or null when they have
+// none (the public detail cannot say: it is the same for everyone).
+export async function myRegistration(eventId: string): Promise<string | null> {
+  try {
+    return (await api.get<{ registration_id: string }>(`/event/register/${encodeURIComponent(eventId)}/`)).data.registration_id;
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+// The path is spelled this way by the API.
+export async function cancelRegistration(registrationId: string): Promise<void> {
+  await api.delete(`/event/cancle/register/${encodeURIComponent(registrationId)}/`);
 }

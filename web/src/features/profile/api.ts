@@ -9,11 +9,6 @@ export async function listRegisteredEvents(userId: string, after?: string): Prom
   return pageOf(await api.get<RegisteredEvent[]>(path, after ? { params: { after } } : undefined));
 }
 
-// The path is spelled this way by the API.
-export async function cancelRegistration(registrationId: string): Promise<void> {
-  await api.delete(`/event/cancle/register/${encodeURIComponent(registrationId)}/`);
-}
-
 // Multipart: first_name, last_name, email, phone, address, optional image_key.
 export async function updateProfile(form: FormData): Promise<Profile> {
   return (await api.put<Profile>('/user/update/profile/', form)).data;

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import type { RegisteredEvent } from '@/types/api';
-import { cancelRegistration } from '../api';
+import { cancelRegistration } from '@/features/events/api';
+import { rememberRegistration } from '@/features/events/myRegistrations';
 import { useRegisteredEvents } from '../hooks';
 import { localTime } from '@/lib/time';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
@@ -21,6 +22,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
     const id = toast.loading('Cancelling registration...');
     try {
       await cancelRegistration(item.id);
+      rememberRegistration(item.event_id, null);
       remove(item.id);
       heading.current?.focus();
       toast.success('Registration cancelled successfully.', { id });
