@@ -6,12 +6,40 @@ import { currentLocation, renderApp } from '@/test/render';
 
 describe('HomePage', () => {
   it('shows the hero and the four benefits', async () => {
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Discover and Join Amazing Events' })).toBeInTheDocument();
-    const benefits = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const region = screen.getByRole('region', { name: 'Why Turnout' });
+    const benefits = within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(benefits).toEqual(['Variety of Events', 'Easy Registration', 'Verified Organizations', 'Event Reminders']);
-    for (const item of within(screen.getByRole('list')).getAllByRole('listitem')) expect(item).toHaveClass('card');
+    for (const item of within(region).getAllByRole('listitem')) expect(item).toHaveClass('card');
+    expect(document.title).toBe('Turnout');
+  });
+
+  it('promises only what exists: no search, no places near you, no reminder mail', async () => {
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+
+    const text = document.body.textContent ?? '';
+    for (const claim of [/near you/i, /find something/i, /never miss/i, /remind(s|ed|ing)? you/i]) expect(text).not.toMatch(claim);
+  });
+
+  it('shows the next three upcoming events', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = (n: number) => ({
+      id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
+      capacity: 10, seats_left: 10, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' },
+    });
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([1, 2, 3, 4].map(event))));
+    renderApp('/');
+
+    const region = await screen.findByRole('region', { name: 'Upcoming Events' });
+    expect(await within(region).findAllByRole('article')).toHaveLength(3);
+    expect(within(region).getByRole('heading', { name: 'Event 1' })).toBeInTheDocument();
+    expect(within(region).queryByRole('heading', { name: 'Event 4' })).not.toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: /See all upcoming events/ })).toHaveAttribute('href', '/events');
   });
 
   it('leads to the events with Browse Events', async () => {
@@ -20,6 +48,6 @@ describe('HomePage', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Browse Events' }));
     await waitFor(() => expect(currentLocation()).toBe('/events'));
-    expect(await screen.findByRole('heading', { name: 'Upcoming Events' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
   });
 });

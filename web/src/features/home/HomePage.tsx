@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 // The first screen most visitors see: it stays free of the HTTP clients so
-// the first load is small.
+// the first load is small; the upcoming events come after it.
+const UpcomingEvents = lazy(() => import('./UpcomingEvents'));
+
+// Each card says what the product does today (spec §2 names the four).
 const benefits: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Variety of Events',
-    text: 'Concerts, workshops, meetups and more: find something that fits what you love.',
+    text: 'Concerts, workshops, meetups and more, published by the organizations that run them.',
     icon: <path d="M4 6h16M4 12h16M4 18h10" />,
   },
   {
@@ -22,24 +26,36 @@ const benefits: { title: string; text: string; icon: ReactNode }[] = [
   },
   {
     title: 'Event Reminders',
-    text: 'Keep track of the events you joined from your profile, so you never miss one.',
+    text: 'Every event you registered for is listed on your profile with its date and place, so none slips your mind.',
     icon: <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0" />,
   },
 ];
 
 export default function HomePage() {
   const navigate = useNavigate();
+  useDocumentTitle('');
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-50 to-slate-50">
         <div className="page py-16 text-center sm:py-24">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Discover and Join Amazing Events</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
-            Browse upcoming events near you, register in seconds, and never miss what matters to you.
+            Browse upcoming events, register in seconds, and keep everything you joined in one place.
           </p>
           <button type="button" className="btn-primary mt-8 px-6 py-3 text-base" onClick={() => void navigate(paths.events)}>
             Browse Events
           </button>
+        </div>
+      </section>
+      <section aria-labelledby="upcoming-heading" className="page pb-0">
+        <h2 id="upcoming-heading" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
+          Upcoming Events
+        </h2>
+        {/* Holds the cards' height while they load, so the page does not shift. */}
+        <div className="min-h-[28rem]">
+          <Suspense fallback={<p className="text-slate-600">Loading Events</p>}>
+            <UpcomingEvents />
+          </Suspense>
         </div>
       </section>
       <section aria-labelledby="benefits-heading" className="page">

@@ -1,0 +1,41 @@
+// The next few events on the home page. Loaded after the page itself (it
+// brings the HTTP client), in a box of fixed height so nothing shifts.
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { EventCard } from '@/features/events/EventCard';
+import { useEventList } from '@/features/events/hooks';
+import { withMyChange } from '@/features/events/myRegistrations';
+
+export const PREVIEW_COUNT = 3;
+
+export default function UpcomingEvents() {
+  const { status, events, retry } = useEventList();
+  if (status === 'loading') return <p className="text-slate-600">Loading Events</p>;
+  if (status === 'error') {
+    return (
+      <div role="alert" className="card text-center">
+        <p className="mb-4 text-slate-700">We could not load the events. Please check your connection and try again.</p>
+        <button type="button" className="btn-secondary" onClick={retry}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (events.length === 0) return <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>;
+  return (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {events.slice(0, PREVIEW_COUNT).map((event) => (
+          <li key={event.id} className="min-w-0">
+            <EventCard event={withMyChange(event)} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-center">
+        <Link to={paths.events} className="font-semibold text-indigo-700 hover:text-indigo-800">
+          See all upcoming events <span aria-hidden="true">&rarr;</span>
+        </Link>
+      </p>
+    </>
+  );
+}
