@@ -1,8 +1,26 @@
 import type { RemoteList } from '@/lib/useRemoteList';
 
+// What a failed load leaves on screen: what failed, and the way to try again
+// (never a bare button, never a blank page).
+export function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+      <p className="mb-3 text-slate-800">We could not load {what}. Please check your connection and try again.</p>
+      <button type="button" className="btn-secondary" onClick={retry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
 // What a list loaded with useRemoteList shows while loading, and the way
 // to try again after a failure (the failure itself was toasted).
-export function ListStatus({ status, retry, loadingText }: Pick<RemoteList<unknown>, 'status' | 'retry'> & { loadingText: string }) {
+export function ListStatus({
+  status,
+  retry,
+  loadingText,
+  what,
+}: Pick<RemoteList<unknown>, 'status' | 'retry'> & { loadingText: string; what: string }) {
   if (status === 'loading') {
     return (
       <p role="status" className="text-slate-600">
@@ -10,13 +28,7 @@ export function ListStatus({ status, retry, loadingText }: Pick<RemoteList<unkno
       </p>
     );
   }
-  if (status === 'error') {
-    return (
-      <button type="button" className="btn-secondary" onClick={retry}>
-        Try Again
-      </button>
-    );
-  }
+  if (status === 'error') return <LoadFailed what={what} retry={retry} />;
   return null;
 }
 

@@ -89,7 +89,7 @@ describe('organization panel', () => {
     expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('only logs a failed load', async () => {
+  it('logs a failed load without a toast and says so with a way to try again', async () => {
     signIn();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     answerAccount();
@@ -99,5 +99,8 @@ describe('organization panel', () => {
     await waitFor(() => expect(logged).toHaveBeenCalledWith('load organization', expect.anything()));
     expect(screen.queryByText('Loading organization...')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('We could not load the organization.');
+    expect(within(failure).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

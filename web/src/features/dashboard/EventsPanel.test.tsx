@@ -75,6 +75,7 @@ describe('events panel', () => {
 
     expect(await screen.findByText('Failed to fetch events')).toBeInTheDocument();
     expect(screen.queryByText('You have not created any events yet.')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent("We could not load the organization's events.");
   });
 
   it('Edit opens the update page with the event', async () => {

@@ -44,7 +44,7 @@ export default function EventsPanel() {
       <h1 id="events-panel" ref={heading} tabIndex={-1} className="mb-6 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
         Events
       </h1>
-      <ListStatus status={status} retry={retry} loadingText="Loading events..." />
+      <ListStatus status={status} retry={retry} loadingText="Loading events..." what="the organization's events" />
       {status === 'ready' && events.length === 0 && <p className="card text-slate-700">You have not created any events yet.</p>}
       {status === 'ready' && events.length > 0 && (
         <ul className="grid gap-4">

@@ -1,3 +1,4 @@
+import { LoadFailed } from '@/components/ListStatus';
 import { OrganizationDetails } from './components/OrganizationDetails';
 import { useOrganization } from './hooks';
 
@@ -13,7 +14,8 @@ export default function OrganizationPanel() {
           Loading organization...
         </p>
       )}
-      {/* A failed load is only logged (spec §8). */}
+      {/* A failed load is logged, not toasted (spec §8), and said here. */}
+      {state.status === 'error' && <LoadFailed what="the organization" retry={state.retry} />}
       {state.status === 'ready' && <OrganizationDetails organization={state.organization} />}
     </section>
   );

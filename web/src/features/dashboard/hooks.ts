@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getOrganization, getProfile } from '@/api/account';
 import { session } from '@/lib/storage';
 import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
@@ -37,11 +37,13 @@ export type OrganizationState =
   | { status: 'error' }
   | { status: 'ready'; organization: Organization };
 
-export function useOrganization(): OrganizationState {
+export function useOrganization(): OrganizationState & { retry: () => void } {
   const [state, setState] = useState<OrganizationState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
+    setState({ status: 'loading' });
     getOrganization()
       .then((organization) => {
         if (current) setState({ status: 'ready', organization });
@@ -55,9 +57,10 @@ export function useOrganization(): OrganizationState {
     return () => {
       current = false;
     };
-  }, []);
+  }, [attempt]);
 
-  return state;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
 }
 
 // The stored organization id, else the one on the profile (then stored).

@@ -191,18 +191,33 @@ describe('user profile', () => {
 
     expect(await screen.findByText('Failed to load registered events.')).toBeInTheDocument();
     expect(screen.queryByText('You have not registered for any events.')).not.toBeInTheDocument();
+    // Not a bare button: what failed, and the way to try again.
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('We could not load your registered events.');
+    expect(within(failure).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
-  it('only logs a failed profile load', async () => {
+  it('logs a failed profile load without a toast, says so on the page and loads again on Try Again', async () => {
     signIn();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 })));
-    renderApp('/profile');
+    let fail = true;
+    server.use(
+      http.get(apiUrl('/user/profile/'), () =>
+        fail ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(person),
+      ),
+    );
+    answerRegistrations([]);
+    const { user } = renderApp('/profile');
 
     await waitFor(() => expect(logged).toHaveBeenCalledWith('load profile', expect.anything()));
-    await waitFor(() => expect(screen.queryByText('Loading profile...')).not.toBeInTheDocument());
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('We could not load your profile.');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(failure).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 });
 

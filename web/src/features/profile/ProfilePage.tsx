@@ -1,4 +1,6 @@
+import { LoadFailed } from '@/components/ListStatus';
 import { PageLoading } from '@/components/PageLoading';
+import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
@@ -6,14 +8,20 @@ import { useAccount } from './hooks';
 
 export default function ProfilePage() {
   const account = useAccount();
+  useDocumentTitle('Profile');
 
   if (account.status === 'loading') return <PageLoading label="Loading profile..." />;
 
   return (
     <div className="page">
       <div className="mx-auto w-full max-w-3xl">
-        {/* A failed load is only logged (spec §8): the page stays empty. */}
-        {account.status === 'error' && <h1 className="sr-only">Profile</h1>}
+        {/* A failed load is logged, not toasted (spec §8), and said here. */}
+        {account.status === 'error' && (
+          <div className="card">
+            <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Profile</h1>
+            <LoadFailed what="your profile" retry={account.retry} />
+          </div>
+        )}
         {account.status === 'organizer' && <OrganizationProfile organization={account.organization} />}
         {account.status === 'user' && (
           <>

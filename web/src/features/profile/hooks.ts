@@ -13,12 +13,15 @@ export type AccountState =
   | { status: 'user'; profile: Profile }
   | { status: 'organizer'; profile: Profile; organization: Organization };
 
-// The signed-in account, and for organizers their organization.
-export function useAccount(): AccountState {
+// The signed-in account, and for organizers their organization; retry
+// loads it again after a failure.
+export function useAccount(): AccountState & { retry: () => void } {
   const [state, setState] = useState<AccountState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
+    setState({ status: 'loading' });
     async function load(): Promise<AccountState> {
       const profile = await getProfile();
       if (!profile.is_organizer) return { status: 'user', profile };
@@ -40,9 +43,10 @@ export function useAccount(): AccountState {
     return () => {
       current = false;
     };
-  }, []);
+  }, [attempt]);
 
-  return state;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
 }
 
 export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>, 'items'> {

@@ -39,7 +39,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
       <h2 id="registered-events" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
         Registered Events
       </h2>
-      <ListStatus status={status} retry={retry} loadingText="Loading events..." />
+      <ListStatus status={status} retry={retry} loadingText="Loading events..." what="your registered events" />
       {status === 'ready' && events.length === 0 && <p className="text-slate-700">You have not registered for any events.</p>}
       {status === 'ready' && events.length > 0 && (
         <ul className="divide-y divide-slate-200">
