@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <div className="page">
       <div className="card mx-auto max-w-lg text-center">

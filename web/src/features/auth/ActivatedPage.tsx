@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from './components';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 // Where the activation link lands once the account is active.
 export default function ActivatedPage() {
+  useDocumentTitle('Account Activated');
   const navigate = useNavigate();
   return (
     <AuthCard title="Registration Successful">

@@ -3,10 +3,12 @@ import toast from 'react-hot-toast';
 import { serverMessages } from '@/lib/errors';
 import { resendActivation } from './api';
 import { AuthCard, Field, SubmitButton } from './components';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 // Where a wrong, expired or used activation link lands; a new link can be
 // sent from here.
 export default function ActivationInvalidPage() {
+  useDocumentTitle('Activation Link Invalid');
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);

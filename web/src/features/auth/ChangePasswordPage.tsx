@@ -7,8 +7,10 @@ import { session } from '@/lib/storage';
 import { changePassword } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useNewPasswordForm } from './useNewPasswordForm';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 export default function ChangePasswordPage() {
+  useDocumentTitle('Change Password');
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
   const { password, confirm, passwordInput, confirmInput, problem, reasons, refused, saving, submit } = useNewPasswordForm({

@@ -4,11 +4,13 @@ import toast from 'react-hot-toast';
 import { paths } from '@/config/paths';
 import { requestPasswordReset } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 // Something@something.something, without spaces: enough to catch typos.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

@@ -7,10 +7,12 @@ import { serverMessages, statusOf } from '@/lib/errors';
 import { announceLoginStatusChange, session } from '@/lib/storage';
 import { login } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline';
 
 export default function LoginPage() {
+  useDocumentTitle('Log In');
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

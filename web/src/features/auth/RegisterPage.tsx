@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { errorBody, serverMessages } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 type Kind = 'user' | 'organization';
 
@@ -62,6 +63,7 @@ function SubmitRow({ mismatch, submitting, children }: { mismatch: boolean; subm
 }
 
 export default function RegisterPage() {
+  useDocumentTitle('Sign Up');
   const [kind, setKind] = useState<Kind>('user');
   const [submitting, setSubmitting] = useState(false);
   const [mismatch, setMismatch] = useState(false);

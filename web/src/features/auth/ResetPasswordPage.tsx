@@ -5,9 +5,11 @@ import { paths } from '@/config/paths';
 import { confirmPasswordReset } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useNewPasswordForm } from './useNewPasswordForm';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 // Opened from the reset email: /forget/password/create?uid=...&token=...
 export default function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
   const [params] = useSearchParams();
   const uid = params.get('uid');
   const token = params.get('token');

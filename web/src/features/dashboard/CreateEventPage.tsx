@@ -6,10 +6,12 @@ import { paths } from '@/config/paths';
 import { uploadImage } from '@/lib/upload';
 import { createEvent, eventFormData } from './api';
 import { EVENT_FIELD_OF, EventForm, emptyEventForm, type EventFormValues } from './components/EventForm';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
 export default function CreateEventPage() {
+  useDocumentTitle('Create Event · Dashboard');
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrorReport>(noErrors);

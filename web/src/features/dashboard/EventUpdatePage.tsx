@@ -9,6 +9,7 @@ import { eventFormData, updateEvent } from './api';
 import { EVENT_FIELD_OF, EventForm, type EventFormValues } from './components/EventForm';
 import { toLocalInput } from './eventTimes';
 import { eventFromState } from './navigationState';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
@@ -24,6 +25,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
 }
 
 export default function EventUpdatePage() {
+  useDocumentTitle('Update Event · Dashboard');
   const event = eventFromState(useLocation().state);
   return (
     <section aria-labelledby="update-event">

@@ -9,8 +9,10 @@ import { localTimeRange } from '@/lib/time';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 export default function EventsPanel() {
+  useDocumentTitle('Events · Dashboard');
   const navigate = useNavigate();
   const { status, events, remove, retry, more, loadingMore } = useOrganizationEvents();
   const [deleting, setDeleting] = useState<string | null>(null);

@@ -1,8 +1,10 @@
 import { LoadFailed } from '@/components/ListStatus';
 import { OrganizationDetails } from './components/OrganizationDetails';
 import { useOrganization } from './hooks';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 export default function OrganizationPanel() {
+  useDocumentTitle('Organization · Dashboard');
   const state = useOrganization();
   return (
     <section aria-labelledby="organization-panel">

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 type Outcome = 'confirmed' | 'invalid' | 'taken';
 
@@ -23,6 +24,7 @@ const TEXT: Record<Outcome, { title: string; body: string }> = {
 export default function EmailConfirmPage({ outcome }: { outcome: Outcome }) {
   const navigate = useNavigate();
   const { title, body } = TEXT[outcome];
+  useDocumentTitle(title);
   return (
     <div className="page">
       <div className="card mx-auto w-full max-w-md">

@@ -5,6 +5,7 @@ import { updateOrganization } from './api';
 import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 type OrganizationFields = Pick<
   Organization,
@@ -28,6 +29,7 @@ const FIELD_OF: Record<string, string> = {
 };
 
 export default function OrganizationEditPage() {
+  useDocumentTitle('Edit Organization');
   const organization = organizationFromState(useLocation().state);
   if (!organization) return <NoDataFound message="No Organization Data Found" />;
   return <OrganizationEditForm organization={organization} />;

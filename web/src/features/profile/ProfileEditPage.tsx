@@ -5,6 +5,7 @@ import { updateProfile } from './api';
 import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
+import { useDocumentTitle } from '@/lib/documentTitle';
 
 type ProfileFields = Pick<Profile, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>;
 
@@ -23,6 +24,7 @@ const FIELD_OF: Record<string, string> = {
 };
 
 export default function ProfileEditPage() {
+  useDocumentTitle('Edit Profile');
   const profile = profileFromState(useLocation().state);
   if (!profile) return <NoDataFound message="No Profile Data Found" />;
   return <ProfileEditForm profile={profile} />;
