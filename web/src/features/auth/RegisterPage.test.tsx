@@ -98,8 +98,10 @@ describe('RegisterPage', () => {
     await user.type(within(form).getByLabelText('Confirm Password'), 'analytical-engine');
     await user.upload(within(form).getByLabelText('Avatar (optional)'), big());
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('The image must be at most 4.4 MB.')).toBeInTheDocument();
+    // Told in a toast and under the field.
+    expect(await screen.findAllByText('The image must be at most 4.4 MB.')).toHaveLength(2);
     expect(within(form).getByLabelText('Avatar (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Avatar (optional)')).toHaveAccessibleDescription('The image must be at most 4.4 MB.');
 
     await user.click(screen.getByRole('checkbox', { name: 'Register as an Organization' }));
     form = organizationForm();
@@ -184,6 +186,21 @@ describe('RegisterPage', () => {
     expect(organizationBodies).toHaveLength(0);
   });
 
+  it('names the field in each "This field is required." toast of an empty sign-up', async () => {
+    const required = ['This field is required.'];
+    serveRegistration('/user/registration/', () =>
+      HttpResponse.json({ first_name: required, last_name: required, username: required, email: required }, { status: 400 }),
+    );
+    const { user } = renderApp('/register');
+    const form = await screen.findByRole('form', { name: 'User registration' });
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+
+    for (const label of ['First Name', 'Last Name', 'Username', 'Email']) {
+      expect(await screen.findByText(`${label}: This field is required.`)).toBeInTheDocument();
+      expect(within(form).getByLabelText(label)).toHaveAccessibleDescription('This field is required.');
+    }
+  });
+
   it('shows every server message as its own error toast and marks the fields', async () => {
     serveRegistration('/user/registration/', () =>
       HttpResponse.json(
@@ -202,15 +219,19 @@ describe('RegisterPage', () => {
     await user.type(within(form).getByLabelText('Confirm Password'), 'abc');
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 
+    // Each toast names its field.
     const messages = [
-      'A user with that username already exists.',
-      'This password is too short. It must contain at least 8 characters.',
-      'This password is too common.',
+      'Username: A user with that username already exists.',
+      'Password: This password is too short. It must contain at least 8 characters.',
+      'Password: This password is too common.',
     ];
     for (const message of messages) expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
     const toasts = screen.getAllByRole('status').filter((el) => messages.includes(el.textContent ?? ''));
     expect(toasts).toHaveLength(3);
     expect(within(form).getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    // And the message stands under the field.
+    expect(within(form).getByLabelText('Username')).toHaveAccessibleDescription('A user with that username already exists.');
+    expect(within(form).getByText('This password is too common.')).toBeInTheDocument();
     expect(within(form).getByLabelText('First Name')).not.toHaveAttribute('aria-invalid');
     // The form stays, with what was typed.
     expect(within(form).getByLabelText('Username')).toHaveValue('ada');

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { FormFrame } from '@/components/FormField';
 import { MAX_SIGN_UP_IMAGE_BYTES, SIGN_UP_IMAGE_TOO_LARGE } from '@/config/limits';
 import { paths } from '@/config/paths';
-import { errorBody, serverMessages } from '@/lib/errors';
+import { errorBody } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -29,6 +29,35 @@ function nonEmptyValues(form: HTMLFormElement): FormData {
   return body;
 }
 
+// Each field's label, to name it in a server message's toast.
+const FIELD_LABELS: Record<string, string> = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  username: 'Username',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  password: 'Password',
+  password1: 'Confirm Password',
+  image: 'Avatar',
+  organization: 'Organization Name',
+  address1: 'Address Line 1',
+  address2: 'Address Line 2',
+  link: 'Website',
+  description: 'Description',
+  logo: 'Logo',
+};
+
+// Every server message, as its own toast (spec §8), naming its field: four
+// bare "This field is required." toasts would not say which four.
+function toastServerMessages(body: Record<string, string[]>) {
+  const messages = Object.entries(body).flatMap(([field, list]) =>
+    list.map((message) => (FIELD_LABELS[field] ? `${FIELD_LABELS[field]}: ${message}` : message)),
+  );
+  if (messages.length === 0) toast.error('Something went wrong. Try again later.');
+  for (const message of messages) toast.error(message);
+}
+
 const MISMATCH_ID = 'password-mismatch';
 const PASSWORDS = [
   { name: 'password', label: 'Password' },
@@ -37,7 +66,7 @@ const PASSWORDS = [
 
 // The password pair both registration forms ask for; when the two differ,
 // both are marked and point at the message above the submit button.
-function PasswordFields({ mismatch, bad }: { mismatch: boolean; bad: (name: string) => boolean }) {
+function PasswordFields({ mismatch, errors }: { mismatch: boolean; errors: FieldMessages }) {
   return PASSWORDS.map(({ name, label }) => (
     <Field
       key={name}
@@ -46,11 +75,15 @@ function PasswordFields({ mismatch, bad }: { mismatch: boolean; bad: (name: stri
       type="password"
       label={label}
       autoComplete="new-password"
-      invalid={mismatch || bad(name)}
+      invalid={mismatch || name in errors}
       errorId={mismatch ? MISMATCH_ID : undefined}
+      errors={errors[name]}
     />
   ));
 }
+
+// The server's messages by field.
+type FieldMessages = Record<string, string[]>;
 
 // Where both forms end: the mismatch message, then the submit button.
 function SubmitRow({ mismatch, submitting, children }: { mismatch: boolean; submitting: boolean; children: ReactNode }) {
@@ -67,13 +100,13 @@ export default function RegisterPage() {
   const [kind, setKind] = useState<Kind>('user');
   const [submitting, setSubmitting] = useState(false);
   const [mismatch, setMismatch] = useState(false);
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [fieldErrors, setFieldErrors] = useState<FieldMessages>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   function switchKind(organization: boolean) {
     setKind(organization ? 'organization' : 'user');
     setMismatch(false);
-    setInvalid(new Set());
+    setFieldErrors({});
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -88,7 +121,7 @@ export default function RegisterPage() {
     const image = ['image', 'logo'].find((name) => ((body.get(name) as File | null)?.size ?? 0) > MAX_SIGN_UP_IMAGE_BYTES);
     if (image) {
       toast.error(SIGN_UP_IMAGE_TOO_LARGE);
-      setInvalid(new Set([image]));
+      setFieldErrors({ [image]: [SIGN_UP_IMAGE_TOO_LARGE] });
       return;
     }
     setSubmitting(true);
@@ -100,10 +133,9 @@ export default function RegisterPage() {
       );
       setSentTo(String(body.get('email') ?? ''));
     } catch (error) {
-      const messages = serverMessages(error);
-      if (messages.length === 0) toast.error('Something went wrong. Try again later.');
-      for (const message of messages) toast.error(message);
-      setInvalid(new Set(Object.keys(errorBody(error)).filter((field) => field !== 'detail')));
+      const body = errorBody(error);
+      toastServerMessages(body);
+      setFieldErrors(Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'detail')));
     } finally {
       setSubmitting(false);
     }
@@ -124,7 +156,7 @@ export default function RegisterPage() {
     );
   }
 
-  const bad = (name: string) => invalid.has(name);
+  const bad = (name: string) => name in fieldErrors;
   const loginLink = (
     <p className="mt-6 text-center text-sm text-slate-700">
       Already have an account?{' '}
@@ -151,20 +183,20 @@ export default function RegisterPage() {
 
       {kind === 'user' ? (
         <form key="user" noValidate onSubmit={(e) => void submit(e)} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} />
-          <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} />
-          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} />
-          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} />
-          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} />
-          <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} />
-          <PasswordFields mismatch={mismatch} bad={bad} />
+          <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
+          <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
+          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
+          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+          <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} errors={fieldErrors['address']} />
+          <PasswordFields mismatch={mismatch} errors={fieldErrors} />
           <Field
             id="image"
             name="image"
             type="file"
             accept="image/*"
             label="Avatar (optional)"
-            invalid={bad('image')}
+            invalid={bad('image')} errors={fieldErrors['image']}
             className="sm:col-span-2"
           />
           <SubmitRow mismatch={mismatch} submitting={submitting}>
@@ -184,13 +216,13 @@ export default function RegisterPage() {
             name="organization"
             label="Organization Name"
             autoComplete="organization"
-            invalid={bad('organization')}
+            invalid={bad('organization')} errors={fieldErrors['organization']}
             className="sm:col-span-2"
           />
-          <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} />
-          <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} />
-          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} />
-          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} />
+          <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} errors={fieldErrors['address1']} />
+          <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} errors={fieldErrors['address2']} />
+          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
           <Field
             id="link"
             name="link"
@@ -198,7 +230,7 @@ export default function RegisterPage() {
             label="Website"
             placeholder="https://"
             autoComplete="url"
-            invalid={bad('link')}
+            invalid={bad('link')} errors={fieldErrors['link']}
             className="sm:col-span-2"
           />
           <FormFrame id="description" label="Description" className="sm:col-span-2">
@@ -210,9 +242,9 @@ export default function RegisterPage() {
               aria-invalid={bad('description') || undefined}
             />
           </FormFrame>
-          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} className="sm:col-span-2" />
-          <PasswordFields mismatch={mismatch} bad={bad} />
-          <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} className="sm:col-span-2" />
+          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
+          <PasswordFields mismatch={mismatch} errors={fieldErrors} />
+          <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} errors={fieldErrors['logo']} className="sm:col-span-2" />
           <SubmitRow mismatch={mismatch} submitting={submitting}>
             Register Organization
           </SubmitRow>

@@ -1,6 +1,6 @@
 // Building blocks the auth screens share.
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { FormFrame } from '@/components/FormField';
+import { errorIdOf, FormFrame } from '@/components/FormField';
 
 export function AuthCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -18,19 +18,22 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   invalid?: boolean;
   errorId?: string | undefined;
+  // The server's messages about this field, shown under it.
+  errors?: string[] | undefined;
 };
 
 // A labelled input; `invalid` marks it for the eye and for screen readers,
 // who are pointed at the form's message (`errorId`): auth forms show their
 // problems once, not under each field.
-export function Field({ id, label, invalid = false, errorId, className = '', ...input }: FieldProps) {
+export function Field({ id, label, invalid = false, errorId, errors, className = '', ...input }: FieldProps) {
+  const described = errorId ?? (errors?.length ? errorIdOf(id) : undefined);
   return (
-    <FormFrame id={id} label={label} required={input.required} className={className}>
+    <FormFrame id={id} label={label} required={input.required} errors={errors} className={className}>
       <input
         id={id}
         className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''} ${input.type === 'file' ? 'text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1' : ''}`}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={invalid ? described : undefined}
         {...input}
       />
     </FormFrame>
