@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from '@/app/Layout';
 import { lazyRoute } from '@/app/lazyRoute';
-import { ProtectedRoute } from '@/components/ProtectedRoute';
+import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { paths } from '@/config/paths';
 
 // Each page is its own chunk, loaded when its route is first visited.
@@ -43,8 +43,10 @@ export function AppRoutes() {
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.events} element={<EventsPage />} />
         <Route path={paths.eventDetail()} element={<EventDetailPage />} />
-        <Route path={paths.register} element={<RegisterPage />} />
-        <Route path={paths.login} element={<LoginPage />} />
+        <Route element={<GuestOnlyRoute />}>
+          <Route path={paths.register} element={<RegisterPage />} />
+          <Route path={paths.login} element={<LoginPage />} />
+        </Route>
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.activated} element={<ActivatedPage />} />

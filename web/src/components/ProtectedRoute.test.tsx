@@ -22,4 +22,17 @@ describe('protected routes', () => {
     expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/reset-password');
   });
+
+  it.each(['/login', '/register'])('send a signed-in person from %s on to their profile', async (path) => {
+    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })));
+    renderApp(path);
+    await waitFor(() => expect(currentLocation()).toBe('/profile'));
+  });
+
+  it.each(['/login', '/register'])('show %s to a visitor', async (path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(currentLocation()).toBe(path);
+  });
 });

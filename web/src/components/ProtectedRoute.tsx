@@ -7,3 +7,9 @@ import { session } from '@/lib/storage';
 export function ProtectedRoute() {
   return session.access() ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
+
+// The log-in and sign-up pages are for visitors: a signed-in person who
+// opens one (a bookmark, the back button) goes on to their profile.
+export function GuestOnlyRoute() {
+  return session.access() ? <Navigate to={paths.profile} replace /> : <Outlet />;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { confirmToast } from './confirmToast';
+
+describe('confirmToast', () => {
+  it('shows one question at a time: asking again replaces the open one, answered No', async () => {
+    render(<Toaster />);
+    let first: Promise<boolean> | undefined;
+    let second: Promise<boolean> | undefined;
+    act(() => {
+      first = confirmToast('Delete "Jazz"?', { confirm: 'Yes', cancel: 'No' });
+    });
+    expect(await screen.findByRole('alertdialog', { name: 'Delete "Jazz"?' })).toBeInTheDocument();
+    act(() => {
+      second = confirmToast('Delete "Poetry"?', { confirm: 'Yes', cancel: 'No' });
+    });
+
+    await expect(first).resolves.toBe(false);
+    expect(await screen.findByRole('alertdialog', { name: 'Delete "Poetry"?' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await expect(second).resolves.toBe(true);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
