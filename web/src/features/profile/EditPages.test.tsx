@@ -83,6 +83,23 @@ describe('profile edit page', () => {
     expect(screen.getByLabelText('Profile Image (optional)')).toHaveAttribute('accept', 'image/*');
   });
 
+  it('shows the current avatar, then the chosen one before saving', async () => {
+    signIn();
+    answerProfilePage();
+    const created: string[] = [];
+    URL.createObjectURL = (file: Blob) => {
+      created.push((file as File).name);
+      return 'blob:chosen';
+    };
+    URL.revokeObjectURL = () => {};
+    const { user } = renderApp('/profile/edit', { profile: { ...person, image_url: 'https://cdn.example/media/avatars/ana.png' } });
+
+    expect(await screen.findByRole('img', { name: 'Current avatar' })).toHaveAttribute('src', 'https://cdn.example/media/avatars/ana.png');
+    await user.upload(screen.getByLabelText('Profile Image (optional)'), new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'New avatar' })).toHaveAttribute('src', 'blob:chosen');
+    expect(created).toEqual(['me.png']);
+  });
+
   it('saves the profile, then returns to the profile after 1.5 s', async () => {
     signIn();
     useSteerableClock();
@@ -260,6 +277,14 @@ describe('organization edit page', () => {
     expect(screen.getByLabelText('Phone')).toHaveAttribute('maxLength', '11');
     expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '4');
     expect(screen.getByLabelText('Logo (optional)')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('shows the current logo', async () => {
+    signIn();
+    answerOrganizerPage();
+    renderApp('/organization_info/edit', { organization: { ...organization, logo_url: 'https://cdn.example/media/logos/club.png' } });
+
+    expect(await screen.findByRole('img', { name: 'Current logo' })).toHaveAttribute('src', 'https://cdn.example/media/logos/club.png');
   });
 
   it('saves the organization, then returns to the profile after 1.5 s', async () => {

@@ -6,6 +6,7 @@ import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { ImageChoice } from './components/ImageChoice';
 
 type OrganizationFields = Pick<
   Organization,
@@ -36,7 +37,7 @@ export default function OrganizationEditPage() {
 }
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {
-  const { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<OrganizationFields>({
+  const { bind, bindImage, chosenImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<OrganizationFields>({
     idPrefix: 'organization',
     initial: {
       organization: organization.organization ?? '',
@@ -65,6 +66,7 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
         {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
         <FormInput label="Website" inputMode="url" autoComplete="url" frameClassName="sm:col-span-2" {...bind('link')} />
         <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
+        <ImageChoice current={organization.logo_url ?? null} chosen={chosenImage} label="Logo" />
         <FormInput label="Logo (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
         <EditFormActions problems={errors.others} saving={saving}>
           Update Organization

@@ -6,6 +6,7 @@ import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { ImageChoice } from './components/ImageChoice';
 
 type ProfileFields = Pick<Profile, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>;
 
@@ -31,7 +32,7 @@ export default function ProfileEditPage() {
 }
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
-  const { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<ProfileFields>({
+  const { bind, bindImage, chosenImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<ProfileFields>({
     idPrefix: 'profile',
     initial: {
       first_name: profile.first_name ?? '',
@@ -55,6 +56,7 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
         {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
         <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
         <FormInput label="Address" autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
+        <ImageChoice current={profile.image_url ?? null} chosen={chosenImage} label="Avatar" />
         <FormInput label="Profile Image (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
         <EditFormActions problems={errors.others} saving={saving}>
           Update Profile

@@ -91,5 +91,5 @@ export function useEditForm<F extends Record<string, string> & { email: string }
     }
   }
 
-  return { bind, bindImage, bindCurrentPassword, emailChanged, saving, errors, submit };
+  return { bind, bindImage, chosenImage: image, bindCurrentPassword, emailChanged, saving, errors, submit };
 }
