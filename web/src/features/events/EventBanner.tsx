@@ -1,11 +1,47 @@
 import type { TurnoutEvent } from '@/types/api';
 
-// The event's banner image, or a plain panel reading No Image.
+// Dark pairs, so the white text on them reads at well over 4.5:1.
+export const PALETTES = [
+  ['#3730a3', '#6d28d9'],
+  ['#0f766e', '#155e75'],
+  ['#9f1239', '#7e22ce'],
+  ['#1e40af', '#0e7490'],
+  ['#854d0e', '#9a3412'],
+  ['#166534', '#115e59'],
+] as const;
+
+// The same event always gets the same colours.
+function paletteOf(id: string) {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return PALETTES[hash % PALETTES.length]!;
+}
+
+function initialsOf(title: string): string {
+  const words = title.split(/\s+/).filter((w) => /\p{L}|\p{N}/u.test(w));
+  return words
+    .slice(0, 2)
+    .map((w) => [...w.replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+// The event's banner image, or a panel in the event's own colours with its
+// initials, still reading No Image (spec §2).
 export function EventBanner({ event, className = '' }: { event: TurnoutEvent; className?: string }) {
   if (event.banner_url) {
     return <img src={event.banner_url} alt={`Banner of ${event.title}`} loading="lazy" className={`bg-slate-100 object-cover ${className}`} />;
   }
+  const [from, to] = paletteOf(event.id);
   return (
-    <div className={`flex items-center justify-center bg-slate-100 text-sm font-medium text-slate-500 ${className}`}>No Image</div>
+    <div
+      className={`relative flex items-center justify-center overflow-hidden text-white ${className}`}
+      style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}
+    >
+      <span aria-hidden="true" className="text-5xl font-extrabold tracking-tight opacity-90 select-none">
+        {initialsOf(event.title)}
+      </span>
+      <span className="absolute right-3 bottom-2 text-xs font-semibold">No Image</span>
+    </div>
   );
 }
