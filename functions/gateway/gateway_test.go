@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +79,25 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	if cc := get(t, h, "/events").Header.Get("Cache-Control"); cc != "no-cache" {
 		t.Errorf("index.html Cache-Control = %q", cc)
 	}
+	// Crawlers get a real robots.txt and a sitemap of the upcoming events,
+	// not the app.
+	res = get(t, h, "/robots.txt")
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") ||
+		!strings.Contains(string(body), "Disallow: /dashboard") || !strings.Contains(string(body), "Sitemap: "+cfg.WebOrigin+"/sitemap.xml") {
+		t.Errorf("GET /robots.txt = %d %s %q", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	res = get(t, h, "/sitemap.xml")
+	var sitemap struct {
+		URLs []sitemapLoc `xml:"url"`
+	}
+	must(t, xml.NewDecoder(res.Body).Decode(&sitemap))
+	if want := 2 + seeded; res.StatusCode != 200 || len(sitemap.URLs) != want {
+		t.Errorf("GET /sitemap.xml = %d with %d URLs, want 200 with %d", res.StatusCode, len(sitemap.URLs), want)
+	} else if id, _ := events[0]["id"].(string); !slices.Contains(sitemap.URLs, sitemapLoc{cfg.WebOrigin + "/event/detail?id=" + id}) {
+		t.Errorf("the sitemap has no page of event %s: %+v", id, sitemap.URLs[:3])
+	}
+
 	res = get(t, h, "/api/nothing/")
 	if ct := res.Header.Get("Content-Type"); res.StatusCode != 404 || ct != "application/json" {
 		t.Errorf("unknown API path: %d %s, want a JSON 404", res.StatusCode, ct)
@@ -97,10 +118,14 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 
 	bare, err := newHandler(b, awsCfg, t.TempDir())
 	must(t, err)
-	body, _ := io.ReadAll(get(t, bare, "/").Body)
+	body, _ = io.ReadAll(get(t, bare, "/").Body)
 	if !strings.Contains(string(body), "has not been built yet") {
 		t.Errorf("without a build: %q", body)
 	}
+}
+
+type sitemapLoc struct {
+	Loc string `xml:"loc"`
 }
 
 func must(t *testing.T, err error) {

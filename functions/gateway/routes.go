@@ -34,6 +34,10 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 	// theirs at Info.
 	api, media, web := httpapi.Observe(b.API(all.Functions()), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
 	return withHeaders(headers, compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if crawlerFiles[r.URL.Path] {
+			// As CloudFront's viewer-request rewrite does (infra: CrawlerFiles).
+			r.URL.Path = crawlerPrefix + r.URL.Path
+		}
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			api.ServeHTTP(w, r)
@@ -44,6 +48,11 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 		}
 	}))), nil
 }
+
+// crawlerFiles are served by the API under crawlerPrefix.
+var crawlerFiles = map[string]bool{"/robots.txt": true, "/sitemap.xml": true}
+
+const crawlerPrefix = "/api/event/public"
 
 // mediaHandler streams images from the media bucket, as CloudFront's
 // /media/* behaviour does.

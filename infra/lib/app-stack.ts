@@ -104,6 +104,11 @@ function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
   });
 }
 
+// Files for crawlers, served by the API under CRAWLER_PREFIX
+// (pkg/api/events/crawlers.go; functions/gateway/routes.go maps them too).
+export const CRAWLER_FILES = ['/robots.txt', '/sitemap.xml'];
+export const CRAWLER_PREFIX = '/api/event/public';
+
 // Status codes CloudFront caches for 10 s by default whatever the origin's
 // Cache-Control says (416 it never caches).
 export const CACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
@@ -331,6 +336,12 @@ export class AppStack extends Stack {
         "function handler(event) { var r = event.request; if (r.uri.indexOf('.') === -1) { r.uri = '/index.html'; } return r; }",
       ),
     });
+    // robots.txt and sitemap.xml come from the API (they name the site's
+    // origin and its upcoming events); the local gateway does the same.
+    const crawlerFiles = new cloudfront.Function(this, 'CrawlerFiles', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(`function handler(event) { var r = event.request; r.uri = '${CRAWLER_PREFIX}' + r.uri; return r; }`),
+    });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
     const domain = props.site.domain;
@@ -365,6 +376,20 @@ export class AppStack extends Stack {
       // CloudFront takes the first pattern that matches: the public list
       // before the rest of the API.
       additionalBehaviors: {
+        ...Object.fromEntries(
+          CRAWLER_FILES.map((file) => [
+            file,
+            {
+              origin: apiOrigin,
+              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+              cachePolicy: publicListCache,
+              originRequestPolicy: apiRequests,
+              responseHeadersPolicy: headers,
+              functionAssociations: [{ function: crawlerFiles, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+            },
+          ]),
+        ),
         '/api/event/public/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
+import { AppStack, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -126,6 +126,23 @@ test('five arm64 provided.al2023 functions with their configuration and log rete
     assert.deepEqual(Object.keys(props.Environment.Variables).sort(), mailer ? keys.sort() : [...keys, 'TURNOUT_ORIGIN_SECRET'].sort());
   }
   dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 6);
+});
+
+test('robots.txt and sitemap.xml come from the API, not the app', () => {
+  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  const config = dist.Properties.DistributionConfig;
+  const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+  for (const file of CRAWLER_FILES) {
+    const behavior = config.CacheBehaviors.find((b: any) => b.PathPattern === file);
+    assert.ok(behavior, file);
+    assert.equal(behavior.TargetOriginId, api.TargetOriginId, `${file} goes to the API`);
+    assert.equal(behavior.FunctionAssociations[0].EventType, 'viewer-request');
+    const fnId = behavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    const code = dev.app.toJSON().Resources[fnId].Properties.FunctionCode as string;
+    assert.ok(code.includes(`r.uri = '${CRAWLER_PREFIX}' + r.uri`), code);
+  }
+  // The Go API serves them there.
+  assert.equal(CRAWLER_PREFIX, '/api/event/public');
 });
 
 test("each function's memory is the size functions.json holds (chosen by make bench), a valid Lambda size", () => {

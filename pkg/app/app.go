@@ -120,7 +120,7 @@ func (b Base) API(functions []Function) http.Handler {
 // Events wires the events function.
 func (b Base) Events() events.Deps {
 	svc := &eventsvc.Service{Store: b.Store, Media: b.Media, Now: b.Now}
-	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth}
+	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin}
 }
 
 // Uploads wires the media upload function.

@@ -449,7 +449,7 @@ func TestUnknownPathsAndWrongMethods(t *testing.T) {
 		{http.MethodPost, "/api/event/detail/" + id + "/", http.MethodPatch},
 		{http.MethodPut, "/api/event/detail/" + id + "/", http.MethodDelete},
 		{http.MethodGet, "/api/event/create/", http.MethodPost},
-		{http.MethodGet, "/api/event/register/" + id + "/", http.MethodPost},
+		{http.MethodPut, "/api/event/register/" + id + "/", http.MethodPost},
 		{http.MethodPost, "/api/event/cancle/register/" + id + "/", http.MethodDelete},
 		{http.MethodGet, "/api/media/upload/", http.MethodPost},
 		{http.MethodGet, "/api/organization/register/", http.MethodPost},

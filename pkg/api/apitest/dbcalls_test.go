@@ -99,6 +99,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/public/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/public/", nil, "")
 	})
+	measure("GET /api/event/public/sitemap.xml", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/sitemap.xml", nil, "")
+	})
 	measure("GET /api/event/detail/{id}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, "")
 	})

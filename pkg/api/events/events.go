@@ -21,6 +21,8 @@ type Deps struct {
 	Events *eventsvc.Service
 	Media  *media.Store
 	Auth   httpapi.Authenticator
+	// WebOrigin is the site's scheme://host, the base of the sitemap's URLs.
+	WebOrigin string
 }
 
 // Messages shown to people: the service's, and the ones of decoding.
@@ -62,6 +64,8 @@ func NewHandler(d Deps) http.Handler {
 	h := handlers{d}
 	rt := httpapi.NewRouter()
 	rt.Handle("GET /api/event/public/{$}", h.public)
+	rt.Handle("GET /api/event/public/sitemap.xml", h.sitemap)
+	rt.Handle("GET /api/event/public/robots.txt", h.robots)
 	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)
 	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", h.organizationEvents)
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
