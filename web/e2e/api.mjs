@@ -76,9 +76,9 @@ export async function signUpOrganization(stack) {
   return { ...org, token: await login(stack, username, PASSWORD) };
 }
 
-// createEvent creates an upcoming event of the organization; resolves with
-// the event as the API returns it.
-export async function createEvent(stack, org) {
+// createEvent creates an upcoming event of the organization (fields
+// override the defaults); resolves with the event as the API returns it.
+export async function createEvent(stack, org, fields = {}) {
   const event = {
     title: unique('Event '),
     description: 'An evening of talks and music, seeded by the end-to-end tests.',
@@ -86,6 +86,7 @@ export async function createEvent(stack, org) {
     start_time: daysFromNow(7, 18),
     end_time: daysFromNow(7, 21),
     capacity: 50,
+    ...fields,
   };
   return call(stack, 'POST', '/api/event/create/', { token: org.token, form: event });
 }

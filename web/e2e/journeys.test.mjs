@@ -12,6 +12,7 @@ import visitorBrowses from './journeys/visitor-browses.mjs';
 import personSignsUp from './journeys/person-signs-up.mjs';
 import organizationManagesEvents from './journeys/organization-manages-events.mjs';
 import passwordReset from './journeys/password-reset.mjs';
+import everyScreen from './journeys/every-screen.mjs';
 
 let stack;
 let browser;
@@ -31,10 +32,11 @@ const journeys = [
   ['person-signs-up', 'a person signs up, registers for an event and cancels', personSignsUp],
   ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],
   ['password-reset', 'a password is reset through the emailed link', passwordReset],
+  ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 
 for (const [name, title, journey] of journeys) {
-  test(title, { timeout: 90_000 }, async () => {
+  test(title, { timeout: 180_000 }, async () => {
     const j = await openJourney(browser, stack, name);
     try {
       await journey({ ...j, stack });

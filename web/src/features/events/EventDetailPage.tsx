@@ -188,7 +188,8 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
 
   const note = registered ? 'You are registered for this event.' : availability === 'open' ? null : NOT_OPEN_REASON[availability];
   return (
-    <div className="page">
+    // Room at the bottom on phones for the fixed action bar.
+    <div className="page max-lg:pb-36">
       <button type="button" className="btn-secondary mb-6" onClick={goBack}>
         <span aria-hidden="true">&larr;</span> Back
       </button>
@@ -208,39 +209,45 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
         </header>
 
         <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <p className="text-sm font-medium">
-            {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
-            {availability === 'full' && <span className="text-red-700">Full</span>}
-            {availability === 'started' && <span className="text-amber-800">Started</span>}
-          </p>
-          {registered ? (
-            <button type="button" className="btn-secondary mt-3 w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
-              Cancel Registration
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn-primary mt-3 w-full"
-              // aria-disabled while busy keeps focus on the button.
-              disabled={availability !== 'open'}
-              aria-disabled={busy || undefined}
-              aria-busy={busy}
-              aria-describedby={note ? 'register-note' : undefined}
-              onClick={() => void register()}
+          {/* On phones the action is a bar fixed at the bottom, always in
+              reach; on wide screens it heads this panel. */}
+          <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-2 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]">
+            <div className="flex items-center justify-between gap-3 lg:block">
+              <p className="text-sm font-medium">
+                {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
+                {availability === 'full' && <span className="text-red-700">Full</span>}
+                {availability === 'started' && <span className="text-amber-800">Started</span>}
+              </p>
+              {registered ? (
+                <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
+                  Cancel Registration
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn-primary lg:mt-3 lg:w-full"
+                  // aria-disabled while busy keeps focus on the button.
+                  disabled={availability !== 'open'}
+                  aria-disabled={busy || undefined}
+                  aria-busy={busy}
+                  aria-describedby={note ? 'register-note' : undefined}
+                  onClick={() => void register()}
+                >
+                  Register Now
+                </button>
+              )}
+            </div>
+            <p
+              id="register-note"
+              ref={status}
+              tabIndex={-1}
+              role="status"
+              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registered ? 'text-emerald-800' : 'text-red-700'}`}
             >
-              Register Now
-            </button>
-          )}
-          <p
-            id="register-note"
-            ref={status}
-            tabIndex={-1}
-            role="status"
-            className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registered ? 'text-emerald-800' : 'text-red-700'}`}
-          >
-            {note}
-          </p>
-          <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
+              {note}
+            </p>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time)} />
             <Detail term="End Time" value={localTime(event.end_time)} />
             <Detail term="Location" value={event.location} wide />

@@ -25,9 +25,9 @@ export default function EventsPage() {
       )}
       {status === 'ready' && events.length > 0 && (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {events.map((event) => (
-              <li key={event.id}>
+              <li key={event.id} className="min-w-0">
                 <EventCard event={withMyChange(event)} />
               </li>
             ))}

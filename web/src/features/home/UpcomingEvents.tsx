@@ -24,7 +24,7 @@ export default function UpcomingEvents() {
   if (events.length === 0) return <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>;
   return (
     <>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {events.slice(0, PREVIEW_COUNT).map((event) => (
           <li key={event.id} className="min-w-0">
             <EventCard event={withMyChange(event)} />

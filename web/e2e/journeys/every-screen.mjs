@@ -1,0 +1,56 @@
+// e) Every screen, signed out and signed in, at a phone's and a laptop's
+// width, with an event whose title is one 200-character word and another
+// titled with a URL: no page scrolls sideways, none has a serious or
+// critical accessibility violation, and on the event page Register Now is
+// in view without scrolling.
+import assert from 'node:assert/strict';
+import { createEvent, signUpOrganization, signUpPerson } from '../api.mjs';
+import { logIn } from '../ui.mjs';
+import { checkScreen, WIDTHS } from '../screens.mjs';
+
+export default async function everyScreen({ page, stack }) {
+  const org = await signUpOrganization(stack);
+  const long = await createEvent(stack, org, { title: 'W'.repeat(200), location: 'L'.repeat(200) });
+  const url = await createEvent(stack, org, { title: 'Meetup at https://www.example.com/events/summer-2027' });
+  const person = await signUpPerson(stack);
+
+  const signedOut = [
+    ['home', '/'],
+    ['events', '/events'],
+    ['event-long-word', `/event/detail?id=${long.id}`],
+    ['event-url-title', `/event/detail?id=${url.id}`],
+    ['event-none', '/event/detail'],
+    ['login', '/login'],
+    ['register', '/register'],
+    ['forgot-password', '/forget/password'],
+    ['not-found', '/no-such-page'],
+  ];
+  const signedIn = [
+    ['profile', '/profile'],
+    ['change-password', '/reset-password'],
+    ['events-signed-in', '/events'],
+    ['event-signed-in', `/event/detail?id=${url.id}`],
+  ];
+
+  async function visit(screens) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // Lists and images settle before the checks.
+        await page.waitForLoadState('networkidle');
+        await checkScreen(page, name);
+        if (name.startsWith('event-') && name !== 'event-none') {
+          const button = page.getByRole('button', { name: /^(Register Now|Cancel Registration)$/ });
+          const box = await button.boundingBox();
+          assert.ok(box && box.y + box.height <= size.height, `${name} at ${size.width} px: the call to action is below the fold (${JSON.stringify(box)})`);
+        }
+      }
+    }
+  }
+
+  await visit(signedOut);
+  await logIn(page, person.username, person.password);
+  await visit(signedIn);
+}
