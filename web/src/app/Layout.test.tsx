@@ -9,13 +9,13 @@ describe('Layout', () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     const { user } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Discover and Join Amazing Events' });
-    expect(document.title).toBe('Turnout');
+    await waitFor(() => expect(document.title).toBe('Turnout'));
 
     await user.click(screen.getByRole('button', { name: 'Browse Events' }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Upcoming Events' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(document.title).toBe('Events · Turnout');
+    await waitFor(() => expect(document.title).toBe('Events · Turnout'));
   });
 
   it('leaves focus alone on the first load', async () => {

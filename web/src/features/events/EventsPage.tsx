@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { useEventList } from './hooks';
 import { EventCard } from './EventCard';
 import { withMyChange } from './myRegistrations';
+import { LoadFailed } from '@/components/ListStatus';
 
 export default function EventsPage() {
   const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList();
@@ -12,14 +13,7 @@ export default function EventsPage() {
     <div className="page">
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upcoming Events</h1>
       {status === 'loading' && <PageLoading label="Loading Events" />}
-      {status === 'error' && (
-        <div role="alert" className="card text-center">
-          <p className="mb-4 text-slate-700">We could not load the events. Please check your connection and try again.</p>
-          <button type="button" className="btn-secondary" onClick={retry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {status === 'error' && <LoadFailed what="the events" retry={retry} />}
       {status === 'ready' && events.length === 0 && (
         <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>
       )}

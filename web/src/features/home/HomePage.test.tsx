@@ -14,7 +14,7 @@ describe('HomePage', () => {
     const benefits = within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(benefits).toEqual(['Variety of Events', 'Easy Registration', 'Verified Organizations', 'Event Reminders']);
     for (const item of within(region).getAllByRole('listitem')) expect(item).toHaveClass('card');
-    expect(document.title).toBe('Turnout');
+    await waitFor(() => expect(document.title).toBe('Turnout'));
   });
 
   it('promises only what exists: no search, no places near you, no reminder mail', async () => {

@@ -5,22 +5,14 @@ import { paths } from '@/config/paths';
 import { EventCard } from '@/features/events/EventCard';
 import { useEventList } from '@/features/events/hooks';
 import { withMyChange } from '@/features/events/myRegistrations';
+import { LoadFailed } from '@/components/ListStatus';
 
 export const PREVIEW_COUNT = 3;
 
 export default function UpcomingEvents() {
   const { status, events, retry } = useEventList();
   if (status === 'loading') return <p className="text-slate-600">Loading Events</p>;
-  if (status === 'error') {
-    return (
-      <div role="alert" className="card text-center">
-        <p className="mb-4 text-slate-700">We could not load the events. Please check your connection and try again.</p>
-        <button type="button" className="btn-secondary" onClick={retry}>
-          Try Again
-        </button>
-      </div>
-    );
-  }
+  if (status === 'error') return <LoadFailed what="the events" retry={retry} />;
   if (events.length === 0) return <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>;
   return (
     <>
