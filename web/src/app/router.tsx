@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { Layout } from '@/app/Layout';
 import { lazyRoute } from '@/app/lazyRoute';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
-import { paths } from '@/config/paths';
+import { dashboardPages, paths } from '@/config/paths';
 
 // Each page is its own chunk, loaded when its route is first visited.
 const HomePage = lazy(() => import('@/features/home/HomePage'));
@@ -61,10 +61,10 @@ export function AppRoutes() {
           <Route path={paths.changePassword} element={<ChangePasswordPage />} />
           <Route path={paths.dashboard} element={<DashboardLayout />}>
             <Route index element={<OrganizationPanel />} />
-            <Route path="profile" element={<OrganizationPanel />} />
-            <Route path="create-event" element={<CreateEventPage />} />
-            <Route path="events" element={<EventsPanel />} />
-            <Route path="event-update" element={<EventUpdatePage />} />
+            <Route path={dashboardPages.profile} element={<OrganizationPanel />} />
+            <Route path={dashboardPages.createEvent} element={<CreateEventPage />} />
+            <Route path={dashboardPages.events} element={<EventsPanel />} />
+            <Route path={dashboardPages.eventUpdate} element={<EventUpdatePage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

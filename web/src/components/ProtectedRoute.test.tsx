@@ -25,7 +25,10 @@ describe('protected routes', () => {
 
   it.each(['/login', '/register'])('send a signed-in person from %s on to their profile', async (path) => {
     session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
-    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })));
+    server.use(
+      http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ id: 'user-1', is_organizer: false, image_url: null })),
+      http.get(apiUrl('/event/user-event/:id/'), () => HttpResponse.json([])),
+    );
     renderApp(path);
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
   });

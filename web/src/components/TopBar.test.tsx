@@ -159,15 +159,19 @@ describe('TopBar', () => {
     expect(trigger).toHaveFocus();
   });
 
-  it('goes to the profile from the menu', async () => {
+  it('goes to the profile from the menu, which shows the account already loaded', async () => {
     logIn();
-    account(person);
+    const calls = account(person);
+    server.use(http.get(apiUrl('/event/user-event/:id/'), () => HttpResponse.json([])));
     const { user } = renderApp('/nowhere');
 
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // One source for the account: the top bar's request serves the profile.
+    expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+    expect(calls.profile).toBe(1);
   });
 
   it('logs out: sends the refresh token, clears storage, announces and goes to /login', async () => {

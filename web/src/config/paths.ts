@@ -1,3 +1,13 @@
+// The dashboard's pages, relative to it (its nested routes use these).
+export const dashboardPages = {
+  profile: 'profile',
+  createEvent: 'create-event',
+  events: 'events',
+  eventUpdate: 'event-update',
+} as const;
+
+const dashboard = '/dashboard';
+
 // Every route of the app, built in one place.
 export const paths = {
   home: '/',
@@ -19,9 +29,9 @@ export const paths = {
   profileEdit: '/profile/edit',
   organizationEdit: '/organization_info/edit',
   changePassword: '/reset-password',
-  dashboard: '/dashboard',
-  dashboardProfile: '/dashboard/profile',
-  dashboardCreateEvent: '/dashboard/create-event',
-  dashboardEvents: '/dashboard/events',
-  dashboardEventUpdate: '/dashboard/event-update',
+  dashboard,
+  dashboardProfile: `${dashboard}/${dashboardPages.profile}`,
+  dashboardCreateEvent: `${dashboard}/${dashboardPages.createEvent}`,
+  dashboardEvents: `${dashboard}/${dashboardPages.events}`,
+  dashboardEventUpdate: `${dashboard}/${dashboardPages.eventUpdate}`,
 } as const;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { server } from '@/test/server';
+import { clearQueries } from '@/lib/query';
 
 // Pages load as lazy chunks; on a busy two-core machine the first render of
 // a file can take longer than the default 1 s wait.
@@ -19,5 +20,8 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // Loaded data is shared across the app; each test starts with none
+  // (after cleanup nothing shows any, so all of it is dropped).
+  clearQueries();
 });
 afterAll(() => server.close());

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getOrganization, getProfile } from '@/api/account';
+import { getProfile } from '@/api/account';
+import { useAccount } from '@/api/useAccount';
 import { session } from '@/lib/storage';
 import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { Organization, TurnoutEvent } from '@/types/api';
@@ -10,26 +10,17 @@ import { listOrganizationEvents } from './api';
 export type DashboardAccess = 'loading' | 'organizer' | 'not-organizer' | 'unknown';
 
 export function useDashboardAccess(): DashboardAccess {
-  const [access, setAccess] = useState<DashboardAccess>('loading');
-
-  useEffect(() => {
-    let current = true;
-    getProfile()
-      .then((profile) => {
-        if (!current) return;
-        setAccess(profile.is_organizer ? 'organizer' : 'not-organizer');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        console.error('load profile', error);
-        setAccess('unknown');
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  return access;
+  const account = useAccount({ onError: (error) => console.error('load profile', error) });
+  switch (account.status) {
+    case 'loading':
+      return 'loading';
+    case 'error':
+      return 'unknown';
+    case 'organizer':
+      return 'organizer';
+    default:
+      return 'not-organizer';
+  }
 }
 
 export type OrganizationState =
@@ -37,30 +28,14 @@ export type OrganizationState =
   | { status: 'error' }
   | { status: 'ready'; organization: Organization };
 
+// The signed-in organizer's organization, from the shared account; a failed
+// load is only logged, as for every profile load (spec §8).
 export function useOrganization(): OrganizationState & { retry: () => void } {
-  const [state, setState] = useState<OrganizationState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getOrganization()
-      .then((organization) => {
-        if (current) setState({ status: 'ready', organization });
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        // Only logged, as for every profile load (spec §8).
-        console.error('load organization', error);
-        setState({ status: 'error' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  const account = useAccount({ onError: (error) => console.error('load organization', error) });
+  const { retry } = account;
+  if (account.status === 'organizer') return { status: 'ready', organization: account.organization, retry };
+  if (account.status === 'loading') return { status: 'loading', retry };
+  return { status: 'error', retry };
 }
 
 // The stored organization id, else the one on the profile (then stored).

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
@@ -8,6 +8,7 @@ import { session } from '@/lib/storage';
 import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { setQueryData, useQuery } from '@/lib/query';
 import { localTime, localTimeRange } from '@/lib/time';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent } from './api';
 import { DateBlock } from './DateBlock';
@@ -42,41 +43,21 @@ function NoEvent() {
   );
 }
 
-type LoadStatus = { kind: 'loading' } | { kind: 'ready'; event: TurnoutEvent } | { kind: 'not-found' } | { kind: 'error' };
-
 function EventLoader({ id }: { id: string }) {
-  const [status, setStatus] = useState<LoadStatus>({ kind: 'loading' });
-  useDocumentTitle(status.kind === 'ready' ? status.event.title : 'Event');
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery(`event:${id}`, () => getEvent(id), { onError: (error) => console.error('load event', error) });
+  useDocumentTitle(query.status === 'ready' ? query.data.title : 'Event');
 
-  useEffect(() => {
-    let cancelled = false;
-    setStatus({ kind: 'loading' });
-    getEvent(id)
-      .then((event) => {
-        if (!cancelled) setStatus({ kind: 'ready', event });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error('load event', error);
-        setStatus(statusOf(error) === 404 ? { kind: 'not-found' } : { kind: 'error' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, attempt]);
-
-  if (status.kind === 'loading') return <PageLoading label="Loading event..." />;
-  if (status.kind === 'ready') return <EventDetail initial={status.event} />;
+  if (query.status === 'loading') return <PageLoading label="Loading event..." />;
+  if (query.status === 'ready') return <EventDetail initial={query.data} />;
   return (
     <div className="page">
       <div role="alert" className="card mx-auto max-w-lg text-center">
-        {status.kind === 'not-found' ? (
+        {statusOf(query.error) === 404 ? (
           <h1 className="mb-4 text-slate-800">This event does not exist or has been removed.</h1>
         ) : (
           <>
             <h1 className="mb-4 text-slate-800">We could not load this event. Please check your connection and try again.</h1>
-            <button type="button" className="btn-secondary mr-2" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="btn-secondary mr-2" onClick={query.retry}>
               Try Again
             </button>
           </>
@@ -94,29 +75,18 @@ const NOT_OPEN_REASON = {
   started: 'This event has already started.',
 } as const;
 
-// The signed-in person's registration: unknown until asked, then its id or
-// null. Their own recent change answers at once.
+// The signed-in person's registration for the event: undefined until known,
+// then its id or null. Their own recent change answers at once; a failed
+// check is only logged (registering still works: the server says if they
+// already are).
 function useMyRegistration(eventId: string): [string | null | undefined, (id: string | null) => void] {
-  const [registration, setRegistration] = useState<string | null | undefined>(() => recentRegistration(eventId)?.registrationId);
-  useEffect(() => {
-    if (!session.isLoggedIn()) {
-      setRegistration(null);
-      return;
-    }
-    let current = true;
-    myRegistration(eventId)
-      .then((id) => {
-        if (current) setRegistration(id);
-      })
-      .catch((error: unknown) => {
-        // Registering still works; the server says if they already are.
-        console.error('load my registration', error);
-      });
-    return () => {
-      current = false;
-    };
-  }, [eventId]);
-  return [registration, setRegistration];
+  const key = `my-registration:${eventId}`;
+  const query = useQuery(key, () => (session.isLoggedIn() ? myRegistration(eventId) : Promise.resolve(null)), {
+    onError: (error) => console.error('load my registration', error),
+  });
+  const known = query.status === 'ready' ? query.data : recentRegistration(eventId)?.registrationId;
+  const set = useCallback((id: string | null) => setQueryData(key, id), [key]);
+  return [known, set];
 }
 
 function EventDetail({ initial }: { initial: TurnoutEvent }) {

@@ -4,10 +4,10 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
-import { useAccount } from './hooks';
+import { useProfileAccount } from './hooks';
 
 export default function ProfilePage() {
-  const account = useAccount();
+  const account = useProfileAccount();
   useDocumentTitle('Profile');
 
   if (account.status === 'loading') return <PageLoading label="Loading profile..." />;

@@ -1,52 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getOrganization, getProfile } from '@/api/account';
+import { useAccount } from '@/api/useAccount';
 import { paths } from '@/config/paths';
-import { session } from '@/lib/storage';
 import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
-import type { Organization, Profile, RegisteredEvent } from '@/types/api';
+import type { RegisteredEvent } from '@/types/api';
 import { listRegisteredEvents } from './api';
 
-export type AccountState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'user'; profile: Profile }
-  | { status: 'organizer'; profile: Profile; organization: Organization };
-
-// The signed-in account, and for organizers their organization; retry
-// loads it again after a failure.
-export function useAccount(): AccountState & { retry: () => void } {
-  const [state, setState] = useState<AccountState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    async function load(): Promise<AccountState> {
-      const profile = await getProfile();
-      if (!profile.is_organizer) return { status: 'user', profile };
-      const organization = await getOrganization();
-      // The dashboard finds the organization's events by the stored id.
-      session.setOrganizationId(organization.id);
-      return { status: 'organizer', profile, organization };
-    }
-    load()
-      .then((loaded) => {
-        if (current) setState(loaded);
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        // Only logged (spec §8).
-        console.error('load profile', error);
-        setState({ status: 'error' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+// The signed-in account, and for organizers their organization (shared:
+// src/api/useAccount.ts); a failed load is only logged (spec §8).
+export function useProfileAccount() {
+  return useAccount({ onError: (error) => console.error('load profile', error) });
 }
 
 export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>, 'items'> {

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
-import { announceLoginStatusChange } from '@/lib/storage';
+import { ACCOUNT_KEY } from '@/api/useAccount';
+import { invalidateQuery } from '@/lib/query';
 import { uploadImage, type ImageKind } from '@/lib/upload';
 import { useReturnToProfile } from './hooks';
 
@@ -77,7 +78,8 @@ export function useEditForm<F extends Record<string, string> & { email: string }
       if (emailChanged) form.append('current_password', currentPassword);
       if (image) form.append(options.image.keyField, await uploadImage(options.image.kind, image));
       await options.save(form);
-      announceLoginStatusChange();
+      // The top bar's avatar and the profile show the new account.
+      invalidateQuery(ACCOUNT_KEY);
       toast.success(options.successMessage);
       if (emailChanged) {
         toast.success(`We sent a confirmation link to ${values.email.trim()}. Your email changes once you open it.`);

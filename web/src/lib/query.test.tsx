@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { invalidateQuery, setQueryData, useQuery } from './query';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function Show({ name, queryKey, load }: { name: string; queryKey: string; load: () => Promise<string> }) {
+  const q = useQuery(queryKey, load);
+  return (
+    <p data-testid={name}>
+      {q.status === 'ready' ? q.data : q.status}
+      {q.status === 'error' && (
+        <button type="button" onClick={q.retry}>
+          retry {name}
+        </button>
+      )}
+    </p>
+  );
+}
+
+describe('useQuery', () => {
+  it('shares one request between components asking for the same key', async () => {
+    let calls = 0;
+    const answer = deferred<string>();
+    const load = () => {
+      calls += 1;
+      return answer.promise;
+    };
+    render(
+      <>
+        <Show name="a" queryKey="k1" load={load} />
+        <Show name="b" queryKey="k1" load={load} />
+      </>,
+    );
+    expect(screen.getByTestId('a')).toHaveTextContent('loading');
+    await act(async () => answer.resolve('Ana'));
+    expect(screen.getByTestId('a')).toHaveTextContent('Ana');
+    expect(screen.getByTestId('b')).toHaveTextContent('Ana');
+    expect(calls).toBe(1);
+  });
+
+  it('retries after a failure, refetches on invalidate and takes data set by the app', async () => {
+    let attempt = 0;
+    const load = () => {
+      attempt += 1;
+      return attempt === 1 ? Promise.reject(new Error('down')) : Promise.resolve(`answer ${attempt}`);
+    };
+    render(<Show name="a" queryKey="k2" load={load} />);
+    const retry = await screen.findByRole('button', { name: 'retry a' });
+    await act(async () => retry.click());
+    expect(await screen.findByText('answer 2')).toBeInTheDocument();
+
+    await act(async () => invalidateQuery('k2'));
+    expect(await screen.findByText('answer 3')).toBeInTheDocument();
+
+    act(() => setQueryData('k2', 'set by the app'));
+    expect(screen.getByTestId('a')).toHaveTextContent('set by the app');
+    expect(attempt).toBe(3);
+  });
+});

@@ -1,0 +1,113 @@
+// The app's one way to load data: a small cache, keyed by a string, that
+// every component reads through useQuery. Components asking for the same
+// key share one request and one answer; a change made elsewhere refetches
+// (invalidateQuery) or sets (setQueryData) what they show; logging out
+// forgets everything (clearQueries). No component keeps its own
+// cancel-on-unmount flags: answers land in the cache, and the cache tells
+// whoever is still listening.
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { onLoginStatusChange, session } from '@/lib/storage';
+
+export type Snapshot<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
+
+interface Entry {
+  snapshot: Snapshot<unknown>;
+  load: () => Promise<unknown>;
+  inFlight: Promise<void> | null;
+  listeners: Set<() => void>;
+}
+
+const entries = new Map<string, Entry>();
+
+function publish(entry: Entry, snapshot: Snapshot<unknown>) {
+  entry.snapshot = snapshot;
+  for (const listener of entry.listeners) listener();
+}
+
+// Loads the entry's data unless a load is already under way.
+function fetchEntry(entry: Entry): Promise<void> {
+  entry.inFlight ??= entry
+    .load()
+    .then(
+      (data) => publish(entry, { status: 'ready', data }),
+      (error: unknown) => publish(entry, { status: 'error', error }),
+    )
+    .finally(() => {
+      entry.inFlight = null;
+    });
+  return entry.inFlight;
+}
+
+function entryFor(key: string, load: () => Promise<unknown>): Entry {
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = { snapshot: { status: 'loading' }, load, inFlight: null, listeners: new Set() };
+    entries.set(key, entry);
+    void fetchEntry(entry);
+  }
+  // The newest closure loads next time (it may capture newer arguments).
+  entry.load = load;
+  return entry;
+}
+
+export interface QueryOptions {
+  // Called once per failure seen by this component (e.g. to log it).
+  onError?: (error: unknown) => void;
+}
+
+// What key holds, loading it with load the first time anyone asks.
+// retry loads it again after a failure.
+export function useQuery<T>(key: string, load: () => Promise<T>, options: QueryOptions = {}): Snapshot<T> & { retry: () => void } {
+  const entry = entryFor(key, load);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [entry],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => entry.snapshot) as Snapshot<T>;
+  const { onError } = options;
+  useEffect(() => {
+    if (snapshot.status === 'error') onError?.(snapshot.error);
+    // Once per failure: the snapshot object changes with each.
+  }, [snapshot]);
+  const retry = useCallback(() => {
+    publish(entry, { status: 'loading' });
+    void fetchEntry(entry);
+  }, [entry]);
+  return { ...snapshot, retry };
+}
+
+// Loads key again for whoever shows it (keeping what they see until the
+// answer comes), or forgets it when nobody does.
+export function invalidateQuery(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  if (entry.listeners.size === 0) entries.delete(key);
+  else void fetchEntry(entry);
+}
+
+// Sets what key holds, without a request (after a change the app made
+// itself: it knows the answer).
+export function setQueryData<T>(key: string, data: T): void {
+  const entry = entries.get(key);
+  if (entry) publish(entry, { status: 'ready', data });
+}
+
+// Forgets everything when the account changes (log in, log out, another
+// tab): what is on screen loads again for whoever is signed in now (with
+// nobody signed in, it waits: its screen is on its way out), the rest is
+// dropped.
+export function clearQueries(): void {
+  for (const [key, entry] of [...entries]) {
+    if (entry.listeners.size === 0) {
+      entries.delete(key);
+      continue;
+    }
+    publish(entry, { status: 'loading' });
+    if (session.isLoggedIn()) void fetchEntry(entry);
+  }
+}
+
+onLoginStatusChange(clearQueries);
