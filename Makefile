@@ -78,7 +78,7 @@ websize: ## build the web app and print what the first page (/) loads, gzipped (
 bench: emulators chromium zip-tool ## run every benchmark (issue 9) and print its tables beside today's figures
 	$(GO) run ./functions/bench/lists
 	$(GO) run ./functions/bench/init
-	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs
+	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs && node scripts/lighthouse.mjs
 
 build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/
 	@if [ -z "$(LAMBDAS)" ]; then echo "no Lambda functions under functions/"; exit 1; fi
