@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,6 +56,14 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	}
 	if res.StatusCode != 200 || len(events) != seeded {
 		t.Fatalf("public list: %d with %d events, want 200 with %d (seeded once)", res.StatusCode, len(events), seeded)
+	}
+
+	// The demo events come with drawn banners, served like any image.
+	banner, _ := events[0]["banner_url"].(string)
+	if u, err := url.Parse(banner); err != nil || u.Path == "" {
+		t.Fatalf("seeded event without a banner: %v", events[0])
+	} else if res := get(t, h, u.Path); res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" {
+		t.Errorf("GET %s = %d %s", u.Path, res.StatusCode, res.Header.Get("Content-Type"))
 	}
 
 	// Gzipped as CloudFront would, for a client that accepts it.

@@ -10,6 +10,7 @@ import (
 	"turnout/pkg/app"
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
+	"turnout/pkg/media"
 	"turnout/pkg/store"
 )
 
@@ -62,7 +63,8 @@ func seed(ctx context.Context, b app.Base) error {
 		return fmt.Errorf("seed: %w", err)
 	}
 	today := b.Now().UTC().Truncate(24 * time.Hour)
-	for _, d := range demoData {
+	banner := 0
+	for i, d := range demoData {
 		u := domain.User{
 			ID: auth.NewID(), Username: d.org.OwnerName, Email: d.org.Email, PasswordHash: hash,
 			IsActive: true, IsOrganizer: true, Joined: today,
@@ -70,8 +72,12 @@ func seed(ctx context.Context, b app.Base) error {
 		org := d.org
 		org.ID, org.OwnerID = auth.NewID(), u.ID
 		u.OrganizationID = org.ID
+		if org.LogoKey, err = b.Media.PutImage(ctx, domain.MediaLogo, demoLogo(i)); err != nil {
+			return fmt.Errorf("seed logo of %s: %w", org.Name, err)
+		}
 		err := b.Store.CreateOrganizer(ctx, u, org, time.Time{}) // active: never expires
 		if errors.Is(err, store.ErrUsernameTaken) {
+			media.Discard(ctx, b.Media, org.LogoKey)
 			return nil // seeded before
 		}
 		if err != nil {
@@ -85,6 +91,10 @@ func seed(ctx context.Context, b app.Base) error {
 				Start: start, End: start.Add(time.Duration(de.hours) * time.Hour),
 				Capacity: de.capacity, Created: today,
 			}
+			if e.BannerKey, err = b.Media.PutImage(ctx, domain.MediaBanner, demoBanner(banner)); err != nil {
+				return fmt.Errorf("seed banner of %s: %w", e.Title, err)
+			}
+			banner++
 			if err := b.Store.CreateEvent(ctx, e); err != nil {
 				return fmt.Errorf("seed event %s: %w", e.Title, err)
 			}

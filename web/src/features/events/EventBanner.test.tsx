@@ -25,4 +25,13 @@ describe('EventBanner without an image', () => {
     rerender(<EventBanner event={{ ...event }} />);
     expect((container.firstChild as HTMLElement).style.backgroundImage).toBe(background);
   });
+
+  it('asks first for a banner in view on arrival, and lazily for the others', () => {
+    const withBanner = { ...event, banner_url: 'https://cdn.example/media/banners/jazz.jpg' };
+    const { rerender } = render(<EventBanner event={withBanner} priority />);
+    expect(screen.getByRole('img')).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('img')).toHaveAttribute('fetchpriority', 'high');
+    rerender(<EventBanner event={withBanner} />);
+    expect(screen.getByRole('img')).toHaveAttribute('loading', 'lazy');
+  });
 });

@@ -27,10 +27,20 @@ function initialsOf(title: string): string {
 }
 
 // The event's banner image, or a panel in the event's own colours with its
-// initials, still reading No Image (spec §2).
-export function EventBanner({ event, className = '' }: { event: TurnoutEvent; className?: string }) {
+// initials, still reading No Image (spec §2). A banner in view on arrival
+// (the page's own, the first card) is asked for at once and first (priority);
+// the others wait until they scroll near.
+export function EventBanner({ event, className = '', priority = false }: { event: TurnoutEvent; className?: string; priority?: boolean }) {
   if (event.banner_url) {
-    return <img src={event.banner_url} alt={`Banner of ${event.title}`} loading="lazy" className={`bg-slate-100 object-cover ${className}`} />;
+    return (
+      <img
+        src={event.banner_url}
+        alt={`Banner of ${event.title}`}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        className={`bg-slate-100 object-cover ${className}`}
+      />
+    );
   }
   const [from, to] = paletteOf(event.id);
   return (

@@ -8,7 +8,8 @@ import { availabilityOf, seatsLeftText, type EventDetailState } from './eventInf
 
 // One event of a list: banner with its date block, title, time, a few
 // lines of description, place and seats, and the way to its page.
-export function EventCard({ event }: { event: TurnoutEvent }) {
+// priority: the card is among the first in view (its banner loads first).
+export function EventCard({ event, priority = false }: { event: TurnoutEvent; priority?: boolean }) {
   const navigate = useNavigate();
   const availability = availabilityOf(event);
   const titleId = `event-title-${event.id}`;
@@ -17,7 +18,7 @@ export function EventCard({ event }: { event: TurnoutEvent }) {
   return (
     <article className="flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
-        <EventBanner event={event} className="aspect-video w-full" />
+        <EventBanner event={event} className="aspect-video w-full" priority={priority} />
         <DateBlock iso={event.start_time} className="absolute top-3 left-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">

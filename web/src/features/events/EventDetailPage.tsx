@@ -167,7 +167,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           on wide screens the action panel stays beside the text. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
-          <EventBanner event={event} className="aspect-[5/2] w-full" />
+          <EventBanner event={event} className="aspect-[5/2] w-full" priority />
           <div className="flex items-start gap-4 p-6">
             <DateBlock iso={event.start_time} />
             <div className="min-w-0">

@@ -20,9 +20,9 @@ export default function EventsPage() {
       {status === 'ready' && events.length > 0 && (
         <>
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event) => (
+            {events.map((event, i) => (
               <li key={event.id} className="min-w-0">
-                <EventCard event={withMyChange(event)} />
+                <EventCard event={withMyChange(event)} priority={i === 0} />
               </li>
             ))}
           </ul>

@@ -17,9 +17,9 @@ export default function UpcomingEvents() {
   return (
     <>
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {events.slice(0, PREVIEW_COUNT).map((event) => (
+        {events.slice(0, PREVIEW_COUNT).map((event, i) => (
           <li key={event.id} className="min-w-0">
-            <EventCard event={withMyChange(event)} />
+            <EventCard event={withMyChange(event)} priority={i === 0} />
           </li>
         ))}
       </ul>
