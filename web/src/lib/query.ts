@@ -12,6 +12,8 @@ export type Snapshot<T> = { status: 'loading' } | { status: 'ready'; data: T } |
 
 interface Entry {
   snapshot: Snapshot<unknown>;
+  // When the data was last loaded (ms since the epoch).
+  at: number;
   load: () => Promise<unknown>;
   inFlight: Promise<void> | null;
   listeners: Set<() => void>;
@@ -29,7 +31,10 @@ function fetchEntry(entry: Entry): Promise<void> {
   entry.inFlight ??= entry
     .load()
     .then(
-      (data) => publish(entry, { status: 'ready', data }),
+      (data) => {
+        entry.at = Date.now();
+        publish(entry, { status: 'ready', data });
+      },
       (error: unknown) => publish(entry, { status: 'error', error }),
     )
     .finally(() => {
@@ -41,7 +46,7 @@ function fetchEntry(entry: Entry): Promise<void> {
 function entryFor(key: string, load: () => Promise<unknown>): Entry {
   let entry = entries.get(key);
   if (!entry) {
-    entry = { snapshot: { status: 'loading' }, load, inFlight: null, listeners: new Set() };
+    entry = { snapshot: { status: 'loading' }, at: 0, load, inFlight: null, listeners: new Set() };
     entries.set(key, entry);
     void fetchEntry(entry);
   }
@@ -53,6 +58,16 @@ function entryFor(key: string, load: () => Promise<unknown>): Entry {
 export interface QueryOptions {
   // Called once per failure seen by this component (e.g. to log it).
   onError?: (error: unknown) => void;
+  // A component that mounts on data older than this shows it and loads it
+  // again (lists whose seats or items change elsewhere); without it the
+  // data stays until invalidated.
+  staleAfterMs?: number;
+}
+
+// Starts loading key before any component asks (a route's data requested
+// alongside its code).
+export function prefetchQuery(key: string, load: () => Promise<unknown>): void {
+  entryFor(key, load);
 }
 
 // What key holds, loading it with load the first time anyone asks.
@@ -67,11 +82,14 @@ export function useQuery<T>(key: string, load: () => Promise<T>, options: QueryO
     [entry],
   );
   const snapshot = useSyncExternalStore(subscribe, () => entry.snapshot) as Snapshot<T>;
-  const { onError } = options;
+  const { onError, staleAfterMs } = options;
   useEffect(() => {
     if (snapshot.status === 'error') onError?.(snapshot.error);
     // Once per failure: the snapshot object changes with each.
   }, [snapshot]);
+  useEffect(() => {
+    if (staleAfterMs !== undefined && entry.snapshot.status === 'ready' && Date.now() - entry.at > staleAfterMs) void fetchEntry(entry);
+  }, [entry]);
   const retry = useCallback(() => {
     publish(entry, { status: 'loading' });
     void fetchEntry(entry);

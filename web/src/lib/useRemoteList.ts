@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AxiosResponse } from 'axios';
+import { setQueryData, useQuery } from '@/lib/query';
 
 // One page of a list the API pages with limit/after (docs/api.md).
 export interface ListPage<T> {
@@ -25,57 +26,68 @@ export interface RemoteList<T> {
   loadingMore: boolean;
 }
 
-// A paged list loaded from the API: its first page reloaded when `key`
-// changes or on retry, further pages on `more`; a failure is logged and
-// told with failureMessage.
-export function useRemoteList<T extends { id: string }>(
-  load: (after?: string) => Promise<ListPage<T>>,
-  failureMessage: string,
-  key: string,
-): RemoteList<T> {
-  const [status, setStatus] = useState<RemoteList<T>['status']>('loading');
-  const [items, setItems] = useState<T[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+export interface RemoteListOptions {
+  // Toasted (and logged) when the first page fails, and by default when a
+  // further page does; without it a first failure is only logged, with
+  // logLabel (the screen says it).
+  failureMessage?: string;
+  logLabel?: string;
+  moreFailureMessage?: string;
+  // See QueryOptions.staleAfterMs (default: reload on every visit).
+  staleAfterMs?: number;
+}
 
-  useEffect(() => {
-    let current = true;
-    setStatus('loading');
-    load()
-      .then((page) => {
-        if (!current) return;
-        setItems(page.items);
-        setNext(page.next);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        console.error(failureMessage, error);
-        toast.error(failureMessage);
-        setStatus('error');
-      });
-    return () => {
-      current = false;
-    };
-    // `load` is a fresh closure each render; `key` says when it changes.
-  }, [key, attempt]);
+// A paged list loaded from the API: its first page through the shared
+// cache under key (shown at once when cached, and reloaded when older than
+// staleAfterMs), further pages on `more`, kept by the component.
+export function useRemoteList<T extends { id: string }>(
+  key: string,
+  load: (after?: string) => Promise<ListPage<T>>,
+  options: RemoteListOptions,
+): RemoteList<T> {
+  const { failureMessage, staleAfterMs = 0 } = options;
+  const logLabel = options.logLabel ?? failureMessage ?? `load ${key}`;
+  const moreFailureMessage = options.moreFailureMessage ?? failureMessage ?? 'Failed to load more. Please try again.';
+  const first = useQuery(key, () => load(), {
+    staleAfterMs,
+    onError: (error) => {
+      console.error(logLabel, error);
+      if (failureMessage) toast.error(failureMessage);
+    },
+  });
+  // The pages after the first, and what the component removed.
+  const [later, setLater] = useState<ListPage<T> | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const items = first.status === 'ready' ? uniqueById([...first.data.items, ...(later?.items ?? [])]) : [];
+  const next = later ? later.next : first.status === 'ready' ? first.data.next : null;
 
   async function loadNext(after: string) {
     setLoadingMore(true);
     try {
       const page = await load(after);
-      setItems((shown) => [...shown, ...page.items.filter((item) => !shown.some((s) => s.id === item.id))]);
-      setNext(page.next);
+      setLater((shown) => ({ items: [...(shown?.items ?? []), ...page.items], next: page.next }));
     } catch (error) {
-      console.error(failureMessage, error);
-      toast.error(failureMessage);
+      console.error(moreFailureMessage, error);
+      toast.error(moreFailureMessage);
     } finally {
       setLoadingMore(false);
     }
   }
 
-  const remove = useCallback((id: string) => setItems((shown) => shown.filter((item) => item.id !== id)), []);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { status, items, remove, retry, more: next ? () => loadNext(next) : null, loadingMore };
+  const remove = useCallback(
+    (id: string) => {
+      if (first.status === 'ready') setQueryData<ListPage<T>>(key, { ...first.data, items: first.data.items.filter((item) => item.id !== id) });
+      setLater((shown) => shown && { ...shown, items: shown.items.filter((item) => item.id !== id) });
+    },
+    [key, first],
+  );
+  const { retry } = first;
+  return { status: first.status, items, remove, retry, more: next ? () => loadNext(next) : null, loadingMore };
+}
+
+// A page boundary can move while a list changes; each item shows once.
+function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }

@@ -31,7 +31,7 @@ describe('events panel', () => {
     answerEvents();
     renderApp('/dashboard/events');
 
-    expect(await screen.findByText('Loading events...')).toBeInTheDocument();
+    await screen.findByText('Loading events...');
     const jazz = await itemOf('Harbour Jazz Night');
     expect(jazz).toHaveTextContent('The Old Boathouse');
     expect(jazz).toHaveTextContent(localTimeRange(events[0]!.start_time, events[0]!.end_time).replace(/\s+/g, ' '));

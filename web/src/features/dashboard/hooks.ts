@@ -53,6 +53,8 @@ export interface OrganizationEventsState extends Omit<RemoteList<TurnoutEvent>, 
 }
 
 export function useOrganizationEvents(): OrganizationEventsState {
-  const { items, ...list } = useRemoteList((after) => organizationId().then((id) => listOrganizationEvents(id, after)), 'Failed to fetch events', '');
+  const { items, ...list } = useRemoteList('organization-events', (after) => organizationId().then((id) => listOrganizationEvents(id, after)), {
+    failureMessage: 'Failed to fetch events',
+  });
   return { ...list, events: items };
 }

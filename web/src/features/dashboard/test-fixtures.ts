@@ -1,5 +1,5 @@
 // Answers of the API in its real shapes, for the dashboard tests.
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import type { Profile, TurnoutEvent } from '@/types/api';
 import { organization, organizer, signIn as signInAs } from '@/test/fixtures';
@@ -23,7 +23,13 @@ export function answerAccount(profile: Profile = organizer): void {
 
 // The organization's events, as the events panel asks.
 export function answerEvents(list: TurnoutEvent[] = events): void {
-  server.use(http.get(apiUrl(`/event/organization/${organization.id}/events/`), () => HttpResponse.json(list)));
+  server.use(
+    http.get(apiUrl(`/event/organization/${organization.id}/events/`), async () => {
+      // Long enough for the loading state to be seen.
+      await delay(100);
+      return HttpResponse.json(list);
+    }),
+  );
 }
 
 export const events: TurnoutEvent[] = [

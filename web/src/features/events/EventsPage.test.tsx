@@ -43,7 +43,8 @@ function serveEvents(...pages: { events: TurnoutEvent[]; next?: string }[]) {
     http.get(apiUrl('/event/public/'), async ({ request }) => {
       const url = new URL(request.url);
       requests.push(url);
-      await delay(20);
+      // Slower than the page's code, so the loading state shows.
+      await delay(300);
       const page = pages[requests.length - 1] ?? { events: [] };
       return HttpResponse.json(page.events, { headers: page.next ? { 'X-Next-Page': page.next } : {} });
     }),
@@ -57,7 +58,7 @@ describe('EventsPage', () => {
     renderApp('/events');
 
     expect(await screen.findByRole('heading', { name: 'Upcoming Events' })).toBeInTheDocument();
-    expect(screen.getByText('Loading Events')).toBeInTheDocument();
+    await screen.findByText('Loading Events');
 
     const items = await screen.findAllByRole('article');
     expect(items).toHaveLength(2);

@@ -18,7 +18,9 @@ export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>,
 
 // The events the user has registered for.
 export function useRegisteredEvents(userId: string): RegisteredEventsState {
-  const { items, ...list } = useRemoteList((after) => listRegisteredEvents(userId, after), 'Failed to load registered events.', userId);
+  const { items, ...list } = useRemoteList(`registered-events:${userId}`, (after) => listRegisteredEvents(userId, after), {
+    failureMessage: 'Failed to load registered events.',
+  });
   return { ...list, events: items };
 }
 
