@@ -1,4 +1,4 @@
-// e) Every screen, signed out and signed in, at a phone's and a laptop's
+// e) Every screen, signed out, as a person and as an organizer, at a phone's and a laptop's
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
 // critical accessibility violation, and on the event page Register Now is
@@ -23,13 +23,27 @@ export default async function everyScreen({ page, stack }) {
     ['login', '/login'],
     ['register', '/register'],
     ['forgot-password', '/forget/password'],
+    ['reset-password', '/forget/password/create'],
+    ['activated', '/activate-account'],
+    ['activation-invalid', '/activate-account/invalid'],
+    ['email-confirmed', '/confirm-email'],
+    ['email-invalid', '/confirm-email/invalid'],
+    ['email-taken', '/confirm-email/taken'],
     ['not-found', '/no-such-page'],
   ];
   const signedIn = [
     ['profile', '/profile'],
+    ['profile-edit-without-state', '/profile/edit'],
     ['change-password', '/reset-password'],
     ['events-signed-in', '/events'],
     ['event-signed-in', `/event/detail?id=${url.id}`],
+  ];
+  const organizer = [
+    ['organization-profile', '/profile'],
+    ['dashboard-organization', '/dashboard/profile'],
+    ['dashboard-create-event', '/dashboard/create-event'],
+    ['dashboard-events', '/dashboard/events'],
+    ['dashboard-event-update-without-state', '/dashboard/event-update'],
   ];
 
   async function visit(screens) {
@@ -53,4 +67,9 @@ export default async function everyScreen({ page, stack }) {
   await visit(signedOut);
   await logIn(page, person.username, person.password);
   await visit(signedIn);
+  // The same browser, now the organizer's (log in and sign up send a
+  // signed-in person on, so the session is dropped first).
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, org.username, org.password);
+  await visit(organizer);
 }

@@ -64,13 +64,13 @@ export default function EventsPanel() {
                     />
                   )}
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <h2 id={titleId} className="break-words text-lg font-semibold text-slate-900">
+                    <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
                       {event.title}
                     </h2>
                     <p className="text-sm text-slate-700">
                       {localTimeRange(event.start_time, event.end_time)}
                     </p>
-                    <p className="break-words text-sm text-slate-700">{event.location}</p>
+                    <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
                     <p className="text-sm text-slate-700">
                       Capacity: {event.capacity}
                       {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}

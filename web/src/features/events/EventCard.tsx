@@ -22,11 +22,11 @@ export function EventCard({ event, priority = false }: { event: TurnoutEvent; pr
         <DateBlock iso={event.start_time} className="absolute top-3 left-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
-        <h2 id={titleId} className="line-clamp-2 text-lg font-semibold break-words text-slate-900 [overflow-wrap:anywhere]">
+        <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
           {event.title}
         </h2>
         <p className="text-sm font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time)}</p>
-        <p className="line-clamp-3 text-sm break-words text-slate-700 [overflow-wrap:anywhere]">{event.description}</p>
+        <p className="line-clamp-3 text-sm text-slate-700">{event.description}</p>
         <p className="truncate text-sm text-slate-700">
           <span className="font-medium text-slate-900">Location: </span>
           {event.location}

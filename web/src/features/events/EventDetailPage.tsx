@@ -171,8 +171,8 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           <div className="flex items-start gap-4 p-6">
             <DateBlock iso={event.start_time} />
             <div className="min-w-0">
-              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{event.title}</h1>
-              {event.organization?.name && <p className="mt-1 text-sm break-words text-slate-600">By {event.organization.name}</p>}
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
+              {event.organization?.name && <p className="mt-1 text-sm text-slate-600">By {event.organization.name}</p>}
               <p className="mt-2 font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time)}</p>
             </div>
           </div>
@@ -230,7 +230,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           <h2 id="about-event" className="text-lg font-semibold text-slate-900">
             About the Event
           </h2>
-          <p className="mt-2 break-words whitespace-pre-line text-slate-700">{event.description}</p>
+          <p className="mt-2 whitespace-pre-line text-slate-700">{event.description}</p>
         </section>
       </div>
     </div>
@@ -241,7 +241,7 @@ function Detail({ term, value, wide = false }: { term: string; value: string; wi
   return (
     <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{value}</dd>
+      <dd className="mt-0.5 text-sm text-slate-900">{value}</dd>
     </div>
   );
 }

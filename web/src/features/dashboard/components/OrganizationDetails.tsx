@@ -34,7 +34,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
     <section aria-labelledby="dashboard-organization-name" className="card">
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
         <Logo src={organization.logo_url} alt={`${name} logo`} />
-        <h2 id="dashboard-organization-name" className="break-words text-xl font-semibold text-slate-900">
+        <h2 id="dashboard-organization-name" className="text-xl font-semibold text-slate-900">
           {name}
         </h2>
       </div>
@@ -42,12 +42,12 @@ export function OrganizationDetails({ organization }: { organization: Organizati
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 break-words text-slate-900">{value?.trim() || 'N/A'}</dd>
+            <dd className="mt-0.5 text-slate-900">{value?.trim() || 'N/A'}</dd>
           </div>
         ))}
         <div className="min-w-0">
           <dt className="text-sm font-medium text-slate-600">Website</dt>
-          <dd className="mt-0.5 break-words text-slate-900">
+          <dd className="mt-0.5 text-slate-900">
             {!link ? (
               'N/A'
             ) : /^https?:\/\//i.test(link) ? (

@@ -16,7 +16,7 @@ export function DetailList({ details }: { details: Detail[] }) {
         return (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 break-words text-slate-900">{present ? (render ? render(value) : value) : 'N/A'}</dd>
+            <dd className="mt-0.5 text-slate-900">{present ? (render ? render(value) : value) : 'N/A'}</dd>
           </div>
         );
       })}

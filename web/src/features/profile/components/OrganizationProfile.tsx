@@ -15,7 +15,7 @@ export function OrganizationProfile({ organization }: { organization: Organizati
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
         <ProfileImage src={organization.logo_url} alt={`${name} logo`} />
         <div className="min-w-0">
-          <h1 id="organization-name" className="break-words text-2xl font-bold tracking-tight text-slate-900">
+          <h1 id="organization-name" className="text-2xl font-bold tracking-tight text-slate-900">
             {name}
           </h1>
           <p className="text-sm text-slate-600">Organization</p>

@@ -48,7 +48,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
             return (
               <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p id={titleId} className="break-words font-medium text-slate-900">
+                  <p id={titleId} className="font-medium text-slate-900">
                     {item.title}
                   </p>
                   {(item.start_time || item.location) && (

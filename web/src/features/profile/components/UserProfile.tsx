@@ -17,7 +17,7 @@ export function UserProfile({ profile }: { profile: Profile }) {
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
         <ProfileImage src={profile.image_url} alt={`${profile.username}'s avatar`} />
         <div className="min-w-0">
-          <h1 id="profile-username" className="break-words text-2xl font-bold tracking-tight text-slate-900">
+          <h1 id="profile-username" className="text-2xl font-bold tracking-tight text-slate-900">
             {profile.username}
           </h1>
           {profile.joined && <p className="text-sm text-slate-600">Joined {localDate(profile.joined)}</p>}
