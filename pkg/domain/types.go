@@ -52,8 +52,14 @@ type Event struct {
 	End              time.Time
 	Capacity         int
 	SeatsTaken       int
-	BannerKey        string
-	Created          time.Time
+	// Waitlist lets people queue for seats once the event is full.
+	Waitlist bool
+	// Waiting counts the people on the waitlist; CheckedIn the attendees
+	// checked in at the door.
+	Waiting   int
+	CheckedIn int
+	BannerKey string
+	Created   time.Time
 }
 
 // SeatsLeft never goes below zero, even if capacity was lowered by hand.
@@ -62,12 +68,38 @@ func (e Event) SeatsLeft() int { return max(e.Capacity-e.SeatsTaken, 0) }
 // Started reports whether registration has closed because the event began.
 func (e Event) Started(now time.Time) bool { return !now.Before(e.Start) }
 
-// Registration is one account's seat at one event.
+// Registration is one account's seat at one event, or its place in the
+// event's waitlist.
 type Registration struct {
 	ID      string
 	EventID string
 	UserID  string
 	Created time.Time
+	Status  RegistrationStatus
+	// Position is a waitlisted registration's place in the queue, from 1.
+	Position int
+	// CheckedIn is when the attendee was checked in at the door (zero if not).
+	CheckedIn time.Time
+}
+
+// RegistrationStatus says whether a registration holds a seat.
+type RegistrationStatus string
+
+const (
+	StatusRegistered RegistrationStatus = "registered"
+	StatusWaitlisted RegistrationStatus = "waitlisted"
+)
+
+// Attendee is a registration with the person it is for, as the event's
+// organizer sees it.
+type Attendee struct {
+	Registration
+	Username, FirstName, LastName, Email string
+}
+
+// AttendeeOf is u's registration r, with what the organizer sees of u.
+func AttendeeOf(r Registration, u User) Attendee {
+	return Attendee{Registration: r, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}
 }
 
 // RegisteredEvent is a user's registration joined with the event it is for.

@@ -36,6 +36,7 @@ const (
 	MsgStartInPast      = "Start time must be in the future."
 	MsgStartTooFar      = "Start time must be at most 2 years from now."
 	MsgCapacity         = "Capacity must be a whole number from 1 to 100000."
+	MsgBoolean          = "Must be true or false."
 )
 
 // Limits on what people may enter.
@@ -250,6 +251,9 @@ func maxLen(f FieldErrors, field, v string, n int) {
 // EventInput is the form of an event create or update, as sent.
 type EventInput struct {
 	Title, Description, Location, StartTime, EndTime, Capacity string
+	// Waitlist is "true" or "false"; "" keeps an event's current choice
+	// (off for a new event).
+	Waitlist string
 }
 
 // EventFields are EventInput's values once parsed and checked.
@@ -257,12 +261,17 @@ type EventFields struct {
 	Title, Description, Location string
 	Start, End                   time.Time
 	Capacity                     int
+	// Waitlist is nil when the form did not say.
+	Waitlist *bool
 }
 
 // Apply copies the fields onto e.
 func (f EventFields) Apply(e *Event) {
 	e.Title, e.Description, e.Location = f.Title, f.Description, f.Location
 	e.Start, e.End, e.Capacity = f.Start, f.End, f.Capacity
+	if f.Waitlist != nil {
+		e.Waitlist = *f.Waitlist
+	}
 }
 
 // Parse checks the input and returns its values. Every field is required;
@@ -297,6 +306,14 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 			f.Add("capacity", MsgCapacity)
 		}
 		out.Capacity = n
+	}
+	switch in.Waitlist {
+	case "":
+	case "true", "false":
+		on := in.Waitlist == "true"
+		out.Waitlist = &on
+	default:
+		f.Add("waitlist", MsgBoolean)
 	}
 	return out, f.Err()
 }

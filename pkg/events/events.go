@@ -44,11 +44,15 @@ type Store interface {
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
-	Register(ctx context.Context, r domain.Registration, now time.Time) error
+	Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
-	AttendeeRegistration(ctx context.Context, eventID, userID string) (string, error)
+	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
+	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
+	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
+	CheckIn(ctx context.Context, eventID, regID string, now time.Time) (domain.Attendee, bool, error)
+	PromoteWaiting(ctx context.Context, eventID string) error
 }
 
 var (
@@ -61,7 +65,9 @@ type Service struct {
 	Store Store
 	// Media removes banners an event no longer keeps.
 	Media media.Deleter
-	Now   func() time.Time
+	// Tickets signs and checks the codes of attendees' tickets.
+	Tickets auth.Tickets
+	Now     func() time.Time
 }
 
 // Banner stores or claims the banner a form sent and returns its media key
@@ -199,6 +205,11 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 		next.BannerKey = bannerKey
 	}
 	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next) })
+	if err == nil && next.Capacity > current.Capacity {
+		// The seats a raised capacity frees go to the people waiting
+		// first; until they have them, nobody else can take one.
+		err = s.Store.PromoteWaiting(ctx, next.ID)
+	}
 	return next, explain(err, eventNotFound())
 }
 
@@ -225,8 +236,10 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 		return domain.RegisteredEvent{}, eventNotFound()
 	}
 	now := s.Now()
+	// The id is a ULID made as the request arrives: it orders the waitlist.
 	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
-	if err := s.Store.Register(ctx, reg, now); err != nil {
+	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now)
+	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())
 	}
 	// The transaction cannot return the event, so read it for the reply.
@@ -237,15 +250,25 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 	return domain.RegisteredEvent{Registration: reg, Event: e}, nil
 }
 
-// RegistrationFor returns the id of u's registration for eventID, so the
-// event's page can say they are registered and offer to cancel.
-func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (string, error) {
+// RegistrationFor returns u's registration for eventID, so the event's
+// page can say they are registered (or waiting), show the ticket and offer
+// to cancel.
+func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (domain.Registration, error) {
 	notRegistered := domain.Errorf(domain.CodeNotFound, MsgNotRegistered)
 	if !domain.ValidID(eventID) {
-		return "", notRegistered
+		return domain.Registration{}, notRegistered
 	}
-	id, err := s.Store.AttendeeRegistration(ctx, eventID, u.ID)
-	return id, explain(err, notRegistered)
+	a, err := s.Store.Attendee(ctx, eventID, u.ID)
+	return a.Registration, explain(err, notRegistered)
+}
+
+// Ticket is the code on the ticket of registration r, "" while it waits
+// for a seat.
+func (s *Service) Ticket(r domain.Registration) string {
+	if r.Status != domain.StatusRegistered {
+		return ""
+	}
+	return s.Tickets.Code(r.EventID, r.ID)
 }
 
 // Registrations lists userID's registrations, which only that account may

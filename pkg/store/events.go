@@ -38,9 +38,13 @@ type eventItem struct {
 	StartsAt string
 	EndsAt   string
 	Capacity int
-	// SeatsTaken is read from the event's seat counter (seatsItem), which
-	// decodes into this type too; the event item itself never holds it.
+	// SeatsTaken to CheckedIn are read from the event's seat counter
+	// (seatsItem), which decodes into this type too; the event item itself
+	// never holds them.
 	SeatsTaken int    `dynamo:",omitempty"`
+	Waitlist   bool   `dynamo:",omitempty"`
+	Waiting    int    `dynamo:",omitempty"`
+	CheckedIn  int    `dynamo:",omitempty"`
 	BannerKey  string `dynamo:",omitempty"`
 	Created    time.Time
 	// Deleting marks an event whose delete has begun: it is out of every
@@ -64,6 +68,8 @@ func newEventItem(e domain.Event) eventItem {
 // seatsItem counts an event's taken seats. It carries what the
 // registration condition reads (capacity, start) and is in no index, so a
 // registration rewrites only this small item and writes no index copy.
+// It also keeps the event's waitlist choice and the counts the organizer
+// sees: people waiting and attendees checked in.
 type seatsItem struct {
 	PK         string `dynamo:"PK,hash"`
 	SK         string `dynamo:"SK,range"`
@@ -71,13 +77,22 @@ type seatsItem struct {
 	Capacity   int
 	StartsAt   string
 	SeatsTaken int
+	Waitlist   bool
+	Waiting    int
+	CheckedIn  int
 }
 
 func newSeatsItem(e domain.Event) seatsItem {
 	k := seatsKey(e.ID)
 	return seatsItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
+		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
 	}
+}
+
+// counts copies the figures of a counter (decoded as an eventItem) onto e.
+func (it eventItem) counts(e *domain.Event) {
+	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn
 }
 
 func (it eventItem) domain() domain.Event {
@@ -111,20 +126,20 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 		return domain.Event{}, fmt.Errorf("get event %s: %w", id, err)
 	}
 	var e domain.Event
+	var counter eventItem
 	found := false
 	for _, it := range items {
 		switch {
 		case it.SK == seatsSK:
-			e.SeatsTaken = it.SeatsTaken
+			counter = it
 		case !it.Deleting:
-			seats := e.SeatsTaken
 			e, found = it.domain(), true
-			e.SeatsTaken = seats
 		}
 	}
 	if !found {
 		return domain.Event{}, fmt.Errorf("get event %s: %w", id, domain.ErrNotFound)
 	}
+	counter.counts(&e)
 	return e, nil
 }
 
@@ -142,7 +157,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
 			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
 			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
-				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).
+				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {

@@ -72,13 +72,14 @@ func TestRegistrationWriteUnits(t *testing.T) {
 	if err := s.CreateEvent(ctx, e); err != nil {
 		t.Fatal(err)
 	}
-	r := domain.Registration{ID: auth.NewID(), EventID: e.ID, UserID: auth.NewID(), Created: now}
+	r := domain.Attendee{Registration: domain.Registration{ID: auth.NewID(), EventID: e.ID, UserID: auth.NewID(), Created: now},
+		Username: "ada", FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com"}
 	meter.Take()
-	if err := s.Register(ctx, r, now); err != nil {
+	if _, err := s.Register(ctx, r, now); err != nil {
 		t.Fatal(err)
 	}
 	_, register := meter.Take()
-	if err := s.CancelRegistration(ctx, r); err != nil {
+	if err := s.CancelRegistration(ctx, r.Registration); err != nil {
 		t.Fatal(err)
 	}
 	_, cancel := meter.Take()
@@ -95,7 +96,7 @@ func TestRegistrationWriteUnits(t *testing.T) {
 
 	// Deleting the event removes a registration from its person's list.
 	r.ID = auth.NewID()
-	if err := s.Register(ctx, r, now); err != nil {
+	if _, err := s.Register(ctx, r, now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {

@@ -66,6 +66,11 @@ func familyKey(id string) key   { return key{"FAMILY#" + id, "FAMILY"} }
 
 const attendeePrefix = "ATTENDEE#"
 
+// waitKey is a waitlisted registration's place in its event's queue.
+func waitKey(eventID, regID string) key { return key{"EVENT#" + eventID, waitPrefix + regID} }
+
+const waitPrefix = "WAIT#"
+
 // mailQuotaKey counts the mails of one hour (window, e.g. "2026-11-24T18")
 // for one scope ("TO" a destination, "FROM" a client address).
 func mailQuotaKey(scope, value, window string) key {

@@ -104,17 +104,17 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 	if len(keys) == 0 {
 		return events, nil
 	}
-	var seats []seatsItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken").All(ctx, &seats)
+	var seats []eventItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}
-	taken := make(map[string]int, len(seats))
+	counters := make(map[string]eventItem, len(seats))
 	for _, it := range seats {
-		taken[it.ID] = it.SeatsTaken
+		counters[it.ID] = it
 	}
 	for i := range events {
-		events[i].SeatsTaken = taken[events[i].ID]
+		counters[events[i].ID].counts(&events[i])
 	}
 	return events, nil
 }
@@ -169,7 +169,10 @@ func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
 func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Registration) error {
 	items := make([]any, 0, 3*len(regs))
 	for _, r := range regs {
-		items = append(items, registrationItems(r)...)
+		if r.Status == "" {
+			r.Status = domain.StatusRegistered
+		}
+		items = append(items, registrationItems(domain.Attendee{Registration: r})...)
 	}
 	return s.putAll(ctx, items)
 }

@@ -121,8 +121,34 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/register/{eventId}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access)
 	})
+	var mine struct{ Ticket string }
+	env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access).Decode(t, &mine)
+	measure("GET /api/event/detail/{id}/attendees/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/", nil, org.Access)
+	})
+	measure("GET /api/event/detail/{id}/attendees/?q= (search)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/?q="+person.Username, nil, org.Access)
+	})
+	measure("GET /api/event/detail/{id}/attendees.csv", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees.csv", nil, org.Access)
+	})
+	measure("POST /api/event/detail/{id}/check-in/ (ticket code)", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/check-in/", map[string]string{"code": mine.Ticket}, org.Access)
+	})
 	measure("DELETE /api/event/cancle/register/{registrationId}/", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+reg.ID+"/", nil, person.Access)
+	})
+	// A full event with a waitlist: a second person waits, and takes the
+	// seat when the first cancels.
+	small := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 1), map[string]string{"waitlist": "true"}))
+	other := env.NewPerson(t)
+	var seat struct{ ID string }
+	env.JSON(http.MethodPost, "/api/event/register/"+small.ID+"/", nil, other.Access).Decode(t, &seat)
+	measure("POST /api/event/register/{eventId}/ (waitlisted)", 201, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/register/"+small.ID+"/", nil, person.Access)
+	})
+	measure("DELETE /api/event/cancle/register/{registrationId}/ (seat passes to the waitlist)", 204, func() *Response {
+		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+seat.ID+"/", nil, other.Access)
 	})
 	measure("POST /api/media/upload/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/media/upload/", map[string]any{"kind": "banner", "content_type": "image/png", "size": 1000}, org.Access)

@@ -35,6 +35,7 @@ const (
 	MsgEventFull            = eventsvc.MsgEventFull
 	MsgEventStarted         = eventsvc.MsgEventStarted
 	MsgRegistered           = "Successfully registered for the event!"
+	MsgWaitlisted           = "The event is full: you are on the waitlist."
 	MsgNotYourRegistrations = eventsvc.MsgNotYourRegistrations
 	MsgRegistrationNotFound = eventsvc.MsgRegistrationNotFound
 	MsgNotYourRegistration  = eventsvc.MsgNotYourRegistration
@@ -73,6 +74,9 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
 	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Require(h.register))
 	rt.Handle("GET /api/event/register/{eventId}/{$}", d.Auth.Require(h.registrationFor))
+	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Require(h.attendees))
+	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Require(h.attendeesCSV))
+	rt.Handle("POST /api/event/detail/{id}/check-in/{$}", d.Auth.Require(h.checkIn))
 	rt.Handle("GET /api/event/user-event/{userId}/{$}", d.Auth.Require(h.userEvents))
 	// The path's spelling is the product contract's.
 	rt.Handle("DELETE /api/event/cancle/register/{registrationId}/{$}", d.Auth.Require(h.cancel))
@@ -96,6 +100,7 @@ type eventBody struct {
 	EndTime      time.Time       `json:"end_time"`
 	Capacity     int             `json:"capacity"`
 	SeatsLeft    int             `json:"seats_left"`
+	Waitlist     bool            `json:"waitlist"`
 	Banner       *string         `json:"banner"`
 	BannerURL    *string         `json:"banner_url"`
 	Organization organizationRef `json:"organization"`
@@ -104,7 +109,7 @@ type eventBody struct {
 func (h handlers) bodyOf(e domain.Event) eventBody {
 	return eventBody{
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
-		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(),
+		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName},
 	}
@@ -183,6 +188,7 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 	return domain.EventInput{
 		Title: f.Value("title"), Description: f.Value("description"), Location: f.Value("location"),
 		StartTime: f.Value("start_time"), EndTime: f.Value("end_time"), Capacity: f.Value("capacity"),
+		Waitlist: f.Value("waitlist"),
 	}
 }
 

@@ -8,6 +8,17 @@ import (
 	"turnout/pkg/httpapi"
 )
 
+// statusBody is where a registration stands: "registered" or
+// "waitlisted" with its place in the queue.
+type statusBody struct {
+	Status   domain.RegistrationStatus `json:"status"`
+	Position int                       `json:"position,omitempty"`
+}
+
+func statusOf(reg domain.Registration) statusBody {
+	return statusBody{Status: reg.Status, Position: reg.Position}
+}
+
 // registeredEventBody is one item of a person's registered events; id is
 // the registration's, the one the cancel call takes.
 type registeredEventBody struct {
@@ -17,18 +28,22 @@ type registeredEventBody struct {
 	StartTime time.Time `json:"start_time"`
 	EndTime   time.Time `json:"end_time"`
 	Location  string    `json:"location"`
+	statusBody
 }
 
 func registeredEventOf(re domain.RegisteredEvent) registeredEventBody {
 	reg, e := re.Registration, re.Event
 	return registeredEventBody{
 		ID: reg.ID, EventID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location,
+		statusBody: statusOf(reg),
 	}
 }
 
 type registerReply struct {
 	Detail string `json:"detail"`
 	registeredEventBody
+	// Ticket is the code the ticket's QR code carries ("" while waiting).
+	Ticket string `json:"ticket,omitempty"`
 }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -37,21 +52,38 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, registerReply{Detail: MsgRegistered, registeredEventBody: registeredEventOf(re)})
+	detail := MsgRegistered
+	if re.Registration.Status == domain.StatusWaitlisted {
+		detail = MsgWaitlisted
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, registerReply{
+		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
+	})
 }
 
 // registrationFor answers whether the caller is registered for the event:
-// its registration's id, or 404. The event's page asks it, since the
-// public detail is shared by everyone at the edge.
+// its registration's id, status and ticket, or 404. The event's page asks
+// it, since the public detail is shared by everyone at the edge.
 func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u domain.User) {
-	id, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
+	reg, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, struct {
 		RegistrationID string `json:"registration_id"`
-	}{id})
+		statusBody
+		Ticket      string     `json:"ticket,omitempty"`
+		CheckedInAt *time.Time `json:"checked_in_at"`
+	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), timeOrNull(reg.CheckedIn)})
+}
+
+// timeOrNull is t, or nil (JSON null) when t is zero.
+func timeOrNull(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {

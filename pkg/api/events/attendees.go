@@ -1,0 +1,183 @@
+package events
+
+import (
+	"encoding/csv"
+	"log/slog"
+	"mime"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"turnout/pkg/domain"
+	eventsvc "turnout/pkg/events"
+	"turnout/pkg/httpapi"
+)
+
+// Messages of the organizer's tools.
+const (
+	MsgTicketInvalid    = eventsvc.MsgTicketInvalid
+	MsgTicketOtherEvent = eventsvc.MsgTicketOtherEvent
+	MsgTicketCancelled  = eventsvc.MsgTicketCancelled
+	MsgTicketWaitlisted = eventsvc.MsgTicketWaitlisted
+	MsgCheckInNeedsOne  = eventsvc.MsgCheckInNeedsOne
+	MsgCheckedIn        = eventsvc.MsgCheckedIn
+	MsgAlreadyCheckedIn = eventsvc.MsgAlreadyCheckedIn
+	MsgSearchTooLong    = eventsvc.MsgSearchTooLong
+)
+
+// attendeesPageSize is the attendee list's default page.
+const attendeesPageSize = 50
+
+// attendeeBody is one registration as the organizer sees it.
+type attendeeBody struct {
+	RegistrationID string                    `json:"registration_id"`
+	UserID         string                    `json:"user_id"`
+	Username       string                    `json:"username"`
+	FirstName      string                    `json:"first_name"`
+	LastName       string                    `json:"last_name"`
+	Email          string                    `json:"email"`
+	RegisteredAt   time.Time                 `json:"registered_at"`
+	Status         domain.RegistrationStatus `json:"status"`
+	CheckedInAt    *time.Time                `json:"checked_in_at"`
+}
+
+func attendeeOf(a domain.Attendee) attendeeBody {
+	return attendeeBody{
+		RegistrationID: a.ID, UserID: a.UserID, Username: a.Username, FirstName: a.FirstName, LastName: a.LastName,
+		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: timeOrNull(a.CheckedIn),
+	}
+}
+
+// attendeesPage is a page of an event's attendees with the event's counts.
+type attendeesPage struct {
+	Event      attendeesEvent `json:"event"`
+	Registered int            `json:"registered"`
+	Waitlisted int            `json:"waitlisted"`
+	CheckedIn  int            `json:"checked_in"`
+	Capacity   int            `json:"capacity"`
+	Attendees  []attendeeBody `json:"attendees"`
+}
+
+// attendeesEvent is what the attendee screens show of the event.
+type attendeesEvent struct {
+	ID        string    `json:"id"`
+	Title     string    `json:"title"`
+	StartTime time.Time `json:"start_time"`
+	EndTime   time.Time `json:"end_time"`
+	Location  string    `json:"location"`
+	Waitlist  bool      `json:"waitlist"`
+}
+
+func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.User) {
+	limit, after, err := pageQuery(r, attendeesPageSize)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	e, page, next, err := h.Events.Attendees(r.Context(), u, r.PathValue("id"), r.URL.Query().Get("q"), after, limit)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	body := attendeesPage{
+		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, Waitlist: e.Waitlist},
+		Registered: e.SeatsTaken, Waitlisted: e.Waiting, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
+		Attendees: make([]attendeeBody, len(page)),
+	}
+	for i, a := range page {
+		body.Attendees[i] = attendeeOf(a)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writePage(w, next, body)
+}
+
+var csvHeader = []string{"registration_id", "user_id", "username", "first_name", "last_name", "email",
+	"registered_at", "status", "checked_in_at"}
+
+// attendeesCSV answers the event's attendees as an RFC 4180 file, written
+// as the store's pages arrive.
+func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.User) {
+	var out *csv.Writer
+	start := func(e domain.Event) {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": csvFileName(e.Title)}))
+		w.Header().Set("Cache-Control", "no-store")
+		// A byte order mark, so spreadsheet programs read the file as UTF-8.
+		_, _ = w.Write([]byte("\ufeff"))
+		out = csv.NewWriter(w)
+		out.UseCRLF = true
+		_ = out.Write(csvHeader)
+	}
+	err := h.Events.ExportAttendees(r.Context(), u, r.PathValue("id"), start, func(a domain.Attendee) error {
+		checkedIn := ""
+		if !a.CheckedIn.IsZero() {
+			checkedIn = a.CheckedIn.UTC().Format(time.RFC3339)
+		}
+		return out.Write(inertCells(a.ID, a.UserID, a.Username, a.FirstName, a.LastName, a.Email,
+			a.Created.UTC().Format(time.RFC3339), string(a.Status), checkedIn))
+	})
+	if out == nil {
+		httpapi.Error(w, r, err) // refused before the file began
+		return
+	}
+	if err == nil {
+		out.Flush()
+		err = out.Error()
+	}
+	if err != nil {
+		// The status is sent: the file ends short, and the log says why.
+		slog.ErrorContext(r.Context(), "export attendees", "event", r.PathValue("id"), "err", err)
+	}
+}
+
+// inertCells makes cells that a spreadsheet would run as a formula (they
+// start with =, +, -, @, a tab or a carriage return) plain text, by
+// putting a ' before them (OWASP's advice on CSV injection).
+func inertCells(cells ...string) []string {
+	for i, c := range cells {
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			cells[i] = "'" + c
+		}
+	}
+	return cells
+}
+
+var notFileNameChars = regexp.MustCompile(`[^\p{L}\p{N}]+`)
+
+// csvFileName is the export's file name, from the event's title: its
+// letters and digits joined by dashes.
+func csvFileName(title string) string {
+	name := strings.Trim(notFileNameChars.ReplaceAllString(title, "-"), "-")
+	if r := []rune(name); len(r) > 80 {
+		name = strings.TrimRight(string(r[:80]), "-")
+	}
+	if name == "" {
+		name = "event"
+	}
+	return name + "-attendees.csv"
+}
+
+type checkInReply struct {
+	Detail           string `json:"detail"`
+	AlreadyCheckedIn bool   `json:"already_checked_in"`
+	attendeeBody
+}
+
+func (h handlers) checkIn(w http.ResponseWriter, r *http.Request, u domain.User) {
+	var in eventsvc.CheckInInput
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	a, already, err := h.Events.CheckIn(r.Context(), u, r.PathValue("id"), in)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	detail := MsgCheckedIn
+	if already {
+		detail = MsgAlreadyCheckedIn
+	}
+	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Detail: detail, AlreadyCheckedIn: already, attendeeBody: attendeeOf(a)})
+}

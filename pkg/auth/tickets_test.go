@@ -1,0 +1,44 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTicketCodes(t *testing.T) {
+	tickets := Tickets{Key: []byte(strings.Repeat("k", 32))}
+	event, other, reg := NewID(), NewID(), NewID()
+	code := tickets.Code(event, reg)
+
+	if got, ok := tickets.Registration(code); !ok || got != reg {
+		t.Errorf("Registration(%q) = %q, %v; want %q", code, got, ok, reg)
+	}
+	if !tickets.Valid(code, event) {
+		t.Errorf("the code is not valid for its own event")
+	}
+	if !tickets.Valid(" "+code+"\n", event) {
+		t.Errorf("a scanned code with surrounding space is refused")
+	}
+	if tickets.Valid(code, other) {
+		t.Errorf("the code is valid for another event")
+	}
+	sig := code[strings.LastIndex(code, ".")+1:]
+	forged := []string{
+		"T1." + NewID() + "." + sig, // another registration, same signature
+		code[:len(code)-1] + "A",    // one character changed
+		"T2" + code[2:],             // another version
+		Tickets{Key: []byte(strings.Repeat("x", 32))}.Code(event, reg), // another key
+		"", "T1", "T1.." + sig, reg,
+	}
+	for _, f := range forged {
+		if tickets.Valid(f, event) {
+			t.Errorf("forged code %q is valid", f)
+		}
+	}
+	if (Tickets{Key: []byte("short")}).Code(event, reg) != "" {
+		t.Errorf("a short key makes codes")
+	}
+	if strings.Contains(code, event) {
+		t.Errorf("the code %q carries the event id; it needs only the registration", code)
+	}
+}

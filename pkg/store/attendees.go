@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Check-in refusals.
+var (
+	ErrOtherEvent = errors.New("registration of another event")
+	ErrWaitlisted = errors.New("registration is on the waitlist")
+)
+
+// attendeesQuery reads an event's attendee items from the one after the
+// person after (a user id; "" from the first), where every word of search
+// (folded) is in the attendee's names or email.
+func (s *Store) attendeesQuery(eventID, after, search string) (*dynamo.Query, error) {
+	pk := eventKey(eventID).PK
+	q := s.table.Get(attrPK, pk).Range(attrSK, dynamo.BeginsWith, attendeePrefix)
+	if after != "" {
+		if !domain.ValidID(after) {
+			return nil, ErrBadCursor
+		}
+		// Between ends at the prefix's last key: '~' sorts after an id.
+		q = s.table.Get(attrPK, pk).Range(attrSK, dynamo.Between, attendeeKey(eventID, after).SK+"#", attendeePrefix+"~")
+	}
+	for _, word := range strings.Fields(fold(search)) {
+		q = q.Filter("contains('Search', ?)", word)
+	}
+	return q, nil
+}
+
+// Attendees lists an event's registrations with their people, limit at a
+// time, in one Query of the event's partition (ordered by account); with
+// a search, only those whose names or email hold every word, and the
+// Query reads on until it has a page or the end. after is the previous
+// page's cursor; the returned one is "" on the last page.
+func (s *Store) Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error) {
+	q, err := s.attendeesQuery(eventID, after, search)
+	if err != nil {
+		return nil, "", err
+	}
+	var items []attendeeItem
+	if err := q.Limit(limit).All(ctx, &items); err != nil {
+		return nil, "", fmt.Errorf("list attendees of event %s: %w", eventID, err)
+	}
+	out := make([]domain.Attendee, len(items))
+	for i, it := range items {
+		out[i] = it.domain(eventID)
+	}
+	next := ""
+	if len(out) == limit {
+		next = out[len(out)-1].UserID
+	}
+	return out, next, nil
+}
+
+// EachAttendee calls fn with every registration of the event, a Query page
+// (up to 1 MB) at a time, so an export of any size holds one page in
+// memory; fn's error stops it.
+func (s *Store) EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error {
+	q, err := s.attendeesQuery(eventID, "", "")
+	if err != nil {
+		return err
+	}
+	iter := q.Iter()
+	var it attendeeItem
+	for iter.Next(ctx, &it) {
+		if err := fn(it.domain(eventID)); err != nil {
+			return err
+		}
+		it = attendeeItem{}
+	}
+	if err := iter.Err(); err != nil {
+		return fmt.Errorf("read attendees of event %s: %w", eventID, err)
+	}
+	return nil
+}
+
+// CheckIn marks registration regID of eventID as arrived at now, and
+// counts it, in one transaction; a registration already checked in keeps
+// its first time, and already is true. The registration must be of the
+// event and hold a seat.
+func (s *Store) CheckIn(ctx context.Context, eventID, regID string, now time.Time) (a domain.Attendee, already bool, err error) {
+	fail := func(err error) (domain.Attendee, bool, error) {
+		return domain.Attendee{}, false, fmt.Errorf("check in registration %s: %w", regID, err)
+	}
+	reg, err := s.Registration(ctx, regID)
+	switch {
+	case err != nil:
+		return fail(err)
+	case reg.EventID != eventID:
+		return fail(ErrOtherEvent)
+	}
+	var it attendeeItem
+	if err := s.get(ctx, attendeeKey(eventID, reg.UserID), &it, true); err != nil {
+		return fail(err)
+	}
+	a = it.domain(eventID)
+	switch {
+	case it.RegistrationID != regID:
+		return fail(domain.ErrNotFound)
+	case it.waitlisted():
+		return fail(ErrWaitlisted)
+	case !it.CheckedInAt.IsZero():
+		return a, true, nil
+	}
+	at := now.UTC().Truncate(time.Second)
+	sk := seatsKey(eventID)
+	err = s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Update(s.table.Update(attrPK, it.PK).Range(attrSK, it.SK).Set("CheckedInAt", at).
+				If(attendeeAsRead(it), regID, string(domain.StatusWaitlisted))).
+			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("CheckedIn", 1).If("attribute_exists(PK)"))
+	})
+	switch {
+	case err == nil:
+		a.CheckedIn = at
+		return a, false, nil
+	case failedAt(cancelReasons(err), 0) || failedAt(cancelReasons(err), 1):
+		// Checked in, cancelled or deleted since the read: the next read
+		// says which.
+		return s.checkedInSince(ctx, eventID, reg.UserID, regID)
+	}
+	return fail(err)
+}
+
+// checkedInSince explains a check-in whose transaction found the
+// attendee changed: checked in by a concurrent request (already), or gone.
+func (s *Store) checkedInSince(ctx context.Context, eventID, userID, regID string) (domain.Attendee, bool, error) {
+	var it attendeeItem
+	err := s.get(ctx, attendeeKey(eventID, userID), &it, true)
+	switch {
+	case err == nil && it.RegistrationID == regID && !it.CheckedInAt.IsZero():
+		return it.domain(eventID), true, nil
+	case err == nil:
+		err = domain.ErrNotFound
+	}
+	return domain.Attendee{}, false, fmt.Errorf("check in registration %s: %w", regID, err)
+}
