@@ -42,10 +42,14 @@ export interface TurnoutEvent {
   end_time: string;
   capacity: number;
   seats_left: number;
+  // Whether a full event queues people (absent from older answers).
+  waitlist?: boolean;
   banner: string | null;
   banner_url: string | null;
   organization: { id: string; name: string };
 }
+
+export type RegistrationStatus = 'registered' | 'waitlisted';
 
 export interface RegisteredEvent {
   id: string;
@@ -54,4 +58,7 @@ export interface RegisteredEvent {
   start_time: string;
   end_time: string;
   location: string;
+  status?: RegistrationStatus;
+  // A waitlisted registration's place in the queue (1 is next).
+  position?: number;
 }

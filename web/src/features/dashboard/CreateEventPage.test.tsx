@@ -84,6 +84,8 @@ describe('create event page', () => {
     setTime('Start time', '2030-05-01T18:30');
     setTime('End time', '2030-05-01T21:00');
     await user.type(screen.getByLabelText('Capacity'), '120');
+    expect(screen.getByLabelText('Waitlist when full')).not.toBeChecked();
+    await user.click(screen.getByLabelText('Waitlist when full'));
     await user.upload(screen.getByLabelText('Banner (optional)'), new File(['png'], 'banner.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
@@ -97,6 +99,7 @@ describe('create event page', () => {
         start_time: new Date('2030-05-01T18:30').toISOString(),
         end_time: new Date('2030-05-01T21:00').toISOString(),
         capacity: '120',
+        waitlist: 'true',
         banner_key: BANNER_KEY,
       },
     ]);

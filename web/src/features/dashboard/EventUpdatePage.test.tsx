@@ -92,6 +92,7 @@ describe('event update page', () => {
           start_time: '2030-05-01T18:30:00.000Z',
           end_time: new Date('2030-05-01T22:15').toISOString(),
           capacity: '120',
+          waitlist: 'false',
         },
       },
     ]);

@@ -21,6 +21,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     start_time: toLocalInput(event.start_time),
     end_time: toLocalInput(event.end_time),
     capacity: event.capacity == null ? '' : String(event.capacity),
+    waitlist: event.waitlist === true,
   };
 }
 

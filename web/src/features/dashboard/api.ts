@@ -32,6 +32,7 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null)
   form.append('start_time', toApiTime(values.start_time));
   form.append('end_time', toApiTime(values.end_time));
   form.append('capacity', values.capacity);
+  form.append('waitlist', String(values.waitlist));
   if (bannerKey) form.append('banner_key', bannerKey);
   return form;
 }

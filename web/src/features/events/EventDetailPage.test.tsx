@@ -157,6 +157,53 @@ describe('EventDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
   });
 
+  it('lets a person join the waitlist of a full event and leave it', async () => {
+    logIn();
+    const left: string[] = [];
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), () =>
+        HttpResponse.json(
+          { detail: 'The event is full: you are on the waitlist.', id: 'reg-9', event_id: jazz.id, status: 'waitlisted', position: 4 },
+          { status: 201 },
+        ),
+      ),
+      http.delete(apiUrl('/event/cancle/register/:id/'), ({ params }) => {
+        left.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp(detailPath, { event: { ...jazz, seats_left: 0, waitlist: true } });
+
+    expect(await screen.findByText('This event is full. Join the waitlist to get the next free seat.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+
+    expect(await screen.findByText('The event is full: you are on the waitlist.')).toBeInTheDocument();
+    expect(await screen.findByText('You are on the waitlist (number 4 in line).')).toBeInTheDocument();
+    expect(detailOf('Seats Left')).toBe('0');
+    expect(screen.queryByRole('img', { name: /Ticket QR code/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave Waitlist' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('You left the waitlist.')).toBeInTheDocument();
+    expect(left).toEqual(['reg-9']);
+    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+  });
+
+  it("shows a registered person's ticket as a QR code", async () => {
+    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+    server.use(
+      http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
+      http.get(apiUrl('/event/register/:id/'), () =>
+        HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
+      ),
+    );
+    renderApp(detailPath, { event: jazz });
+
+    const code = await screen.findByRole('img', { name: 'Ticket QR code for Jazz in the Park' });
+    expect(code.querySelector('svg')).not.toBeNull();
+    expect(screen.getByText('T1.reg-7.signature')).toBeInTheDocument();
+  });
+
   it('keeps what the person just did when the list they go back to is older', async () => {
     logIn();
     server.use(

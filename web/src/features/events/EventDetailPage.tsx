@@ -10,7 +10,8 @@ import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { localTime, localTimeRange } from '@/lib/time';
-import { cancelRegistration, getEvent, myRegistration, registerForEvent } from './api';
+import { TicketCode } from '@/features/tickets/TicketCode';
+import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
 import { availabilityOf, eventFromState, seatsLeftText } from './eventInfo';
@@ -76,16 +77,20 @@ const NOT_OPEN_REASON = {
 } as const;
 
 // The signed-in person's registration for the event: undefined until known,
-// then its id or null. Their own recent change answers at once; a failed
-// check is only logged (registering still works: the server says if they
-// already are).
-function useMyRegistration(eventId: string): [string | null | undefined, (id: string | null) => void] {
+// then where they stand or null. Their own recent change answers at once; a
+// failed check is only logged (registering still works: the server says if
+// they already are).
+function useMyRegistration(eventId: string): [MyRegistration | null | undefined, (r: MyRegistration | null) => void] {
   const key = `my-registration:${eventId}`;
   const query = useQuery(key, () => (session.isLoggedIn() ? myRegistration(eventId) : Promise.resolve(null)), {
     onError: (error) => console.error('load my registration', error),
   });
-  const known = query.status === 'ready' ? query.data : recentRegistration(eventId)?.registrationId;
-  const set = useCallback((id: string | null) => setQueryData(key, id), [key]);
+  const recent = recentRegistration(eventId);
+  const known =
+    query.status === 'ready'
+      ? query.data
+      : recent && (recent.registrationId === null ? null : { id: recent.registrationId, status: recent.status ?? 'registered' });
+  const set = useCallback((r: MyRegistration | null) => setQueryData(key, r), [key]);
   return [known, set];
 }
 
@@ -97,8 +102,11 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
   const [busy, setBusy] = useState(false);
   // Where focus goes when the button pressed gives way to another.
   const status = useRef<HTMLParagraphElement>(null);
-  const registered = typeof registration === 'string';
+  const registered = registration?.status === 'registered';
+  const waiting = registration?.status === 'waitlisted';
   const availability = availabilityOf(event);
+  // A full event with a waitlist still takes people, into its queue.
+  const canJoinWaitlist = availability === 'full' && event.waitlist === true && !registration;
   useDocumentTitle(event.title);
 
   function goBack() {
@@ -107,11 +115,11 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     else void navigate(paths.events);
   }
 
-  function seatsChanged(by: number, registrationId: string | null) {
+  function registrationChanged(by: number, mine: MyRegistration | null) {
     const seatsLeft = Math.min(event.capacity, Math.max(0, event.seats_left + by));
     setEvent((shown) => ({ ...shown, seats_left: seatsLeft }));
-    setRegistration(registrationId);
-    rememberRegistration(event.id, registrationId, seatsLeft);
+    setRegistration(mine);
+    rememberRegistration(event.id, mine?.id ?? null, seatsLeft, Date.now(), mine?.status);
     // The pressed button is gone: keep focus on what replaced it.
     requestAnimationFrame(() => status.current?.focus());
   }
@@ -125,8 +133,13 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     setBusy(true);
     try {
       const made = await registerForEvent(event.id);
-      toast.success('Successfully registered for the event!');
-      seatsChanged(-1, made.id);
+      if (made.status === 'waitlisted') {
+        toast.success(made.detail);
+        registrationChanged(0, { id: made.id, status: 'waitlisted', position: made.position });
+      } else {
+        toast.success('Successfully registered for the event!');
+        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket });
+      }
     } catch (error) {
       // Full, started, already registered (409) or too busy (503): the
       // server's own words say what happened.
@@ -138,25 +151,36 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     }
   }
 
-  async function cancel(registrationId: string) {
+  async function cancel(mine: MyRegistration) {
     if (busy) return;
-    const confirmed = await confirmToast(`Cancel your registration for "${event.title}"?`, { confirm: 'Confirm', cancel: 'Cancel' });
+    const leaving = mine.status === 'waitlisted';
+    const question = leaving ? `Leave the waitlist for "${event.title}"?` : `Cancel your registration for "${event.title}"?`;
+    const confirmed = await confirmToast(question, { confirm: 'Confirm', cancel: 'Cancel' });
     if (!confirmed) return;
     setBusy(true);
-    const id = toast.loading('Cancelling registration...');
+    const id = toast.loading(leaving ? 'Leaving the waitlist...' : 'Cancelling registration...');
     try {
-      await cancelRegistration(registrationId);
-      toast.success('Registration cancelled successfully.', { id });
-      seatsChanged(+1, null);
+      await cancelRegistration(mine.id);
+      toast.success(leaving ? 'You left the waitlist.' : 'Registration cancelled successfully.', { id });
+      // A seat given back may go straight to the first person waiting.
+      registrationChanged(leaving || event.waitlist ? 0 : +1, null);
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error('Failed to cancel registration.', { id });
+      toast.error(leaving ? 'Failed to leave the waitlist.' : 'Failed to cancel registration.', { id });
     } finally {
       setBusy(false);
     }
   }
 
-  const note = registered ? 'You are registered for this event.' : availability === 'open' ? null : NOT_OPEN_REASON[availability];
+  const note = registered
+    ? 'You are registered for this event.'
+    : waiting
+      ? `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`
+      : canJoinWaitlist
+        ? 'This event is full. Join the waitlist to get the next free seat.'
+        : availability === 'open'
+          ? null
+          : NOT_OPEN_REASON[availability];
   return (
     // Room at the bottom on phones for the fixed action bar.
     <div className="page max-lg:pb-36">
@@ -188,22 +212,22 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                 {availability === 'full' && <span className="text-red-700">Full</span>}
                 {availability === 'started' && <span className="text-amber-800">Started</span>}
               </p>
-              {registered ? (
+              {registration ? (
                 <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
-                  Cancel Registration
+                  {waiting ? 'Leave Waitlist' : 'Cancel Registration'}
                 </button>
               ) : (
                 <button
                   type="button"
                   className="btn-primary lg:mt-3 lg:w-full"
                   // aria-disabled while busy keeps focus on the button.
-                  disabled={availability !== 'open'}
+                  disabled={availability !== 'open' && !canJoinWaitlist}
                   aria-disabled={busy || undefined}
                   aria-busy={busy}
                   aria-describedby={note ? 'register-note' : undefined}
                   onClick={() => void register()}
                 >
-                  Register Now
+                  {canJoinWaitlist ? 'Join Waitlist' : 'Register Now'}
                 </button>
               )}
             </div>
@@ -212,11 +236,12 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
               ref={status}
               tabIndex={-1}
               role="status"
-              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registered ? 'text-emerald-800' : 'text-red-700'}`}
+              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registration ? 'text-emerald-800' : canJoinWaitlist ? 'text-slate-700' : 'text-red-700'}`}
             >
               {note}
             </p>
           </div>
+          {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time)} />
             <Detail term="End Time" value={localTime(event.end_time)} />

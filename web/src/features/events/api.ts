@@ -1,7 +1,7 @@
 // Calls of the events feature: the public list and detail, and signing up.
 import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
-import type { TurnoutEvent } from '@/types/api';
+import type { RegistrationStatus, TurnoutEvent } from '@/types/api';
 
 export interface EventPage {
   events: TurnoutEvent[];
@@ -23,17 +23,32 @@ export interface Registration {
   detail: string;
   id: string;
   event_id: string;
+  status?: RegistrationStatus;
+  position?: number;
+  ticket?: string;
 }
 
 export async function registerForEvent(eventId: string): Promise<Registration> {
   return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`)).data;
 }
 
+// Where the signed-in person stands for an event.
+export interface MyRegistration {
+  id: string;
+  status: RegistrationStatus;
+  position?: number;
+  // The code the ticket's QR code carries (registered only).
+  ticket?: string;
+}
+
 // The signed-in person's registration for eventId, or null when they have
 // none (the public detail cannot say: it is the same for everyone).
-export async function myRegistration(eventId: string): Promise<string | null> {
+export async function myRegistration(eventId: string): Promise<MyRegistration | null> {
   try {
-    return (await api.get<{ registration_id: string }>(`/event/register/${encodeURIComponent(eventId)}/`)).data.registration_id;
+    const { data } = await api.get<{ registration_id: string; status?: RegistrationStatus; position?: number; ticket?: string }>(
+      `/event/register/${encodeURIComponent(eventId)}/`,
+    );
+    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket };
   } catch (error) {
     if (statusOf(error) === 404) return null;
     throw error;

@@ -3,7 +3,7 @@
 // browser, up to a minute at the edge), so no list or page contradicts it
 // (a seat count from before their registration, Register Now offered
 // again). Kept for the tab's session; cleared when the account changes.
-import type { TurnoutEvent } from '@/types/api';
+import type { RegistrationStatus, TurnoutEvent } from '@/types/api';
 import { onLoginStatusChange } from '@/lib/storage';
 
 const KEY = 'turnout.myRegistrations';
@@ -13,6 +13,8 @@ export const REMEMBER_MS = 90_000;
 interface Change {
   // The registration's id after registering; null after cancelling.
   registrationId: string | null;
+  // Whether it holds a seat or waits for one.
+  status?: RegistrationStatus;
   // The seats left just after, when known.
   seatsLeft?: number;
   at: number;
@@ -29,9 +31,15 @@ function load(now: number): Record<string, Change> {
 
 // Records that the person registered (registrationId) or cancelled (null)
 // for eventId, leaving seatsLeft seats when known.
-export function rememberRegistration(eventId: string, registrationId: string | null, seatsLeft?: number, now = Date.now()): void {
+export function rememberRegistration(
+  eventId: string,
+  registrationId: string | null,
+  seatsLeft?: number,
+  now = Date.now(),
+  status: RegistrationStatus = 'registered',
+): void {
   const all = load(now);
-  all[eventId] = { registrationId, seatsLeft, at: now };
+  all[eventId] = { registrationId, status, seatsLeft, at: now };
   sessionStorage.setItem(KEY, JSON.stringify(all));
 }
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
@@ -20,6 +20,11 @@ function answerRegistrations(list: RegisteredEvent[]) {
 }
 
 describe('organizer profile', () => {
+  // Organizers register for events as themselves; none by default.
+  beforeEach(() => {
+    server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
+  });
+
   function answerOrganizer() {
     answerProfile(organizer);
     server.use(http.get(apiUrl('/organization/details/'), () => HttpResponse.json(organization)));
@@ -41,8 +46,25 @@ describe('organizer profile', () => {
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Event' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Registered Events' })).not.toBeInTheDocument();
     expect(localStorage.getItem('organization_id')).toBe(organization.id);
+  });
+
+  it("lists the organizer's own registrations, a waiting one with its place in line", async () => {
+    signIn();
+    answerOrganizer();
+    server.use(
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () =>
+        HttpResponse.json([{ ...registrations[0], status: 'waitlisted', position: 3 }, { ...registrations[1], status: 'registered' }]),
+      ),
+    );
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Registered Events' })).toBeInTheDocument();
+    const waiting = (await screen.findByText(registrations[0]!.title)).closest('li')!;
+    expect(within(waiting).getByText('Waitlisted (3)')).toBeInTheDocument();
+    expect(within(waiting).queryByRole('link', { name: 'Ticket' })).not.toBeInTheDocument();
+    const seated = screen.getByText(registrations[1]!.title).closest('li')!;
+    expect(within(seated).getByRole('link', { name: 'Ticket' })).toHaveAttribute('href', `/event/detail?id=${registrations[1]!.event_id}`);
   });
 
   it('links the website and shows the logo when there are ones', async () => {

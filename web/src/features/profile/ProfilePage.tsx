@@ -22,7 +22,13 @@ export default function ProfilePage() {
             <LoadFailed what="your profile" retry={account.retry} />
           </div>
         )}
-        {account.status === 'organizer' && <OrganizationProfile organization={account.organization} />}
+        {account.status === 'organizer' && (
+          <>
+            <OrganizationProfile organization={account.organization} />
+            {/* Organizers register for events too, as themselves. */}
+            <RegisteredEvents userId={account.profile.id} />
+          </>
+        )}
         {account.status === 'user' && (
           <>
             <UserProfile profile={account.profile} />

@@ -13,6 +13,8 @@ export interface EventFormValues {
   start_time: string;
   end_time: string;
   capacity: string;
+  // Whether a full event queues people for freed seats.
+  waitlist: boolean;
 }
 
 export const emptyEventForm: EventFormValues = {
@@ -22,6 +24,7 @@ export const emptyEventForm: EventFormValues = {
   start_time: '',
   end_time: '',
   capacity: '',
+  waitlist: false,
 };
 
 // API fields (and those of the banner upload) → the form field that shows them.
@@ -32,6 +35,7 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   start_time: 'start_time',
   end_time: 'end_time',
   capacity: 'capacity',
+  waitlist: 'waitlist',
   banner: 'banner',
   banner_key: 'banner',
   content_type: 'banner',
@@ -53,7 +57,7 @@ export function EventForm({ name, initial, required, submitLabel, saving, errors
   const [values, setValues] = useState<EventFormValues>(initial);
   const [banner, setBanner] = useState<File | null>(null);
 
-  const bind = (field: keyof EventFormValues) => ({
+  const bind = (field: Exclude<keyof EventFormValues, 'waitlist'>) => ({
     id: `event-${field}`,
     name: field,
     required,
@@ -76,6 +80,30 @@ export function EventForm({ name, initial, required, submitLabel, saving, errors
       <FormInput label="Start time" type="datetime-local" {...bind('start_time')} />
       <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
+      <div className="flex items-start gap-3 sm:col-span-2">
+        <input
+          id="event-waitlist"
+          name="waitlist"
+          type="checkbox"
+          className="mt-1 size-4 rounded border-slate-300 text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-700"
+          checked={values.waitlist}
+          aria-describedby="event-waitlist-help"
+          onChange={(e) => setValues((v) => ({ ...v, waitlist: e.target.checked }))}
+        />
+        <div>
+          <label htmlFor="event-waitlist" className="field-label">
+            Waitlist when full
+          </label>
+          <p id="event-waitlist-help" className="text-sm text-slate-600">
+            People can queue once every seat is taken; a freed seat goes to the first in line.
+          </p>
+          {errors.fields.waitlist?.map((m) => (
+            <p key={m} className="text-sm text-red-700">
+              {m}
+            </p>
+          ))}
+        </div>
+      </div>
       <div className="sm:col-span-2">
         {currentBanner && (
           <figure className="mb-3">

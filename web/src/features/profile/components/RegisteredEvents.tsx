@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import type { RegisteredEvent } from '@/types/api';
@@ -50,6 +52,11 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                 <div className="min-w-0">
                   <p id={titleId} className="font-medium text-slate-900">
                     {item.title}
+                    {item.status === 'waitlisted' && (
+                      <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
+                        Waitlisted{item.position ? ` (${item.position})` : ''}
+                      </span>
+                    )}
                   </p>
                   {(item.start_time || item.location) && (
                     <p className="text-sm text-slate-600">
@@ -59,15 +66,22 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                     </p>
                   )}
                 </div>
+                <div className="flex gap-2 self-start sm:self-auto">
+                {item.status !== 'waitlisted' && (
+                  <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
+                    Ticket
+                  </Link>
+                )}
                 <button
                   type="button"
-                  className="btn-danger self-start sm:self-auto"
+                  className="btn-danger"
                   aria-describedby={titleId}
                   disabled={cancelling === item.id}
                   onClick={() => void cancel(item)}
                 >
                   Delete
                 </button>
+                </div>
               </li>
             );
           })}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+
+// The ticket's QR code, drawn by the qrcode library, which is loaded only
+// when a ticket is shown (it is not part of the first page load).
+export function TicketCode({ code, title }: { code: string; title: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    import('qrcode')
+      .then((qr) => qr.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      .then((drawn) => live && setSvg(drawn))
+      .catch((error: unknown) => {
+        console.error('draw ticket', error);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  return (
+    <figure className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-center">
+      {svg ? (
+        // The library's own SVG of the code: markup it builds, no user text.
+        <div role="img" aria-label={`Ticket QR code for ${title}`} className="mx-auto w-40" dangerouslySetInnerHTML={{ __html: svg }} />
+      ) : (
+        <div className="mx-auto grid size-40 place-items-center text-sm text-slate-600">{failed ? 'The QR code could not be drawn.' : 'Drawing ticket...'}</div>
+      )}
+      <figcaption className="mt-2 text-xs text-slate-600">
+        Show this at the door. Code: <span className="font-mono break-all">{code}</span>
+      </figcaption>
+    </figure>
+  );
+}
