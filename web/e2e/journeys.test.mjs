@@ -13,6 +13,7 @@ import personSignsUp from './journeys/person-signs-up.mjs';
 import organizationManagesEvents from './journeys/organization-manages-events.mjs';
 import passwordReset from './journeys/password-reset.mjs';
 import everyScreen from './journeys/every-screen.mjs';
+import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 
 let stack;
 let browser;
@@ -32,6 +33,7 @@ const journeys = [
   ['person-signs-up', 'a person signs up, registers for an event and cancels', personSignsUp],
   ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],
   ['password-reset', 'a password is reset through the emailed link', passwordReset],
+  ['organizer-runs-the-door', 'a waitlisted event at the door: ticket, attendees, CSV export, check-in, promotion', organizerRunsTheDoor],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 

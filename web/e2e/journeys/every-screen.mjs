@@ -44,6 +44,8 @@ export default async function everyScreen({ page, stack }) {
     ['dashboard-create-event', '/dashboard/create-event'],
     ['dashboard-events', '/dashboard/events'],
     ['dashboard-event-update-without-state', '/dashboard/event-update'],
+    ['dashboard-attendees', `/dashboard/attendees?id=${long.id}`],
+    ['dashboard-check-in', `/dashboard/check-in?id=${long.id}`],
   ];
 
   async function visit(screens) {

@@ -32,6 +32,8 @@ const OrganizationPanel = lazy(() => import('@/features/dashboard/OrganizationPa
 const CreateEventPage = lazy(() => import('@/features/dashboard/CreateEventPage'));
 const EventsPanel = lazy(() => import('@/features/dashboard/EventsPanel'));
 const EventUpdatePage = lazy(() => import('@/features/dashboard/EventUpdatePage'));
+const AttendeesPage = lazy(() => import('@/features/attendees/AttendeesPage'));
+const CheckInPage = lazy(() => import('@/features/attendees/CheckInPage'));
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 
 // Declarative routes keep the first load small (the data router adds
@@ -65,6 +67,8 @@ export function AppRoutes() {
             <Route path={dashboardPages.createEvent} element={<CreateEventPage />} />
             <Route path={dashboardPages.events} element={<EventsPanel />} />
             <Route path={dashboardPages.eventUpdate} element={<EventUpdatePage />} />
+            <Route path={dashboardPages.attendees} element={<AttendeesPage />} />
+            <Route path={dashboardPages.checkIn} element={<CheckInPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

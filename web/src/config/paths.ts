@@ -4,6 +4,8 @@ export const dashboardPages = {
   createEvent: 'create-event',
   events: 'events',
   eventUpdate: 'event-update',
+  attendees: 'attendees',
+  checkIn: 'check-in',
 } as const;
 
 const dashboard = '/dashboard';
@@ -34,4 +36,7 @@ export const paths = {
   dashboardCreateEvent: `${dashboard}/${dashboardPages.createEvent}`,
   dashboardEvents: `${dashboard}/${dashboardPages.events}`,
   dashboardEventUpdate: `${dashboard}/${dashboardPages.eventUpdate}`,
+  // An event's attendee list and its door check-in; the event is ?id=.
+  dashboardAttendees: (id?: string) => `${dashboard}/${dashboardPages.attendees}${id ? `?id=${encodeURIComponent(id)}` : ''}`,
+  dashboardCheckIn: (id?: string) => `${dashboard}/${dashboardPages.checkIn}${id ? `?id=${encodeURIComponent(id)}` : ''}`,
 } as const;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
@@ -76,6 +76,12 @@ export default function EventsPanel() {
                       {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}
                     </p>
                     <div className="mt-2 flex flex-wrap gap-2">
+                      <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary" aria-describedby={titleId}>
+                        Attendees
+                      </Link>
+                      <Link to={paths.dashboardCheckIn(event.id)} className="btn-secondary" aria-describedby={titleId}>
+                        Check-in
+                      </Link>
                       <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={() => edit(event)}>
                         Edit
                       </button>

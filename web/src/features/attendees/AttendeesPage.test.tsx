@@ -1,0 +1,206 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { answerAccount, events, preloadPages, signIn } from '@/features/dashboard/test-fixtures';
+import type { Attendee, AttendeesPage } from './api';
+
+const event = events[0]!;
+const ada: Attendee = {
+  registration_id: '01JREG00000000000000000001',
+  user_id: '01JUSR00000000000000000001',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  registered_at: '2030-04-01T10:00:00Z',
+  status: 'registered',
+  checked_in_at: null,
+};
+const grace: Attendee = { ...ada, registration_id: '01JREG00000000000000000002', user_id: '01JUSR00000000000000000002', username: 'grace', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', status: 'waitlisted' };
+
+function page(attendees: Attendee[], counts: Partial<AttendeesPage> = {}) {
+  return {
+    event: { id: event.id, title: event.title, start_time: event.start_time, end_time: event.end_time, location: event.location, waitlist: true },
+    registered: 1,
+    waitlisted: 1,
+    checked_in: 0,
+    capacity: 1,
+    attendees,
+    ...counts,
+  };
+}
+
+// Answers the attendee list, filtering by ?q= as the API does; records the
+// queries asked.
+function answerAttendees(all: Attendee[] = [ada, grace]) {
+  const asked: (string | null)[] = [];
+  server.use(
+    http.get(apiUrl(`/event/detail/${event.id}/attendees/`), ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q');
+      asked.push(q);
+      const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const found = all.filter((a) => words.every((w) => `${a.first_name} ${a.last_name} ${a.username} ${a.email}`.toLowerCase().includes(w)));
+      return HttpResponse.json(page(found));
+    }),
+  );
+  return asked;
+}
+
+beforeAll(async () => {
+  await preloadPages();
+  await Promise.all([import('./AttendeesPage'), import('./CheckInPage')]);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('attendees page', () => {
+  it('shows the counts and every attendee with their status', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Attendees' })).toBeInTheDocument();
+    const registered = screen.getByText('Registered', { selector: 'dt' }).nextElementSibling;
+    expect(registered).toHaveTextContent('1 / 1');
+    expect(screen.getByText('Waitlisted', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+    const graceRow = screen.getByText('Grace Hopper').closest('li')!;
+    expect(within(graceRow).getByText('Waitlisted')).toBeInTheDocument();
+    expect(document.title).toBe(`Attendees of ${event.title} · Dashboard · Turnout`);
+  });
+
+  it('searches by name or email', async () => {
+    signIn();
+    answerAccount();
+    const asked = answerAttendees();
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    await screen.findByText('Ada Lovelace');
+    await user.type(screen.getByLabelText('Search by name or email'), 'grace@');
+
+    // The search goes out once typing pauses.
+    await waitFor(() => expect(asked.at(-1)).toBe('grace@'));
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
+    expect(asked.at(-1)).toBe('grace@');
+    await user.clear(screen.getByLabelText('Search by name or email'));
+    await user.type(screen.getByLabelText('Search by name or email'), 'nobody');
+    expect(await screen.findByText('Nobody matches this search.')).toBeInTheDocument();
+  });
+
+  it('exports the list as the CSV file the API names', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    server.use(
+      http.get(apiUrl(`/event/detail/${event.id}/attendees.csv`), ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer access-token'
+          ? new HttpResponse('registration_id\r\n', {
+              headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': "attachment; filename*=utf-8''Caf%C3%A9-attendees.csv" },
+            })
+          : new HttpResponse(null, { status: 401 }),
+      ),
+    );
+    const created = vi.fn((_blob: Blob) => 'blob:attendees');
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = vi.fn();
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(downloads).toEqual(['Café-attendees.csv']));
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for an event when none is named', async () => {
+    signIn();
+    answerAccount();
+    renderApp('/dashboard/attendees');
+
+    expect(await screen.findByText('Choose an event from your events first.')).toBeInTheDocument();
+  });
+});
+
+describe('check-in page', () => {
+  it('checks a ticket code in and says who it was; a second time says already', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    const sent: unknown[] = [];
+    let times = 0;
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/check-in/`), async ({ request }) => {
+        sent.push(await request.json());
+        times++;
+        return HttpResponse.json({
+          ...ada,
+          checked_in_at: '2030-05-01T18:00:00Z',
+          detail: times === 1 ? 'Checked in.' : 'Already checked in.',
+          already_checked_in: times > 1,
+        });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    await user.type(await screen.findByLabelText('Ticket code'), 'T1.abc.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    expect(await screen.findByText('Ada Lovelace: Checked in.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ticket code')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Ticket code'), 'T1.abc.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    expect(await screen.findByText(/Ada Lovelace: Already checked in\. \(at /)).toBeInTheDocument();
+    expect(sent).toEqual([{ code: 'T1.abc.sig' }, { code: 'T1.abc.sig' }]);
+  });
+
+  it("shows the server's reason when a ticket is refused", async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/check-in/`), () =>
+        HttpResponse.json({ detail: 'This ticket is for another event.' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    await user.type(await screen.findByLabelText('Ticket code'), 'T1.other.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This ticket is for another event.');
+  });
+
+  it('finds a person by name and checks them in by registration', async () => {
+    signIn();
+    answerAccount();
+    const asked = answerAttendees();
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/check-in/`), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...ada, checked_in_at: '2030-05-01T18:00:00Z', detail: 'Checked in.', already_checked_in: false });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    // A waiting person has no seat to check in to.
+    const graceRow = (await screen.findByText('Grace Hopper', { selector: 'p' })).closest('li')!;
+    expect(within(graceRow).queryByRole('button', { name: 'Check In' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Find by name or email'), 'ada');
+    await waitFor(() => expect(asked.at(-1)).toBe('ada'));
+    const row = (await screen.findByText('Ada Lovelace', { selector: 'p' })).closest('li')!;
+    expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Check In' }));
+
+    expect(await screen.findByText('Ada Lovelace: Checked in.')).toBeInTheDocument();
+    expect(sent).toEqual([{ registration_id: ada.registration_id }]);
+    expect(within(row).getByText('Checked in')).toBeInTheDocument();
+  });
+});

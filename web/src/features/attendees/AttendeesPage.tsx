@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { LoadFailed, LoadMore } from '@/components/ListStatus';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { localTime } from '@/lib/time';
+import { downloadAttendeesCSV, fullName } from './api';
+import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
+import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
+
+// The organizer's list of an event's attendees: counts, search, export.
+export default function AttendeesPage() {
+  const eventId = useEventIdParam();
+  if (!eventId) return <NoEventChosen title="Attendees" />;
+  return <Attendees key={eventId} eventId={eventId} />;
+}
+
+export function NoEventChosen({ title }: { title: string }) {
+  useDocumentTitle(`${title} · Dashboard`);
+  return (
+    <section className="card">
+      <h1 className="mb-2 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mb-4 text-slate-700">Choose an event from your events first.</p>
+      <Link to={paths.dashboardEvents} className="btn-secondary">
+        Your Events
+      </Link>
+    </section>
+  );
+}
+
+function Attendees({ eventId }: { eventId: string }) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 250);
+  const list = useAttendeeList(eventId, query);
+  const [exporting, setExporting] = useState(false);
+  const title = list.page?.event.title;
+  useDocumentTitle(title ? `Attendees of ${title} · Dashboard` : 'Attendees · Dashboard');
+
+  async function exportCSV() {
+    setExporting(true);
+    try {
+      await downloadAttendeesCSV(eventId);
+    } catch (error) {
+      console.error('export attendees', error);
+      toast.error('Failed to export the attendee list.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="attendees-title" className="grid gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="attendees-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
+            Attendees
+          </h1>
+          {list.page && (
+            <p className="text-slate-700">
+              {list.page.event.title} · {localTime(list.page.event.start_time)}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.dashboardCheckIn(eventId)} className="btn-primary">
+            Check-in
+          </Link>
+          <button type="button" className="btn-secondary" disabled={exporting} aria-busy={exporting} onClick={() => void exportCSV()}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+      {list.page && <AttendeeSummary page={list.page} />}
+      <div>
+        <label htmlFor="attendee-search" className="field-label">
+          Search by name or email
+        </label>
+        <input
+          id="attendee-search"
+          type="search"
+          className="field-input mt-1"
+          value={search}
+          maxLength={100}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {list.status === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading attendees...
+        </p>
+      )}
+      {list.status === 'error' && <LoadFailed what="the attendees" retry={list.retry} />}
+      {list.status === 'ready' && list.attendees.length === 0 && (
+        <p className="card text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>
+      )}
+      {list.attendees.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          {list.attendees.map((a) => (
+            <li key={a.registration_id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {fullName(a)} <span className="text-sm font-normal text-slate-600">@{a.username}</span>
+                </p>
+                <p className="text-sm text-slate-600">{a.email}</p>
+              </div>
+              <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
+                <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+                <span>Registered {localTime(a.registered_at)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore more={list.more} loadingMore={list.loadingMore} />
+    </section>
+  );
+}

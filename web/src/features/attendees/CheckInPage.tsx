@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/documentTitle';
+import { serverMessages, statusOf } from '@/lib/errors';
+import { localTime } from '@/lib/time';
+import { checkIn, fullName, type CheckInResult } from './api';
+import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
+import { NoEventChosen } from './AttendeesPage';
+import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
+import { canScan, TicketScanner } from './TicketScanner';
+
+// Checking people in at the door: the phone's camera reads their tickets
+// where the browser can, a code can be typed (or sent by a USB scanner),
+// and anyone can be found by name.
+export default function CheckInPage() {
+  const eventId = useEventIdParam();
+  if (!eventId) return <NoEventChosen title="Check-in" />;
+  return <CheckIn key={eventId} eventId={eventId} />;
+}
+
+type Outcome = { kind: 'done'; result: CheckInResult } | { kind: 'refused'; message: string };
+
+function CheckIn({ eventId }: { eventId: string }) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 250);
+  const list = useAttendeeList(eventId, query);
+  const [scanning, setScanning] = useState(false);
+  const [code, setCode] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = list.page?.event.title;
+  useDocumentTitle(title ? `Check-in for ${title} · Dashboard` : 'Check-in · Dashboard');
+
+  async function admit(by: { code: string } | { registration_id: string }) {
+    setBusy(true);
+    try {
+      const result = await checkIn(eventId, by);
+      setOutcome({ kind: 'done', result });
+      list.replace(result);
+      if (!result.already_checked_in) list.reload();
+    } catch (error) {
+      const status = statusOf(error);
+      const message = status === 400 || status === 404 || status === 409 ? serverMessages(error)[0] : undefined;
+      if (!message) console.error('check in', error);
+      setOutcome({ kind: 'refused', message: message ?? 'Check-in failed. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    void admit({ code: code.trim() }).then(() => setCode(''));
+  }
+
+  return (
+    <section aria-labelledby="check-in-title" className="grid gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="check-in-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
+            Check-in
+          </h1>
+          {list.page && <p className="text-slate-700">{list.page.event.title}</p>}
+        </div>
+        <Link to={paths.dashboardAttendees(eventId)} className="btn-secondary">
+          All Attendees
+        </Link>
+      </div>
+      {list.page && <AttendeeSummary page={list.page} />}
+
+      <div aria-live="polite" className="min-h-6">
+        {outcome?.kind === 'done' && (
+          <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
+            {fullName(outcome.result)}: {outcome.result.detail}
+            {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
+          </p>
+        )}
+        {outcome?.kind === 'refused' && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+            {outcome.message}
+          </p>
+        )}
+      </div>
+
+      {canScan() && (
+        <div>
+          <button type="button" className="btn-primary" onClick={() => setScanning((s) => !s)}>
+            {scanning ? 'Stop Camera' : 'Scan Tickets'}
+          </button>
+          {scanning && (
+            <div className="mt-3">
+              <TicketScanner onCode={(scanned) => void admit({ code: scanned })} />
+            </div>
+          )}
+        </div>
+      )}
+
+      <form onSubmit={submitCode} className="flex flex-wrap items-end gap-2" aria-label="Check in by ticket code">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="ticket-code" className="field-label">
+            Ticket code
+          </label>
+          <input id="ticket-code" className="field-input mt-1 font-mono" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-secondary" disabled={busy || !code.trim()}>
+          Check In Code
+        </button>
+      </form>
+
+      <div>
+        <label htmlFor="check-in-search" className="field-label">
+          Find by name or email
+        </label>
+        <input id="check-in-search" type="search" className="field-input mt-1" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {list.status === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading attendees...
+        </p>
+      )}
+      {list.status === 'ready' && list.attendees.length === 0 && <p className="text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>}
+      {list.attendees.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          {list.attendees.map((a) => {
+            const nameId = `check-in-${a.registration_id}`;
+            return (
+              <li key={a.registration_id} className="flex items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p id={nameId} className="font-medium text-slate-900">
+                    {fullName(a)}
+                  </p>
+                  <p className="text-sm text-slate-600">{a.email}</p>
+                </div>
+                {a.status === 'registered' && a.checked_in_at === null ? (
+                  <button type="button" className="btn-secondary shrink-0" aria-describedby={nameId} disabled={busy} onClick={() => void admit({ registration_id: a.registration_id })}>
+                    Check In
+                  </button>
+                ) : (
+                  <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.status === 'error' && (
+        <button type="button" className="btn-secondary" onClick={list.retry}>
+          Load the attendees again
+        </button>
+      )}
+    </section>
+  );
+}

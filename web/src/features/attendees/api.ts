@@ -1,0 +1,68 @@
+// Calls of the organizer's attendee tools: the list, its export and
+// check-in at the door.
+import { api } from '@/lib/http';
+import type { RegistrationStatus } from '@/types/api';
+
+export interface Attendee {
+  registration_id: string;
+  user_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  registered_at: string;
+  status: RegistrationStatus;
+  checked_in_at: string | null;
+}
+
+export interface AttendeesPage {
+  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean };
+  registered: number;
+  waitlisted: number;
+  checked_in: number;
+  capacity: number;
+  attendees: Attendee[];
+  // Cursor of the next page, when there is one (header X-Next-Page).
+  next: string | null;
+}
+
+export async function listAttendees(eventId: string, query: string, after?: string): Promise<AttendeesPage> {
+  const params: Record<string, string> = {};
+  if (query) params.q = query;
+  if (after) params.after = after;
+  const response = await api.get<Omit<AttendeesPage, 'next'>>(`/event/detail/${encodeURIComponent(eventId)}/attendees/`, { params });
+  const next: unknown = response.headers['x-next-page'];
+  return { ...response.data, next: typeof next === 'string' && next !== '' ? next : null };
+}
+
+// Downloads the attendee list as the CSV file the API names: the call
+// needs the bearer token, so it is fetched and handed to the browser.
+export async function downloadAttendeesCSV(eventId: string): Promise<void> {
+  const response = await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, { responseType: 'blob' });
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const encoded = /filename\*=utf-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (plain ?? 'attendees.csv');
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export interface CheckInResult extends Attendee {
+  detail: string;
+  already_checked_in: boolean;
+}
+
+// Checks in the holder of a ticket code (the QR payload) or a registration.
+export async function checkIn(eventId: string, by: { code: string } | { registration_id: string }): Promise<CheckInResult> {
+  return (await api.post<CheckInResult>(`/event/detail/${encodeURIComponent(eventId)}/check-in/`, by)).data;
+}
+
+export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'username'>): string {
+  return `${a.first_name} ${a.last_name}`.trim() || a.username;
+}
