@@ -1,8 +1,10 @@
-// Command mailer is the Lambda that delivers queued mail: the table's
-// stream feeds it each message the other functions queue (pkg/mail/outbox).
+// Command mailer is the Lambda that delivers mail: the table's stream feeds
+// it each message the other functions queue (pkg/mail/outbox) and each
+// change of a registration (pkg/mail/mailer).
 package main
 
 import (
+	"context"
 	"log/slog"
 	"os"
 
@@ -16,7 +18,8 @@ import (
 
 func main() {
 	slog.SetDefault(slog.New(httpapi.NewLogHandler(slog.NewJSONHandler(os.Stderr, nil))))
-	cfg, awsCfg, err := config.LoadEnv(os.Getenv)
+	// The signing key signs the ticket codes that registration mails carry.
+	cfg, awsCfg, err := config.Load(context.Background(), os.Getenv)
 	if err != nil {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)

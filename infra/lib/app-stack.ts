@@ -81,13 +81,21 @@ export function functionDescription(name: string, grants: FunctionGrants): strin
   return grants.route ? `Turnout /api/${grants.route}/*` : `Turnout ${name}: delivers the mail the API queues`;
 }
 
-// OUTBOX_PREFIX starts the key of every queued message (pkg/store/outbox.go).
+// OUTBOX_PREFIX starts the key of every queued message (pkg/store/outbox.go);
+// BROADCAST_PREFIX the key of every mail to all of an event's people
+// (pkg/store/broadcasts.go), which the mailer fans out into queued messages;
+// ATTENDEE_PREFIX the sort key of every registration's attendee item
+// (pkg/store/keys.go), whose changes the mailer turns into mails.
 export const OUTBOX_PREFIX = 'MAIL#';
+export const BROADCAST_PREFIX = 'BROADCAST#';
+export const ATTENDEE_PREFIX = 'ATTENDEE#';
 
-// The mailer reads the table's stream, filtered to newly queued messages so
-// that no other write invokes it. A failed send is reported (batch item
-// failures) and retried from that record on; a message is given up after an
-// hour, when the links it carries are expiring (a reset link lives an hour).
+// The mailer reads the table's stream, filtered to newly queued messages and
+// broadcasts and the changes of registrations, so that no other write
+// invokes it. A failed
+// send is reported (batch item failures) and retried from that record on; a
+// message is given up after an hour, when the links it carries are expiring
+// (a reset link lives an hour).
 function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
   return new DynamoEventSource(table, {
     startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -99,6 +107,13 @@ function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),
         dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(OUTBOX_PREFIX) } } },
+      }),
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual('INSERT'),
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(BROADCAST_PREFIX) } } },
+      }),
+      lambda.FilterCriteria.filter({
+        dynamodb: { Keys: { SK: { S: lambda.FilterRule.beginsWith(ATTENDEE_PREFIX) } } },
       }),
     ],
   });
@@ -172,16 +187,25 @@ export class AppStack extends Stack {
         ...shared,
         description: functionDescription(name, grants),
         memorySize: grants.memory,
-        // The mailer signs nothing and serves no viewer: it gets only what
-        // it reads (pkg/config LoadEnv).
-        ...(grants.route ? {} : { environment: { TURNOUT_TABLE: props.table.tableName, TURNOUT_MAIL_FROM: site.mailFrom, TURNOUT_WEB_ORIGIN: origin } }),
+        // The mailer serves no viewer and touches no image: it gets only
+        // what it reads (pkg/config Load), the key signing tickets included.
+        ...(grants.route
+          ? {}
+          : {
+              environment: {
+                TURNOUT_TABLE: props.table.tableName,
+                TURNOUT_MAIL_FROM: site.mailFrom,
+                TURNOUT_WEB_ORIGIN: origin,
+                TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
+              },
+            }),
         code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
         handler: 'bootstrap',
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy }),
       });
       this.grant(fn, grants, props, identity);
+      signingKey.grantRead(fn);
       if (grants.route) {
-        signingKey.grantRead(fn);
         this.api.addRoutes({
           path: `/api/${grants.route}/{proxy+}`,
           methods: [apigw.HttpMethod.ANY],

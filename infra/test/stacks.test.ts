@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -122,7 +122,7 @@ test('five arm64 provided.al2023 functions with their configuration and log rete
     assert.deepEqual(props.Architectures, ['arm64']);
     assert.equal(props.Handler, 'bootstrap');
     const mailer = String(props.Description).includes('mailer');
-    const keys = mailer ? ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_WEB_ORIGIN'] : ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'];
+    const keys = mailer ? ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'] : ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'];
     assert.deepEqual(Object.keys(props.Environment.Variables).sort(), mailer ? keys.sort() : [...keys, 'TURNOUT_ORIGIN_SECRET'].sort());
   }
   dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 6);
@@ -154,7 +154,7 @@ test("each function's memory is the size functions.json holds (chosen by make be
   assert.equal(Math.max(...Object.values(FUNCTIONS).map((f) => f.memory)), FUNCTIONS.users!.memory);
 });
 
-test('the mailer is fed only newly queued messages from the table stream, retried for an hour', () => {
+test('the mailer is fed only newly queued messages and broadcasts and registration changes from the table stream, retried for an hour', () => {
   dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
   const mapping = Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping'))[0] as any;
@@ -162,8 +162,12 @@ test('the mailer is fed only newly queued messages from the table stream, retrie
   assert.deepEqual(props.FunctionResponseTypes, ['ReportBatchItemFailures']);
   assert.equal(props.MaximumRecordAgeInSeconds, 3600);
   assert.equal(props.StartingPosition, 'TRIM_HORIZON');
-  const pattern = JSON.parse(props.FilterCriteria.Filters[0].Pattern);
-  assert.deepEqual(pattern, { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } });
+  const patterns = props.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+  assert.deepEqual(patterns, [
+    { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
+    { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: BROADCAST_PREFIX }] } } } },
+    { dynamodb: { Keys: { SK: { S: [{ prefix: ATTENDEE_PREFIX }] } } } },
+  ]);
   const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
   assert.equal(mailer.length, 1);
   assert.equal(props.FunctionName.Ref, mailer[0]![0]);

@@ -80,8 +80,7 @@ func Load(ctx context.Context, getenv func(string) string) (Config, aws.Config, 
 	return c, awsCfg, nil
 }
 
-// LoadEnv reads the configuration without the signing key, for the
-// mailer, which signs nothing.
+// LoadEnv reads the configuration without the signing key (Load adds it).
 func LoadEnv(getenv func(string) string) (Config, aws.Config, error) {
 	c := Config{
 		Region:           or(getenv(EnvRegion), "us-east-1"),

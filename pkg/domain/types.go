@@ -58,6 +58,8 @@ type Event struct {
 	// checked in at the door.
 	Waiting   int
 	CheckedIn int
+	// Cancelled events stay listed and visible, but take nobody.
+	Cancelled bool
 	BannerKey string
 	Created   time.Time
 }
@@ -88,6 +90,30 @@ type RegistrationStatus string
 const (
 	StatusRegistered RegistrationStatus = "registered"
 	StatusWaitlisted RegistrationStatus = "waitlisted"
+)
+
+// Broadcast is a mail to an event's people, recorded with the change it
+// tells of and sent by the mailer, one mail per person.
+type Broadcast struct {
+	ID      string
+	EventID string
+	Kind    BroadcastKind
+	// Subject and Body are the organizer's words (a message, or what a
+	// cancellation says); Changes lists what moved (a change notice).
+	Subject, Body string
+	Changes       []string
+	Created       time.Time
+}
+
+// BroadcastKind says what a broadcast tells and to whom: a cancellation
+// and a change reach everyone registered or waiting; a message the
+// registered.
+type BroadcastKind string
+
+const (
+	BroadcastCancelled BroadcastKind = "cancelled"
+	BroadcastChanged   BroadcastKind = "changed"
+	BroadcastMessage   BroadcastKind = "message"
 )
 
 // Attendee is a registration with the person it is for, as the event's

@@ -345,3 +345,9 @@ func ParseTime(v string) (time.Time, error) {
 	}
 	return time.Time{}, err
 }
+
+// RequiredText checks a required free-text field of at most n characters.
+func RequiredText(f FieldErrors, field, v string, n int) {
+	required(f, field, v)
+	maxLen(f, field, v, n)
+}

@@ -40,7 +40,9 @@ type Store interface {
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
-	UpdateEvent(ctx context.Context, e domain.Event) error
+	UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast) error
+	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
+	QueueMessage(ctx context.Context, b domain.Broadcast) error
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
@@ -94,6 +96,8 @@ func explain(err error, notFound *domain.Error) error {
 		return domain.Errorf(domain.CodeConflict, MsgEventFull)
 	case errors.Is(err, store.ErrEventStarted):
 		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
+	case errors.Is(err, store.ErrEventCancelled):
+		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
 	case errors.Is(err, store.ErrBusy):
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
 	case errors.Is(err, store.ErrBadCursor):
@@ -204,7 +208,10 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	if bannerKey != "" {
 		next.BannerKey = bannerKey
 	}
-	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next) })
+	// People registered or waiting are told what moved, by a notice
+	// written with the change.
+	notice := s.changeNotice(current, next)
+	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next, notice) })
 	if err == nil && next.Capacity > current.Capacity {
 		// The seats a raised capacity frees go to the people waiting
 		// first; until they have them, nobody else can take one.

@@ -2,7 +2,15 @@
 // without template execution; pkg/mail/ses delivers them.
 package mail
 
-// Message is one email to one person, with a plain-text and an HTML body.
+// Message is one email to one person, with a plain-text and an HTML body
+// and any files attached.
 type Message struct {
 	To, Subject, Text, HTML string
+	Attachments             []Attachment
+}
+
+// Attachment is a file sent with a message (a calendar entry, say).
+type Attachment struct {
+	Name, ContentType string
+	Data              []byte
 }

@@ -38,13 +38,14 @@ type eventItem struct {
 	StartsAt string
 	EndsAt   string
 	Capacity int
-	// SeatsTaken to CheckedIn are read from the event's seat counter
+	// SeatsTaken to Cancelled are read from the event's seat counter
 	// (seatsItem), which decodes into this type too; the event item itself
-	// never holds them.
+	// holds none but Cancelled.
 	SeatsTaken int    `dynamo:",omitempty"`
 	Waitlist   bool   `dynamo:",omitempty"`
 	Waiting    int    `dynamo:",omitempty"`
 	CheckedIn  int    `dynamo:",omitempty"`
+	Cancelled  bool   `dynamo:",omitempty"`
 	BannerKey  string `dynamo:",omitempty"`
 	Created    time.Time
 	// Deleting marks an event whose delete has begun: it is out of every
@@ -80,6 +81,8 @@ type seatsItem struct {
 	Waitlist   bool
 	Waiting    int
 	CheckedIn  int
+	// Cancelled refuses every registration (CancelEvent).
+	Cancelled bool `dynamo:",omitempty"`
 }
 
 func newSeatsItem(e domain.Event) seatsItem {
@@ -92,7 +95,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 
 // counts copies the figures of a counter (decoded as an eventItem) onto e.
 func (it eventItem) counts(e *domain.Event) {
-	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn
+	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn, e.Cancelled = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn, it.Cancelled
 }
 
 func (it eventItem) domain() domain.Event {
@@ -145,12 +148,13 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 
 // UpdateEvent rewrites the editable fields of e and its counter in one
 // transaction: the event must exist, belong to e.OrganizationID, and keep
-// capacity at or above the seats already taken.
-func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
+// capacity at or above the seats already taken. A notice, if any, telling
+// its people what changed is recorded in the same transaction.
+func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast) error {
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 			Set("Title", it.Title).Set("Description", it.Description).Set("Location", it.Location).
 			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
 			Set("BannerKey", it.BannerKey).
@@ -159,6 +163,10 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event) error {
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
+		if notice != nil {
+			tx.Put(s.putBroadcast(*notice))
+		}
+		return tx
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
 		err = s.explainEventWrite(ctx, e.ID, e.OrganizationID)
@@ -189,7 +197,8 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 //
 //  1. one transaction takes the event out of every list (it drops the
 //     index keys), marks it deleting and removes its seat counter, so it
-//     reads as not found and refuses registrations and edits from then on;
+//     reads as not found and refuses registrations and edits from then on,
+//     and keeps what the mailer tells its people of it (goneItem);
 //  2. page by page, the registration items, then the attendee items that
 //     name them, are removed in parallel batches (a crash leaves attendees
 //     that still lead to any registration left);
@@ -209,7 +218,8 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 			return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
-				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK))
+				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
+				Put(s.table.Put(newGoneItem(old, time.Now())))
 		})
 	}
 	if failedAt(cancelReasons(err), 0) {
@@ -287,4 +297,41 @@ func inBatches(ctx context.Context, n int, write func(ctx context.Context, from,
 		g.Go(func() error { return write(ctx, from, min(from+batchWriteSize, n)) })
 	}
 	return g.Wait()
+}
+
+// goneItem is what stays of a deleted event for a while: what the mails
+// telling its people of the deletion say, as their registrations go.
+type goneItem struct {
+	PK               string `dynamo:"PK,hash"`
+	SK               string `dynamo:"SK,range"`
+	ID               string
+	Title            string
+	Location         string
+	StartsAt, EndsAt string
+	OrganizationName string
+	// Cancelled says its people were told already.
+	Cancelled bool      `dynamo:",omitempty"`
+	Expires   time.Time `dynamo:"TTL,unixtime"`
+}
+
+func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
+
+func newGoneItem(e eventItem, now time.Time) goneItem {
+	k := goneKey(e.ID)
+	return goneItem{
+		PK: k.PK, SK: k.SK, ID: e.ID, Title: e.Title, Location: e.Location, StartsAt: e.StartsAt, EndsAt: e.EndsAt,
+		OrganizationName: e.OrganizationName, Cancelled: e.Cancelled, Expires: now.Add(BroadcastTTL),
+	}
+}
+
+// DeletedEvent reads what stays of an event deleted in the last days
+// (title, place and times); domain.ErrNotFound for any other.
+func (s *Store) DeletedEvent(ctx context.Context, id string) (domain.Event, error) {
+	var it goneItem
+	if err := s.get(ctx, goneKey(id), &it, false); err != nil {
+		return domain.Event{}, fmt.Errorf("get deleted event %s: %w", id, err)
+	}
+	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
+	end, _ := time.Parse(sortTimeLayout, it.EndsAt)
+	return domain.Event{ID: it.ID, Title: it.Title, Location: it.Location, Start: start, End: end, OrganizationName: it.OrganizationName, Cancelled: it.Cancelled}, nil
 }

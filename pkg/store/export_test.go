@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"testing"
 	"time"
 
@@ -29,12 +30,16 @@ func MustStore(tb testing.TB, opts ...func(*dynamodb.Options)) *Store {
 // but in batches and without taking seats, so a test can build a large
 // event quickly. It returns the registration ids.
 func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]string, error) {
-	regs := make([]domain.Registration, n)
+	regs := make([]domain.Attendee, n)
 	ids := make([]string, n)
 	now := time.Now().UTC().Truncate(time.Second)
 	for i := range regs {
 		ids[i] = auth.NewID()
-		regs[i] = domain.Registration{ID: ids[i], EventID: eventID, UserID: auth.NewID(), Created: now}
+		regs[i] = domain.Attendee{
+			Registration: domain.Registration{ID: ids[i], EventID: eventID, UserID: auth.NewID(), Created: now},
+			Username:     fmt.Sprintf("attendee%05d", i), FirstName: "Alexandra", LastName: "Fitzgerald-Nakamura",
+			Email: fmt.Sprintf("attendee%05d@example.com", i),
+		}
 	}
 	return ids, s.ImportRegistrations(ctx, regs)
 }
@@ -43,12 +48,12 @@ func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]
 // eventIDs, made a second apart in that order (so their ids sort so too),
 // in batches.
 func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventIDs []string) error {
-	regs := make([]domain.Registration, len(eventIDs))
+	regs := make([]domain.Attendee, len(eventIDs))
 	start := time.Now().UTC().Truncate(time.Second)
 	for i, eventID := range eventIDs {
 		created := start.Add(time.Duration(i) * time.Second)
 		id := ulid.MustNew(ulid.Timestamp(created), rand.Reader).String()
-		regs[i] = domain.Registration{ID: id, EventID: eventID, UserID: userID, Created: created}
+		regs[i].Registration = domain.Registration{ID: id, EventID: eventID, UserID: userID, Created: created}
 	}
 	return s.ImportRegistrations(ctx, regs)
 }

@@ -105,7 +105,7 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 		return events, nil
 	}
 	var seats []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn").All(ctx, &seats)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}
@@ -166,13 +166,13 @@ func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
 
 // ImportRegistrations writes registrations as Register would, in parallel
 // batches and without taking seats; like ImportEvents, for benchmarks.
-func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Registration) error {
+func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Attendee) error {
 	items := make([]any, 0, 3*len(regs))
 	for _, r := range regs {
 		if r.Status == "" {
 			r.Status = domain.StatusRegistered
 		}
-		items = append(items, registrationItems(domain.Attendee{Registration: r})...)
+		items = append(items, registrationItems(r)...)
 	}
 	return s.putAll(ctx, items)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/guregu/dynamo/v2"
 	"github.com/oklog/ulid/v2"
 
 	"turnout/pkg/mail"
@@ -29,9 +30,12 @@ type outboxItem struct {
 	SK      string `dynamo:"SK,range"`
 	To      string
 	Subject string
-	Text    string    `dynamo:",omitempty"`
-	HTML    string    `dynamo:",omitempty"`
-	Expires time.Time `dynamo:"TTL,unixtime"`
+	Text    string `dynamo:",omitempty"`
+	HTML    string `dynamo:",omitempty"`
+	// Calendar is an event's calendar file to attach (the only attachment
+	// a queued message has).
+	Calendar string    `dynamo:",omitempty"`
+	Expires  time.Time `dynamo:"TTL,unixtime"`
 }
 
 func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
@@ -40,11 +44,21 @@ func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
 func (s *Store) QueueMail(ctx context.Context, m mail.Message, now time.Time) (string, error) {
 	id := ulid.Make().String()
 	k := outboxKey(id)
-	item := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Expires: now.Add(OutboxTTL)}
+	item := newOutboxItem(k, m, now)
 	if err := s.table.Put(item).Run(ctx); err != nil {
 		return "", fmt.Errorf("queue mail %q: %w", m.Subject, err)
 	}
 	return id, nil
+}
+
+func newOutboxItem(k key, m mail.Message, now time.Time) outboxItem {
+	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Expires: now.Add(OutboxTTL)}
+	for _, a := range m.Attachments {
+		if a.Name == mail.CalendarFile {
+			it.Calendar = string(a.Data)
+		}
+	}
+	return it
 }
 
 // QueuedMailID returns the id of the outbox message whose partition key is
@@ -62,4 +76,52 @@ func (s *Store) DeleteQueuedMail(ctx context.Context, id string) error {
 		return fmt.Errorf("delete queued mail %s: %w", id, err)
 	}
 	return nil
+}
+
+// A mail's claim: written before the mail goes to SES and kept for
+// SentTTL, so a mail named by the same key is sent once however often the
+// stream delivers the record that asks for it.
+
+// SentTTL is how long a claim is kept: longer than the stream keeps a
+// record (24 hours), so no retry outlives it.
+const SentTTL = 7 * 24 * time.Hour
+
+type sentItem struct {
+	PK      string    `dynamo:"PK,hash"`
+	SK      string    `dynamo:"SK,range"`
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+func sentKey(mailKey string) key { return key{"SENT#" + mailKey, "SENT"} }
+
+// ClaimMail records that the mail named mailKey is being sent (one
+// conditional PutItem) and reports false when it already was.
+func (s *Store) ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error) {
+	k := sentKey(mailKey)
+	err := s.table.Put(sentItem{PK: k.PK, SK: k.SK, Expires: now.Add(SentTTL)}).If("attribute_not_exists(PK)").Run(ctx)
+	switch {
+	case err == nil:
+		return true, nil
+	case dynamo.IsCondCheckFailed(err):
+		return false, nil
+	}
+	return false, fmt.Errorf("claim mail %s: %w", mailKey, err)
+}
+
+// ReleaseMail withdraws the claim of a mail whose send failed, so the
+// retry sends it.
+func (s *Store) ReleaseMail(ctx context.Context, mailKey string) error {
+	k := sentKey(mailKey)
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return fmt.Errorf("release mail %s: %w", mailKey, err)
+	}
+	return nil
+}
+
+// AttendeeRecordKeys reads the event and account of an attendee item from
+// its keys (as a stream record carries them), and false for any other item.
+func AttendeeRecordKeys(pk, sk string) (eventID, userID string, ok bool) {
+	eventID, okPK := strings.CutPrefix(pk, "EVENT#")
+	userID, okSK := strings.CutPrefix(sk, attendeePrefix)
+	return eventID, userID, okPK && okSK && eventID != "" && userID != ""
 }

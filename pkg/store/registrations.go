@@ -127,7 +127,7 @@ const registerAttempts = 12
 // transaction that increments the seat counter only while seats remain,
 // nobody is waiting and the event has not started, and writes the
 // registration's items; so concurrent requests never overbook, and nobody
-// passes the people already waiting.
+// passes the people already waiting. A cancelled event takes nobody.
 func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error) {
 	fail := func(err error) (domain.Registration, error) {
 		return domain.Registration{}, fmt.Errorf("register %s for event %s: %w", a.UserID, a.EventID, err)
@@ -150,6 +150,8 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		switch {
 		case err != nil:
 			return fail(err)
+		case seats.Cancelled:
+			return fail(ErrEventCancelled)
 		case now.UTC().Format(sortTimeLayout) >= seats.StartsAt:
 			return fail(ErrEventStarted)
 		case seats.SeatsTaken < seats.Capacity && seats.Waiting == 0:
@@ -184,7 +186,7 @@ func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) 
 	return s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
-				If("attribute_exists(PK) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
+				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
 			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2]))
 	})
 }
@@ -197,7 +199,7 @@ func (s *Store) joinWaitlist(ctx context.Context, a domain.Attendee, now time.Ti
 	return s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).
-				If("attribute_exists(PK) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)", true, sortTime(now), 0)).
+				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)", true, sortTime(now), 0)).
 			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
 			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID}))
 	})
@@ -360,12 +362,14 @@ func attendeeAsRead(att attendeeItem) string {
 }
 
 // promoteInTx adds to tx what gives the seat to head: its place leaves the
-// queue and its registration becomes a seat, while still waitlisted.
+// queue and its registration becomes a seat, while still waitlisted. The
+// attendee item is marked Promoted, which tells the mailer (it sees only
+// new images) that this change gave a seat.
 func (s *Store) promoteInTx(tx *dynamo.WriteTx, eventID string, head waitItem) {
 	ak, uk := attendeeKey(eventID, head.UserID), userRegistrationKey(head.UserID, head.RegistrationID)
 	registered := string(domain.StatusRegistered)
 	tx.Delete(s.table.Delete(attrPK, head.PK).Range(attrSK, head.SK).If("attribute_exists(PK)")).
-		Update(s.table.Update(attrPK, ak.PK).Range(attrSK, ak.SK).Set("Status", registered).
+		Update(s.table.Update(attrPK, ak.PK).Range(attrSK, ak.SK).Set("Status", registered).Set("Promoted", true).
 			If("RegistrationID = ? AND 'Status' = ?", head.RegistrationID, string(domain.StatusWaitlisted))).
 		Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Status", registered).If("attribute_exists(PK)"))
 }

@@ -105,6 +105,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/detail/{id}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, "")
 	})
+	measure("GET /api/event/detail/{id}/calendar.ics", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/calendar.ics", nil, "")
+	})
 	measure("GET /api/event/organization/{organizationId}/events/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/organization/"+org.OrganizationID+"/events/", nil, "")
 	})
@@ -150,6 +153,12 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("DELETE /api/event/cancle/register/{registrationId}/ (seat passes to the waitlist)", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+seat.ID+"/", nil, other.Access)
 	})
+	measure("POST /api/event/detail/{id}/message/", 202, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+small.ID+"/message/", map[string]string{"subject": "Doors", "body": "Doors open at 7."}, org.Access)
+	})
+	measure("POST /api/event/detail/{id}/cancel/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+small.ID+"/cancel/", map[string]string{"message": "Called off."}, org.Access)
+	})
 	measure("POST /api/media/upload/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/media/upload/", map[string]any{"kind": "banner", "content_type": "image/png", "size": 1000}, org.Access)
 	})
@@ -181,7 +190,10 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("GetItem that loads the caller's account (it is what lets a password change end older sessions).\n")
 	doc.WriteString("Each mail sent from sign-up, resend or reset costs an UpdateItem per quota: the destination's, and in\n")
 	doc.WriteString("AWS also the client address's (requests from loopback, as here, have none), so add one there; and one\n")
-	doc.WriteString("PutItem that queues it for the mailer function (whose own GetRecords and DeleteItem are not the request's).\n\n")
+	doc.WriteString("PutItem that queues it for the mailer function (whose own GetRecords and DeleteItem are not the request's).\n")
+	doc.WriteString("Mail to an event's people (a cancellation, a change, a message) is one item written in the request's\n")
+	doc.WriteString("transaction, whatever their number; the mailer's fan-out (a Query per 1 MB of attendees, a BatchWriteItem per\n")
+	doc.WriteString("25 messages) is not the request's.\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

@@ -116,7 +116,7 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 
 		var raw map[string]any
 		res.Decode(t, &raw)
-		wantKeys := []string{"banner", "banner_url", "capacity", "description", "end_time", "id", "location",
+		wantKeys := []string{"banner", "banner_url", "cancelled", "capacity", "description", "end_time", "id", "location",
 			"organization", "seats_left", "start_time", "title", "waitlist"}
 		if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)

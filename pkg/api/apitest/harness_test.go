@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -93,6 +94,20 @@ func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
 // fault).
 func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	tb.Helper()
+	return mustEnv(tb, true, storeOpts...)
+}
+
+// MustEnvWithoutRegistrationMail is MustEnv for the tests that register
+// crowds and are not about mail: its mailer leaves registrations' changes
+// alone, so hundreds of confirmations do not load the emulators the
+// crowd's requests need (two cores run the whole suite).
+func MustEnvWithoutRegistrationMail(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
+	tb.Helper()
+	return mustEnv(tb, false, storeOpts...)
+}
+
+func mustEnv(tb testing.TB, registrationMail bool, storeOpts ...func(*dynamodb.Options)) *Env {
+	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
 	cfg.OriginSecret = testOriginSecret
 	awsCfg.APIOptions = append(awsCfg.APIOptions, recordActions)
@@ -107,7 +122,7 @@ func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	if err := e.Base.Media.EnsureBucket(ctx); err != nil {
 		tb.Fatalf("create bucket: %v", err)
 	}
-	e.Base.Mail = startMailer(tb, e.Base, awsCfg)
+	e.Base.Mail = startMailer(tb, e.Base, awsCfg, registrationMail)
 	grants, err := deployedGrants()
 	if err != nil {
 		tb.Fatal(err)
@@ -120,7 +135,7 @@ func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 
 // startMailer runs the mailer function on b's table stream until the test
 // ends; its AWS calls are recorded as the mailer's.
-func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config) *streamrelay.Relay {
+func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config, registrationMail bool) *streamrelay.Relay {
 	tb.Helper()
 	ctx, stop := context.WithCancel(context.Background())
 	tb.Cleanup(stop)
@@ -128,6 +143,12 @@ func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config) *streamrelay.Rela
 	deliver := mailer.New(b.Config, awsCfg, store.New(awsCfg, b.Config.DynamoDBEndpoint, b.Config.Table)).Handle
 	relay, err := streamrelay.Start(ctx, awsCfg, b.Config.DynamoDBEndpoint, b.Store, b.Now,
 		func(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
+			if !registrationMail {
+				batch.Records = slices.DeleteFunc(batch.Records, func(r events.DynamoDBEventRecord) bool {
+					_, _, ok := store.AttendeeRecordKeys(r.Change.Keys["PK"].String(), r.Change.Keys["SK"].String())
+					return ok
+				})
+			}
 			return deliver(context.WithValue(ctx, functionKey{}, "mailer"), batch)
 		})
 	if err != nil {

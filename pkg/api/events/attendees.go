@@ -67,6 +67,7 @@ type attendeesEvent struct {
 	EndTime   time.Time `json:"end_time"`
 	Location  string    `json:"location"`
 	Waitlist  bool      `json:"waitlist"`
+	Cancelled bool      `json:"cancelled"`
 }
 
 func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -81,7 +82,7 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 		return
 	}
 	body := attendeesPage{
-		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, Waitlist: e.Waitlist},
+		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
 		Registered: e.SeatsTaken, Waitlisted: e.Waiting, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
 		Attendees: make([]attendeeBody, len(page)),
 	}
@@ -101,7 +102,7 @@ func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.
 	var out *csv.Writer
 	start := func(e domain.Event) {
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": csvFileName(e.Title)}))
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(e.Title, "-attendees.csv")}))
 		w.Header().Set("Cache-Control", "no-store")
 		// A byte order mark, so spreadsheet programs read the file as UTF-8.
 		_, _ = w.Write([]byte("\ufeff"))
@@ -145,9 +146,9 @@ func inertCells(cells ...string) []string {
 
 var notFileNameChars = regexp.MustCompile(`[^\p{L}\p{N}]+`)
 
-// csvFileName is the export's file name, from the event's title: its
-// letters and digits joined by dashes.
-func csvFileName(title string) string {
+// fileName names a download from an event's title: its letters and digits
+// joined by dashes (at most 80), then suffix.
+func fileName(title, suffix string) string {
 	name := strings.Trim(notFileNameChars.ReplaceAllString(title, "-"), "-")
 	if r := []rune(name); len(r) > 80 {
 		name = strings.TrimRight(string(r[:80]), "-")
@@ -155,7 +156,7 @@ func csvFileName(title string) string {
 	if name == "" {
 		name = "event"
 	}
-	return name + "-attendees.csv"
+	return name + suffix
 }
 
 type checkInReply struct {

@@ -68,6 +68,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/sitemap.xml", h.sitemap)
 	rt.Handle("GET /api/event/public/robots.txt", h.robots)
 	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)
+	rt.Handle("GET /api/event/detail/{id}/calendar.ics", h.calendarFile)
 	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", h.organizationEvents)
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
@@ -77,6 +78,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Require(h.attendees))
 	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Require(h.attendeesCSV))
 	rt.Handle("POST /api/event/detail/{id}/check-in/{$}", d.Auth.Require(h.checkIn))
+	rt.Handle("POST /api/event/detail/{id}/cancel/{$}", d.Auth.Require(h.cancelEvent))
+	rt.Handle("POST /api/event/detail/{id}/message/{$}", d.Auth.Require(h.message))
 	rt.Handle("GET /api/event/user-event/{userId}/{$}", d.Auth.Require(h.userEvents))
 	// The path's spelling is the product contract's.
 	rt.Handle("DELETE /api/event/cancle/register/{registrationId}/{$}", d.Auth.Require(h.cancel))
@@ -101,6 +104,7 @@ type eventBody struct {
 	Capacity     int             `json:"capacity"`
 	SeatsLeft    int             `json:"seats_left"`
 	Waitlist     bool            `json:"waitlist"`
+	Cancelled    bool            `json:"cancelled"`
 	Banner       *string         `json:"banner"`
 	BannerURL    *string         `json:"banner_url"`
 	Organization organizationRef `json:"organization"`
@@ -109,7 +113,7 @@ type eventBody struct {
 func (h handlers) bodyOf(e domain.Event) eventBody {
 	return eventBody{
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
-		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist,
+		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName},
 	}

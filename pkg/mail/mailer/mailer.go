@@ -1,6 +1,7 @@
-// Package mailer is the mailer function: it reads the messages the other
-// functions queue (pkg/mail/outbox) from the table's stream, sends each
-// through SES and deletes it.
+// Package mailer is the mailer function: it reads the table's stream and
+// sends through SES the messages the other functions queue
+// (pkg/mail/outbox) and the mails of registrations (confirmed, waiting,
+// given a seat, cancelled), each once.
 package mailer
 
 import (
@@ -11,7 +12,9 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"turnout/pkg/auth"
 	"turnout/pkg/config"
+	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/ses"
 	"turnout/pkg/store"
@@ -22,60 +25,123 @@ type Sender interface {
 	Send(ctx context.Context, m mail.Message) error
 }
 
-// Outbox forgets a delivered message; *store.Store implements it.
-type Outbox interface {
+// Store is what the mailer reads and writes in the table; *store.Store
+// implements it.
+type Store interface {
 	DeleteQueuedMail(ctx context.Context, id string) error
+	ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error)
+	ReleaseMail(ctx context.Context, mailKey string) error
+	Event(ctx context.Context, id string) (domain.Event, error)
+	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
+	User(ctx context.Context, id string) (domain.User, error)
+	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
+	QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error
+	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 }
 
 // Deliverer is the function's handler.
 type Deliverer struct {
-	Mail   Sender
-	Outbox Outbox
+	Mail  Sender
+	Store Store
+	// Tickets signs the ticket codes the registration mails carry.
+	Tickets auth.Tickets
+	// WebOrigin is the site, where the mails' links lead.
+	WebOrigin string
+	Now       func() time.Time
 }
 
 // sendBudget is the time a send may take (config.ResponseTimeout with a
 // margin): with less left before the invocation's deadline, Handle stops.
 const sendBudget = config.ResponseTimeout + time.Second
 
-// Handle sends the messages queued in a batch of stream records, in order.
-// On a failed send it stops and reports that record: Lambda (with
-// ReportBatchItemFailures) then retries the batch from it, so the messages
-// before it are not sent twice. For the same reason it stops, reporting the
-// next record, when the invocation's time is running out: a timed-out
-// invocation would have its whole batch retried. Records that are not newly
-// queued messages are skipped (the event source's filter already keeps most
-// of them out).
+// Handle sends the mail a batch of stream records asks for, in order: the
+// messages the API queued (pkg/mail/outbox), the mails of registrations,
+// made from the changes of their attendee items (registrations.go), and
+// the broadcasts to an event's people, queued one message per person
+// (broadcasts.go). Each mail has a key and is claimed under it before
+// it is sent, so a record delivered again sends nothing twice.
+// On a failure it stops and reports that record: Lambda (with
+// ReportBatchItemFailures) then retries the batch from it. For the same
+// reason it stops, reporting the next record, when the invocation's time
+// is running out: a timed-out invocation would have its whole batch
+// retried. Other records are skipped (the event source's filter already
+// keeps most of them out).
 func (d Deliverer) Handle(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
 	var res events.DynamoDBEventResponse
+	fail := func(r events.DynamoDBEventRecord) (events.DynamoDBEventResponse, error) {
+		res.BatchItemFailures = append(res.BatchItemFailures, events.DynamoDBBatchItemFailure{ItemIdentifier: r.Change.SequenceNumber})
+		return res, nil
+	}
 	for _, r := range batch.Records {
-		id, m, ok := queued(r)
-		if !ok {
-			continue
-		}
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < sendBudget {
-			res.BatchItemFailures = append(res.BatchItemFailures, events.DynamoDBBatchItemFailure{ItemIdentifier: r.Change.SequenceNumber})
-			return res, nil
+			return fail(r)
 		}
-		if !complete(m) {
-			// Retrying cannot make it sendable; it would only hold up
-			// the messages behind it.
-			slog.ErrorContext(ctx, "dropped an incomplete queued message", "id", id, "subject", m.Subject)
-			d.forget(ctx, id)
+		if ok, err := d.fanOut(ctx, r); ok {
+			if err != nil {
+				slog.ErrorContext(ctx, "fan out a broadcast", "err", err)
+				return fail(r)
+			}
 			continue
 		}
-		if err := d.Mail.Send(ctx, m); err != nil {
-			slog.ErrorContext(ctx, "deliver queued mail", "id", id, "subject", m.Subject, "err", err)
-			res.BatchItemFailures = append(res.BatchItemFailures, events.DynamoDBBatchItemFailure{ItemIdentifier: r.Change.SequenceNumber})
-			return res, nil
+		if id, m, ok := queued(r); ok {
+			if err := d.deliverQueued(ctx, id, m); err != nil {
+				return fail(r)
+			}
+			continue
 		}
-		d.forget(ctx, id)
+		key, m, err := d.registrationMail(ctx, r)
+		if err != nil {
+			slog.ErrorContext(ctx, "make registration mail", "err", err)
+			return fail(r)
+		}
+		if key == "" {
+			continue
+		}
+		if err := d.deliverOnce(ctx, key, m); err != nil {
+			slog.ErrorContext(ctx, "deliver registration mail", "key", key, "subject", m.Subject, "err", err)
+			return fail(r)
+		}
 	}
 	return res, nil
 }
 
+// deliverQueued sends a queued message once and deletes it.
+func (d Deliverer) deliverQueued(ctx context.Context, id string, m mail.Message) error {
+	if !complete(m) {
+		// Retrying cannot make it sendable; it would only hold up the
+		// messages behind it.
+		slog.ErrorContext(ctx, "dropped an incomplete queued message", "id", id, "subject", m.Subject)
+		d.forget(ctx, id)
+		return nil
+	}
+	if err := d.deliverOnce(ctx, "MAIL#"+id, m); err != nil {
+		slog.ErrorContext(ctx, "deliver queued mail", "id", id, "subject", m.Subject, "err", err)
+		return err
+	}
+	d.forget(ctx, id)
+	return nil
+}
+
+// deliverOnce sends m unless the mail named key was sent already: the
+// claim comes first, and a failed send withdraws it for the retry. (A crash
+// between claim and send loses that one mail rather than sending any twice.)
+func (d Deliverer) deliverOnce(ctx context.Context, key string, m mail.Message) error {
+	claimed, err := d.Store.ClaimMail(ctx, key, d.Now())
+	if err != nil || !claimed {
+		return err
+	}
+	if err := d.Mail.Send(ctx, m); err != nil {
+		if rerr := d.Store.ReleaseMail(ctx, key); rerr != nil {
+			slog.ErrorContext(ctx, "release the claim of an unsent mail", "key", key, "err", rerr)
+		}
+		return err
+	}
+	return nil
+}
+
 // forget deletes a handled message; if that fails, TTL removes it later.
 func (d Deliverer) forget(ctx context.Context, id string) {
-	if err := d.Outbox.DeleteQueuedMail(ctx, id); err != nil {
+	if err := d.Store.DeleteQueuedMail(ctx, id); err != nil {
 		slog.WarnContext(ctx, "delete queued mail", "id", id, "err", err)
 	}
 }
@@ -96,7 +162,11 @@ func queued(r events.DynamoDBEventRecord) (string, mail.Message, bool) {
 		return "", mail.Message{}, false
 	}
 	image := r.Change.NewImage
-	return id, mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML")}, true
+	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML")}
+	if ics := text(image, "Calendar"); ics != "" {
+		m = mail.WithCalendar(m, []byte(ics))
+	}
+	return id, m, true
 }
 
 func complete(m mail.Message) bool {
@@ -112,7 +182,10 @@ func text(image map[string]events.DynamoDBAttributeValue, name string) string {
 }
 
 // New builds the mailer's handler once per process: SES (at cfg's
-// endpoint, "" in AWS) and the table's outbox.
+// endpoint, "" in AWS) and the table.
 func New(cfg config.Config, awsCfg aws.Config, st *store.Store) Deliverer {
-	return Deliverer{Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), Outbox: st}
+	return Deliverer{
+		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), Store: st,
+		Tickets: auth.Tickets{Key: cfg.SigningKey}, WebOrigin: cfg.WebOrigin, Now: time.Now,
+	}
 }

@@ -128,7 +128,8 @@ func TestDeliverStopsAtAFailedSendSoTheRetryStartsThere(t *testing.T) {
 	idB, recB := o.queue(t, message(bo, "Second"), "20")
 	idC, recC := o.queue(t, message(cy, "Third"), "30")
 	sender := &failingSender{Sender: o.d.Mail, failTo: bo}
-	d := mailer.Deliverer{Mail: sender, Outbox: o.st}
+	d := o.d
+	d.Mail = sender
 	res, err := d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recA, recB, recC}})
 	if err != nil {
 		t.Fatal(err)
@@ -141,6 +142,38 @@ func TestDeliverStopsAtAFailedSendSoTheRetryStartsThere(t *testing.T) {
 	}
 	if !o.queued(t, idB) || !o.queued(t, idC) {
 		t.Error("the failed message and the one after it must stay queued for the retry")
+	}
+
+	// The retry, from the failed record on, sends each of them once: the
+	// failed send's claim was withdrawn.
+	res, err = o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recB, recC}})
+	if err != nil || len(res.BatchItemFailures) != 0 {
+		t.Fatalf("retry = %+v, %v", res, err)
+	}
+	for _, to := range []string{ana, bo, cy} {
+		if n := len(mailtest.Inbox(t, o.sesURL, to)); n != 1 {
+			t.Errorf("%s got %d mails, want 1", to, n)
+		}
+	}
+}
+
+// A batch delivered twice (Lambda retries whole batches after a timeout,
+// and a stream delivers at least once) sends each mail once.
+func TestDeliverSendsEachMailOnceWhenABatchComesAgain(t *testing.T) {
+	o := newOutbox(t)
+	ana, bo := unique("ana"), unique("bo")
+	_, recA := o.queue(t, message(ana, "First"), "1")
+	_, recB := o.queue(t, message(bo, "Second"), "2")
+	batch := events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recA, recB}}
+	for range 2 {
+		if res, err := o.d.Handle(t.Context(), batch); err != nil || len(res.BatchItemFailures) != 0 {
+			t.Fatalf("Handle = %+v, %v", res, err)
+		}
+	}
+	for _, to := range []string{ana, bo} {
+		if n := len(mailtest.Inbox(t, o.sesURL, to)); n != 1 {
+			t.Errorf("%s got %d mails, want 1", to, n)
+		}
 	}
 }
 

@@ -19,6 +19,13 @@ import (
 type Received struct {
 	To                  []string
 	Subject, Text, HTML string
+	Attachments         []Attachment
+}
+
+// Attachment is a file a received email carries.
+type Attachment struct {
+	Name, ContentType string
+	Data              []byte
 }
 
 // storeEntry is the part of an entry of the emulator's GET /store that
@@ -32,7 +39,12 @@ type storeEntry struct {
 		Text string `json:"text"`
 		HTML string `json:"html"`
 	} `json:"body"`
-	At int64 `json:"at"` // seconds since the epoch
+	At          int64 `json:"at"` // seconds since the epoch
+	Attachments []struct {
+		Content     []byte `json:"content"` // base64 in the JSON
+		ContentType string `json:"contentType"`
+		Filename    string `json:"filename"`
+	} `json:"attachments"`
 }
 
 var client = &http.Client{Timeout: 10 * time.Second}
@@ -66,7 +78,11 @@ func Inbox(tb testing.TB, sesEndpoint, to string) []Received {
 		if !slices.ContainsFunc(e.Destination.To, func(a string) bool { return address(a) == want }) {
 			continue
 		}
-		inbox = append(inbox, Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML})
+		r := Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML}
+		for _, a := range e.Attachments {
+			r.Attachments = append(r.Attachments, Attachment{Name: a.Filename, ContentType: a.ContentType, Data: a.Content})
+		}
+		inbox = append(inbox, r)
 	}
 	return inbox
 }

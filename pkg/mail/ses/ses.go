@@ -65,12 +65,20 @@ func (s *Sender) send(ctx context.Context, m mail.Message) error {
 	if m.HTML != "" {
 		body.Html = &types.Content{Data: aws.String(m.HTML), Charset: aws.String(charset)}
 	}
+	var attachments []types.Attachment
+	for _, a := range m.Attachments {
+		attachments = append(attachments, types.Attachment{
+			FileName: aws.String(a.Name), RawContent: a.Data, ContentType: aws.String(a.ContentType),
+			ContentDisposition: types.AttachmentContentDispositionAttachment,
+		})
+	}
 	_, err := s.ses.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(s.from),
 		Destination:      &types.Destination{ToAddresses: []string{m.To}},
 		Content: &types.EmailContent{Simple: &types.Message{
-			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},
-			Body:    body,
+			Subject:     &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},
+			Body:        body,
+			Attachments: attachments,
 		}},
 	})
 	if err != nil {

@@ -274,8 +274,8 @@ func firstFailure(batch events.DynamoDBEvent, res events.DynamoDBEventResponse) 
 	return len(batch.Records)
 }
 
-// lambdaRecord is rec as Lambda hands it to a function. Queued messages hold
-// only strings and numbers; other attribute types are left out.
+// lambdaRecord is rec as Lambda hands it to a function. The mailer reads
+// strings, numbers and booleans; other attribute types are left out.
 func lambdaRecord(rec types.Record) events.DynamoDBEventRecord {
 	out := events.DynamoDBEventRecord{
 		EventID: aws.ToString(rec.EventID), EventName: string(rec.EventName),
@@ -298,6 +298,8 @@ func attributes(in map[string]types.AttributeValue) map[string]events.DynamoDBAt
 			out[name] = events.NewStringAttribute(v.Value)
 		case *types.AttributeValueMemberN:
 			out[name] = events.NewNumberAttribute(v.Value)
+		case *types.AttributeValueMemberBOOL:
+			out[name] = events.NewBooleanAttribute(v.Value)
 		}
 	}
 	return out

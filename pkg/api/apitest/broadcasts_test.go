@@ -1,0 +1,161 @@
+package apitest
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"turnout/pkg/api/events"
+	"turnout/pkg/mail/mailtest"
+)
+
+// mailsAbout returns the subjects of the mails to who that end with title.
+func mailsAbout(t *testing.T, env *Env, who, title string) []string {
+	t.Helper()
+	var subjects []string
+	for _, m := range mailtest.Inbox(t, env.Config.SESEndpoint, who) {
+		if strings.HasSuffix(m.Subject, title) {
+			subjects = append(subjects, m.Subject)
+		}
+	}
+	return subjects
+}
+
+// TestCancelEventTellsEveryone: cancelling keeps the event visible as
+// cancelled, closes registration, and mails the organizer's words to
+// everyone registered or waiting, once each, with a cancelling calendar
+// file. Owner only; a second cancel is refused.
+func TestCancelEventTellsEveryone(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org, other := env.NewOrganizer(t), env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 2), map[string]string{"waitlist": "true", "title": "Rooftop Choir"}))
+	people := []*Account{env.NewPerson(t), env.NewPerson(t), env.NewPerson(t)}
+	for _, p := range people {
+		Expect(t, regPost(env, ev.ID, p.Access), http.StatusCreated)
+	}
+	path := "/api/event/detail/" + ev.ID + "/cancel/"
+	message := map[string]string{"message": "The roof is under repair.\n\nYour seats carry over to the spring concert."}
+
+	evExpectDetail(t, env.JSON(http.MethodPost, path, message, other.Access), http.StatusForbidden, events.MsgNotOwner)
+	Expect(t, env.JSON(http.MethodPost, path, message, ""), http.StatusUnauthorized)
+	evExpectFields(t, env.JSON(http.MethodPost, path, map[string]string{"message": "  "}, org.Access), map[string][]string{"message": {"This field is required."}})
+	evExpectDetail(t, env.JSON(http.MethodPost, "/api/event/detail/01ARZ3NDEKTSV4RRFFQ69G5FAV/cancel/", message, org.Access), http.StatusNotFound, "Event not found.")
+
+	res := env.JSON(http.MethodPost, path, message, org.Access)
+	Expect(t, res, http.StatusOK)
+	var reply struct {
+		Detail string `json:"detail"`
+		Event  struct {
+			Cancelled bool `json:"cancelled"`
+		} `json:"event"`
+	}
+	res.Decode(t, &reply)
+	if !reply.Event.Cancelled {
+		t.Errorf("the answer's event is not cancelled: %s", res.Body)
+	}
+	evExpectDetail(t, env.JSON(http.MethodPost, path, message, org.Access), http.StatusConflict, "This event has been cancelled.")
+
+	// Still visible, marked, and closed.
+	var detail struct {
+		Cancelled bool `json:"cancelled"`
+	}
+	env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, "").Decode(t, &detail)
+	if !detail.Cancelled {
+		t.Errorf("the event's page does not say cancelled")
+	}
+	evExpectDetail(t, regPost(env, ev.ID, env.NewPerson(t).Access), http.StatusConflict, "This event has been cancelled.")
+
+	for _, p := range people {
+		m := regMail(t, env, p.Email, "Cancelled: Rooftop Choir")
+		if !strings.Contains(m.Text, "The roof is under repair.") || !strings.Contains(m.Text, "spring concert") {
+			t.Errorf("%s's notice lacks the organizer's words:\n%s", p.Email, m.Text)
+		}
+		if len(m.Attachments) != 1 || !strings.Contains(string(m.Attachments[0].Data), "STATUS:CANCELLED") {
+			t.Errorf("%s's notice lacks the cancelling calendar file", p.Email)
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, p := range people {
+		if got := mailsAbout(t, env, p.Email, "Rooftop Choir"); strings.Count(strings.Join(got, "|"), "Cancelled:") != 1 {
+			t.Errorf("%s got %v, want the notice once", p.Email, got)
+		}
+	}
+}
+
+// TestMessageToRegistered: an organizer's message reaches everyone with a
+// seat (not the waitlist), answers before the mail goes, and is limited
+// to three a day per event.
+func TestMessageToRegistered(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org, other := env.NewOrganizer(t), env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 1), map[string]string{"waitlist": "true", "title": "Night Market"}))
+	seated, waiting := env.NewPerson(t), env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, seated.Access), http.StatusCreated)
+	Expect(t, regPost(env, ev.ID, waiting.Access), http.StatusCreated)
+	path := "/api/event/detail/" + ev.ID + "/message/"
+	msg := func(i int) map[string]string {
+		return map[string]string{"subject": fmt.Sprintf("Bring cash %d", i), "body": "Most stalls take cash only."}
+	}
+
+	evExpectDetail(t, env.JSON(http.MethodPost, path, msg(0), other.Access), http.StatusForbidden, events.MsgNotOwner)
+	res := env.JSON(http.MethodPost, path, map[string]string{"subject": "", "body": strings.Repeat("x", 5001)}, org.Access)
+	evExpectFields(t, res, map[string][]string{"subject": {"This field is required."}, "body": {"Ensure this field has no more than 5000 characters."}})
+
+	for i := 1; i <= 3; i++ {
+		Expect(t, env.JSON(http.MethodPost, path, msg(i), org.Access), http.StatusAccepted)
+	}
+	evExpectDetail(t, env.JSON(http.MethodPost, path, msg(4), org.Access), http.StatusTooManyRequests,
+		"You can send at most 3 messages a day about one event. Please try again tomorrow.")
+
+	for i := 1; i <= 3; i++ {
+		m := regMail(t, env, seated.Email, fmt.Sprintf("Bring cash %d", i))
+		if !strings.Contains(m.Text, "Most stalls take cash only.") {
+			t.Errorf("message %d lacks its body:\n%s", i, m.Text)
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := mailsAbout(t, env, waiting.Email, "Night Market"); len(got) != 1 { // the waitlist mail only
+		t.Errorf("the waiting person got %v", got)
+	}
+	if got := mailsAbout(t, env, seated.Email, "Night Market"); len(got) != 4 { // confirmation + 3
+		t.Errorf("the seated person got %v", got)
+	}
+}
+
+// TestChangeNoticeAndDeleteNotice: moving an event mails its people what
+// changed (other edits mail nothing); deleting it tells them too.
+func TestChangeNoticeAndDeleteNotice(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	form := evFormWith(env.EventForm(3, 5), map[string]string{"title": "River Run"})
+	ev := env.CreateEvent(t, org, form)
+	runner := env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, runner.Access), http.StatusCreated)
+	regMail(t, env, runner.Email, "You're registered: River Run")
+	path := "/api/event/detail/" + ev.ID + "/"
+
+	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water."}), org.Access), http.StatusOK)
+	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water.", "location": "North Bridge"}), org.Access), http.StatusOK)
+	changed := regMail(t, env, runner.Email, "Changed: River Run")
+	if !strings.Contains(changed.Text, "Where: North Bridge (was Main Hall)") || strings.Count(changed.Text, "(was ") != 1 {
+		t.Errorf("the change notice does not say what moved:\n%s", changed.Text)
+	}
+	if len(changed.Attachments) != 1 || !strings.Contains(string(changed.Attachments[0].Data), "LOCATION:North Bridge") {
+		t.Errorf("the change notice lacks the updated calendar file")
+	}
+
+	Expect(t, env.JSON(http.MethodDelete, path, nil, org.Access), http.StatusNoContent)
+	gone := regMail(t, env, runner.Email, "Called off: River Run")
+	if len(gone.Attachments) != 1 || !strings.Contains(string(gone.Attachments[0].Data), "STATUS:CANCELLED") {
+		t.Errorf("the deletion notice lacks the cancelling calendar file")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := mailsAbout(t, env, runner.Email, "River Run"); len(got) != 3 { // registered, changed, called off
+		t.Errorf("the runner got %v", got)
+	}
+}

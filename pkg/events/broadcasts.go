@@ -1,0 +1,111 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+	"turnout/pkg/mail"
+	"turnout/pkg/store"
+)
+
+// Telling an event's people: its cancellation, its changes, an organizer's
+// message. Each request records one broadcast with its change and answers;
+// the mailer writes to each person (pkg/mail/mailer/broadcasts.go).
+
+// Messages of cancelling and messaging.
+const (
+	MsgCancelled          = "The event is cancelled. Everyone registered or waiting is being told."
+	MsgEventCancelled     = "This event has been cancelled."
+	MsgMessageQueued      = "Your message is on its way to everyone registered."
+	MsgTooManyMessages    = "You can send at most 3 messages a day about one event. Please try again tomorrow."
+	maxCancelMessageRunes = 2000
+	maxSubjectRunes       = 120
+	maxBodyRunes          = 5000
+)
+
+// CancelInput is the body of a cancellation: what to tell the people.
+type CancelInput struct {
+	Message string `json:"message"`
+}
+
+// MessageInput is an organizer's message to the people registered.
+type MessageInput struct {
+	Subject string `json:"subject"`
+	Body    string `json:"body"`
+}
+
+// CancelEvent calls off u's event id: it stays listed and visible as
+// cancelled, takes no registrations, and everyone registered or waiting is
+// mailed in.Message.
+func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in CancelInput) (domain.Event, error) {
+	msg := strings.TrimSpace(in.Message)
+	bad := domain.FieldErrors{}
+	domain.RequiredText(bad, "message", msg, maxCancelMessageRunes)
+	if err := bad.Err(); err != nil {
+		return domain.Event{}, err
+	}
+	e, err := s.owned(ctx, u, id)
+	switch {
+	case err != nil:
+		return e, err
+	case e.Cancelled:
+		return e, domain.Errorf(domain.CodeConflict, MsgEventCancelled)
+	}
+	b := domain.Broadcast{ID: auth.NewID(), EventID: id, Kind: domain.BroadcastCancelled, Body: msg, Created: s.Now()}
+	if err := s.Store.CancelEvent(ctx, id, u.OrganizationID, b); err != nil {
+		return e, explain(err, eventNotFound())
+	}
+	e.Cancelled = true
+	return e, nil
+}
+
+// Message records an organizer's message to everyone registered for u's
+// event id, at most messagesPerDay a day.
+func (s *Service) Message(ctx context.Context, u domain.User, id string, in MessageInput) error {
+	subject, body := strings.TrimSpace(in.Subject), strings.TrimSpace(in.Body)
+	bad := domain.FieldErrors{}
+	domain.RequiredText(bad, "subject", subject, maxSubjectRunes)
+	domain.RequiredText(bad, "body", body, maxBodyRunes)
+	if err := bad.Err(); err != nil {
+		return err
+	}
+	e, err := s.owned(ctx, u, id)
+	switch {
+	case err != nil:
+		return err
+	case e.Cancelled:
+		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
+	}
+	b := domain.Broadcast{ID: auth.NewID(), EventID: id, Kind: domain.BroadcastMessage, Subject: subject, Body: body, Created: s.Now()}
+	err = s.Store.QueueMessage(ctx, b)
+	if errors.Is(err, store.ErrTooManyMessages) {
+		return domain.Errorf(domain.CodeTooMany, MsgTooManyMessages)
+	}
+	return explain(err, eventNotFound())
+}
+
+// changeNotice is the broadcast telling next's people what moved since
+// current (its time or its place), or nil when nothing they plan by moved.
+// (It is recorded even when nobody seems registered: someone may be
+// registering as it is written.)
+func (s *Service) changeNotice(current, next domain.Event) *domain.Broadcast {
+	if current.Cancelled {
+		return nil
+	}
+	var changes []string
+	was := mail.EventFacts{Start: current.Start, End: current.End}
+	now := mail.EventFacts{Start: next.Start, End: next.End}
+	if was.When() != now.When() {
+		changes = append(changes, "When: "+now.When()+" (was "+was.When()+")")
+	}
+	if current.Location != next.Location {
+		changes = append(changes, "Where: "+next.Location+" (was "+current.Location+")")
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	return &domain.Broadcast{ID: auth.NewID(), EventID: next.ID, Kind: domain.BroadcastChanged, Changes: changes, Created: s.Now()}
+}

@@ -1,0 +1,155 @@
+package mailer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"turnout/pkg/calendar"
+	"turnout/pkg/domain"
+	"turnout/pkg/mail"
+	"turnout/pkg/store"
+)
+
+// A registration's mails come from the changes of its attendee item, which
+// is written in the same transaction as the registration itself: the item
+// is the outbox, and a request pays no extra write for its mail. The
+// stream carries new images only (old ones would slow every write), so a
+// change says what it is by what it leaves:
+//
+//	INSERT registered                    → confirmation, with ticket and calendar file
+//	INSERT waitlisted                    → place in the queue
+//	MODIFY marked Promoted, not checked in → a seat is theirs, with ticket and calendar file
+//	REMOVE, the event still there        → cancellation, with a cancelling calendar file
+//	REMOVE, the event deleted            → the event is off (unless a cancellation said so)
+//
+// Other changes (a check-in) send nothing.
+
+// Mail kinds, the first part of a mail's key.
+const (
+	kindConfirmed  = "confirmed"
+	kindWaitlisted = "waitlisted"
+	kindSeatGiven  = "seat-given"
+	kindCancelled  = "cancelled"
+	kindDeleted    = "deleted"
+)
+
+// registrationMail returns the mail a stream record of an attendee item
+// asks for and its key, or "" when it asks for none.
+func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventRecord) (string, mail.Message, error) {
+	eventID, userID, ok := store.AttendeeRecordKeys(text(r.Change.Keys, "PK"), text(r.Change.Keys, "SK"))
+	if !ok {
+		return "", mail.Message{}, nil
+	}
+	if r.EventName == "REMOVE" {
+		return d.removalMail(ctx, eventID, userID, r.Change.SequenceNumber)
+	}
+	image := r.Change.NewImage
+	to, regID := text(image, "Email"), text(image, "RegistrationID")
+	kind := ""
+	switch st := status(image); {
+	case r.EventName == "INSERT" && st == domain.StatusRegistered:
+		kind = kindConfirmed
+	case r.EventName == "INSERT" && st == domain.StatusWaitlisted:
+		kind = kindWaitlisted
+	case r.EventName == "MODIFY" && st == domain.StatusRegistered && flag(image, "Promoted") && text(image, "CheckedInAt") == "":
+		kind = kindSeatGiven
+	}
+	if kind == "" || to == "" || regID == "" {
+		return "", mail.Message{}, nil
+	}
+	e, err := d.Store.Event(ctx, eventID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return "", mail.Message{}, nil // deleted meanwhile: that mail says so
+	} else if err != nil {
+		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
+	}
+	name := text(image, "FirstName")
+	if name == "" {
+		name = text(image, "Username")
+	}
+	facts := d.facts(e)
+	key := kind + "#" + regID
+	switch kind {
+	case kindConfirmed:
+		return key, mail.RegistrationConfirmed(to, name, facts, d.Tickets.Code(eventID, regID), d.calendarFile(e, false)), nil
+	case kindSeatGiven:
+		return key, mail.SeatGiven(to, name, facts, d.Tickets.Code(eventID, regID), d.calendarFile(e, false)), nil
+	}
+	a, err := d.Store.Attendee(ctx, eventID, userID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound) || err == nil && a.ID != regID:
+		return "", mail.Message{}, nil // left the queue meanwhile
+	case err != nil:
+		return "", mail.Message{}, fmt.Errorf("read the place of %s in the queue of %s: %w", regID, eventID, err)
+	case a.Status != domain.StatusWaitlisted:
+		return "", mail.Message{}, nil // seated meanwhile: that mail says so
+	}
+	return key, mail.Waitlisted(to, name, facts, a.Position), nil
+}
+
+// removalMail is the mail of a removed attendee item (the record carries
+// its keys only): the person cancelled, or the event was deleted. seq, the
+// record's place in the stream, tells one cancellation from a later one.
+func (d Deliverer) removalMail(ctx context.Context, eventID, userID, seq string) (string, mail.Message, error) {
+	u, err := d.Store.User(ctx, userID)
+	if errors.Is(err, domain.ErrNotFound) {
+		return "", mail.Message{}, nil // the account is gone
+	} else if err != nil {
+		return "", mail.Message{}, fmt.Errorf("read the account %s for a registration mail: %w", userID, err)
+	}
+	name := u.FirstName
+	if name == "" {
+		name = u.Username
+	}
+	e, err := d.Store.Event(ctx, eventID)
+	if err == nil {
+		return kindCancelled + "#" + eventID + "#" + userID + "#" + seq,
+			mail.RegistrationCancelled(u.Email, name, d.facts(e), d.calendarFile(e, true)), nil
+	} else if !errors.Is(err, domain.ErrNotFound) {
+		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
+	}
+	gone, err := d.Store.DeletedEvent(ctx, eventID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound) || err == nil && gone.Cancelled:
+		return "", mail.Message{}, nil // long gone, or its cancellation told them
+	case err != nil:
+		return "", mail.Message{}, fmt.Errorf("read deleted event %s: %w", eventID, err)
+	}
+	return kindDeleted + "#" + eventID + "#" + userID,
+		mail.EventDeleted(u.Email, name, d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
+}
+
+// status is the registration status an attendee image holds ("" reads as
+// registered, as the store does).
+func status(image map[string]events.DynamoDBAttributeValue) domain.RegistrationStatus {
+	if s := text(image, "Status"); s != "" {
+		return domain.RegistrationStatus(s)
+	}
+	return domain.StatusRegistered
+}
+
+// flag is a boolean attribute of an image, false when absent.
+func flag(image map[string]events.DynamoDBAttributeValue, name string) bool {
+	v, ok := image[name]
+	return ok && v.DataType() == events.DataTypeBoolean && v.Boolean()
+}
+
+func (d Deliverer) eventLink(eventID string) string {
+	return d.WebOrigin + "/event/detail?id=" + eventID
+}
+
+func (d Deliverer) facts(e domain.Event) mail.EventFacts {
+	return mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Link: d.eventLink(e.ID)}
+}
+
+// calendarFile is the event's calendar entry as of now, which revises
+// every earlier one (calendar.Entry.Stamp).
+func (d Deliverer) calendarFile(e domain.Event, cancelled bool) []byte {
+	return calendar.File(calendar.Entry{
+		EventID: e.ID, Title: e.Title, Location: e.Location, URL: d.eventLink(e.ID),
+		Start: e.Start, End: e.End, Cancelled: cancelled, Stamp: d.Now(),
+	})
+}

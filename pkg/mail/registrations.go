@@ -1,0 +1,91 @@
+package mail
+
+import (
+	"strconv"
+	"time"
+)
+
+// The mails of a registration's life: confirmed, waiting, given a seat,
+// cancelled. Each names the event and links to its page, which shows the
+// ticket's QR code; the ones with a seat carry the ticket's code and a
+// calendar file.
+
+// EventFacts is what a registration mail says of its event.
+type EventFacts struct {
+	Title, Location string
+	Start, End      time.Time
+	// Link is the event's page.
+	Link string
+}
+
+// When is the event's time in words, in UTC (the product knows no event
+// time zones yet): "Thu, 26 Nov 2026, 18:00–21:00 UTC", or both dates when
+// it ends on another day.
+func (e EventFacts) When() string {
+	start, end := e.Start.UTC(), e.End.UTC()
+	const day, clock = "Mon, 2 Jan 2006", "15:04"
+	if start.Format(day) == end.Format(day) {
+		return start.Format(day+", "+clock) + "–" + end.Format(clock) + " UTC"
+	}
+	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock) + " UTC"
+}
+
+// CalendarFile names the calendar attachment of a mail.
+const CalendarFile = "event.ics"
+
+func (b *body) event(e EventFacts) {
+	b.para(clip(e.Title, 200))
+	b.para("When: " + e.When())
+	b.para("Where: " + clip(e.Location, 255))
+}
+
+// WithCalendar attaches ics, an event's calendar file, to m.
+func WithCalendar(m Message, ics []byte) Message {
+	if len(ics) > 0 {
+		m.Attachments = []Attachment{{Name: CalendarFile, ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics}}
+	}
+	return m
+}
+
+// RegistrationConfirmed confirms a seat, with the ticket's code and the
+// event for the calendar.
+func RegistrationConfirmed(to, name string, e EventFacts, ticket string, ics []byte) Message {
+	b := newBody(name)
+	b.para("You are registered. See you at:")
+	b.event(e)
+	b.para("Your ticket code: " + ticket)
+	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", e.Link)
+	b.para("The attached calendar file adds the event to your calendar. If you can't come, please cancel from the event's page so someone else can have your seat.")
+	return WithCalendar(b.message(to, "You're registered: "+clip(e.Title, 80), e.Link), ics)
+}
+
+// Waitlisted confirms a place in the queue of a full event.
+func Waitlisted(to, name string, e EventFacts, position int) Message {
+	b := newBody(name)
+	b.para("This event is full, so you are on its waitlist, number " + strconv.Itoa(position) + " in line:")
+	b.event(e)
+	b.action("When a seat frees up, it goes to the first person in line and we email them a ticket. You can leave the waitlist on the event's page", "Open the event", e.Link)
+	return b.message(to, "You're on the waitlist: "+clip(e.Title, 80), e.Link)
+}
+
+// SeatGiven tells a waiting person that a seat freed up and is now theirs.
+func SeatGiven(to, name string, e EventFacts, ticket string, ics []byte) Message {
+	b := newBody(name)
+	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
+	b.event(e)
+	b.para("Your ticket code: " + ticket)
+	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", e.Link)
+	b.para("If you can no longer come, please cancel from the event's page so the next person in line gets the seat.")
+	return WithCalendar(b.message(to, "A seat is yours: "+clip(e.Title, 80), e.Link), ics)
+}
+
+// RegistrationCancelled confirms a cancelled registration; the calendar
+// file takes the event out of the person's calendar.
+func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
+	b := newBody(name)
+	b.para("Your registration is cancelled for:")
+	b.event(e)
+	b.para("If you had a seat, it is given back; the attached calendar file takes the event out of your calendar.")
+	b.action("Changed your mind? If seats are left you can register again on the event's page", "Open the event", e.Link)
+	return WithCalendar(b.message(to, "Registration cancelled: "+clip(e.Title, 80), e.Link), ics)
+}

@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+	"turnout/pkg/mail"
+)
+
+// Broadcasts: a mail to an event's people is recorded as one item, written
+// in the same transaction as the change it tells of; the mailer, fed by the
+// table's stream, fans it out into one queued message per person
+// (QueueMails), each sent once. So a request that tells 5,000 people writes
+// one item and answers at once.
+
+// Broadcast refusals.
+var (
+	ErrEventCancelled  = fmt.Errorf("event cancelled: %w", domain.ErrConflict)
+	ErrTooManyMessages = errors.New("too many messages for the event today")
+)
+
+// BroadcastTTL bounds how long a broadcast and a deleted event's notice
+// wait for the mailer, as long as a claim is kept.
+const BroadcastTTL = SentTTL
+
+const broadcastPrefix = "BROADCAST#"
+
+type broadcastItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	ID      string
+	EventID string
+	Kind    string
+	Subject string `dynamo:",omitempty"`
+	Body    string `dynamo:",omitempty"`
+	// Changes are the lines of a change notice, one per line.
+	Changes string `dynamo:",omitempty"`
+	Created time.Time
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
+
+func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
+	k := broadcastKey(b.ID)
+	return s.table.Put(broadcastItem{
+		PK: k.PK, SK: k.SK, ID: b.ID, EventID: b.EventID, Kind: string(b.Kind), Subject: b.Subject, Body: b.Body,
+		Changes: strings.Join(b.Changes, "\n"), Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
+	})
+}
+
+// BroadcastRecord reads a broadcast from its item's key and attributes
+// (as a stream record's new image carries them, attr giving one by name),
+// and false for any other item.
+func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast, bool) {
+	id, ok := strings.CutPrefix(pk, broadcastPrefix)
+	if !ok || id == "" || attr("EventID") == "" {
+		return domain.Broadcast{}, false
+	}
+	created, _ := time.Parse(time.RFC3339Nano, attr("Created"))
+	var changes []string
+	if c := attr("Changes"); c != "" {
+		changes = strings.Split(c, "\n")
+	}
+	return domain.Broadcast{
+		ID: id, EventID: attr("EventID"), Kind: domain.BroadcastKind(attr("Kind")),
+		Subject: attr("Subject"), Body: attr("Body"), Changes: changes, Created: created,
+	}, true
+}
+
+// CancelEvent marks an event of orgID cancelled, on the event and its seat
+// counter (which then refuses every registration), and records b, its
+// notice to everyone registered or waiting, in one transaction.
+func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error {
+	k, sk := eventKey(id), seatsKey(id)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).
+				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled)", orgID)).
+			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).If("attribute_exists(PK)")).
+			Put(s.putBroadcast(b))
+	})
+	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
+		e, rerr := s.Event(ctx, id)
+		switch {
+		case rerr != nil:
+			err = rerr
+		case e.OrganizationID != orgID:
+			err = ErrNotOwner
+		default:
+			err = ErrEventCancelled
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("cancel event %s: %w", id, err)
+	}
+	return nil
+}
+
+// messagesPerDay bounds an organizer's messages to one event's people.
+const messagesPerDay = 3
+
+// messageLimitKey counts the messages of an event on one UTC day.
+func messageLimitKey(eventID string, day time.Time) key {
+	return key{"MSGLIMIT#" + eventID, day.UTC().Format("2006-01-02")}
+}
+
+// QueueMessage records b, an organizer's message to the event's people,
+// counting it against the event's messages of the day (messagesPerDay), in
+// one transaction.
+func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
+	lk := messageLimitKey(b.EventID, b.Created)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Update(s.table.Update(attrPK, lk.PK).Range(attrSK, lk.SK).Add("Sent", 1).Set(attrTTL, b.Created.Add(48*time.Hour).Unix()).
+				If("attribute_not_exists(Sent) OR Sent < ?", messagesPerDay)).
+			Put(s.putBroadcast(b))
+	})
+	if failedAt(cancelReasons(err), 0) {
+		err = ErrTooManyMessages
+	}
+	if err != nil {
+		return fmt.Errorf("queue message to event %s: %w", b.EventID, err)
+	}
+	return nil
+}
+
+// QueueMails queues one message per key in parallel batches, for a
+// broadcast's fan-out. A message's id is its key, so a fan-out that runs
+// again rewrites the same items, and the claim under that key (ClaimMail)
+// keeps a rewritten one from being sent twice.
+func (s *Store) QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error {
+	items := make([]any, 0, len(msgs))
+	for id, m := range msgs {
+		items = append(items, newOutboxItem(outboxKey(id), m, now))
+	}
+	if err := s.putAll(ctx, items); err != nil {
+		return fmt.Errorf("queue %d mails: %w", len(items), err)
+	}
+	return nil
+}
