@@ -44,6 +44,8 @@ export interface TurnoutEvent {
   seats_left: number;
   // Whether a full event queues people (absent from older answers).
   waitlist?: boolean;
+  // Called off by its organizer: still shown, taking nobody.
+  cancelled?: boolean;
   banner: string | null;
   banner_url: string | null;
   organization: { id: string; name: string };

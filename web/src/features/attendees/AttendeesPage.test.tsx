@@ -22,7 +22,7 @@ const grace: Attendee = { ...ada, registration_id: '01JREG00000000000000000002',
 
 function page(attendees: Attendee[], counts: Partial<AttendeesPage> = {}) {
   return {
-    event: { id: event.id, title: event.title, start_time: event.start_time, end_time: event.end_time, location: event.location, waitlist: true },
+    event: { id: event.id, title: event.title, start_time: event.start_time, end_time: event.end_time, location: event.location, waitlist: true, cancelled: false },
     registered: 1,
     waitlisted: 1,
     checked_in: 0,
@@ -117,6 +117,74 @@ describe('attendees page', () => {
 
     await waitFor(() => expect(downloads).toEqual(['Café-attendees.csv']));
     expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it('previews a message before sending it to everyone registered', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/message/`), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ detail: 'Your message is on its way to everyone registered.' }, { status: 202 });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    await user.type(await screen.findByLabelText('Subject'), 'Doors open at 7');
+    await user.type(screen.getByLabelText('Message'), 'Bring your ticket.');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByText(`Doors open at 7 · ${event.title}`)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send to everyone registered' }));
+
+    expect(await screen.findByText('Your message is on its way to everyone registered.')).toBeInTheDocument();
+    expect(sent).toEqual([{ subject: 'Doors open at 7', body: 'Bring your ticket.' }]);
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+  });
+
+  it("shows the server's reason when a message is refused", async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/message/`), () =>
+        HttpResponse.json({ detail: 'You can send at most 3 messages a day about one event. Please try again tomorrow.' }, { status: 429 }),
+      ),
+    );
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+    await user.type(await screen.findByLabelText('Subject'), 'Again');
+    await user.type(screen.getByLabelText('Message'), 'Hello.');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(screen.getByRole('button', { name: 'Send to everyone registered' }));
+    expect(await screen.findByText('You can send at most 3 messages a day about one event. Please try again tomorrow.')).toBeInTheDocument();
+  });
+
+  it('cancels the event after asking, with the message for its people', async () => {
+    signIn();
+    answerAccount();
+    let cancelled = false;
+    server.use(
+      http.get(apiUrl(`/event/detail/${event.id}/attendees/`), () => {
+        const p = page([ada, grace]);
+        return HttpResponse.json({ ...p, event: { ...p.event, cancelled } });
+      }),
+      http.post(apiUrl(`/event/detail/${event.id}/cancel/`), async ({ request }) => {
+        expect(await request.json()).toEqual({ message: 'The hall flooded.' });
+        cancelled = true;
+        return HttpResponse.json({ detail: 'The event is cancelled. Everyone registered or waiting is being told.' });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    await user.type(await screen.findByLabelText('What should we tell your attendees?'), 'The hall flooded.');
+    await user.click(screen.getByRole('button', { name: 'Cancel event' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel event' }));
+
+    expect(await screen.findByText('This event is cancelled. Everyone who was registered or waiting has been told.')).toBeInTheDocument();
+    expect(cancelled).toBe(true);
+    expect(screen.queryByLabelText('Subject')).not.toBeInTheDocument();
   });
 
   it('asks for an event when none is named', async () => {

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
 import { downloadAttendeesCSV, fullName } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
+import { TellAttendees } from './TellAttendees';
 import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
 
 // The organizer's list of an event's attendees: counts, search, export.
@@ -72,6 +73,7 @@ function Attendees({ eventId }: { eventId: string }) {
         </div>
       </div>
       {list.page && <AttendeeSummary page={list.page} />}
+      {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
       <div>
         <label htmlFor="attendee-search" className="field-label">
           Search by name or email

@@ -16,7 +16,7 @@ export interface Attendee {
 }
 
 export interface AttendeesPage {
-  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean };
+  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean; cancelled: boolean };
   registered: number;
   waitlisted: number;
   checked_in: number;
@@ -65,4 +65,15 @@ export async function checkIn(eventId: string, by: { code: string } | { registra
 
 export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'username'>): string {
   return `${a.first_name} ${a.last_name}`.trim() || a.username;
+}
+
+// Sends an organizer's message to everyone registered; the mail leaves
+// after the answer. A fourth message in a day is refused (429).
+export async function messageAttendees(eventId: string, message: { subject: string; body: string }): Promise<string> {
+  return (await api.post<{ detail: string }>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data.detail;
+}
+
+// Calls the event off; everyone registered or waiting is mailed message.
+export async function cancelEvent(eventId: string, message: string): Promise<string> {
+  return (await api.post<{ detail: string }>(`/event/detail/${encodeURIComponent(eventId)}/cancel/`, { message })).data.detail;
 }

@@ -35,6 +35,7 @@ export function EventCard({ event, priority = false }: { event: TurnoutEvent; pr
           {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
           {availability === 'full' && <span className="text-red-700">Full</span>}
           {availability === 'started' && <span className="text-amber-800">Started</span>}
+          {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
         </p>
         <div className="mt-auto pt-2">
           <button

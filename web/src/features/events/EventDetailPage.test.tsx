@@ -266,6 +266,15 @@ describe('EventDetailPage', () => {
     expect(button).toHaveAccessibleDescription('This event has already started.');
   });
 
+  it('shows a cancelled event as cancelled and takes nobody, even with a waitlist', async () => {
+    renderApp(detailPath, { event: { ...jazz, cancelled: true, waitlist: true, seats_left: 0 } });
+
+    const button = await screen.findByRole('button', { name: 'Register Now' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('This event has been cancelled.');
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+  });
+
   it('goes back to the events list without history', async () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     const { user } = renderApp(detailPath, { event: jazz });
@@ -286,5 +295,24 @@ describe('EventDetailPage', () => {
     await waitFor(() => expect(currentLocation()).toBe('/events'));
     await user.click(await screen.findByRole('button', { name: 'View Details' }));
     await waitFor(() => expect(currentLocation()).toBe(detailPath));
+  });
+});
+
+describe('Add to Calendar', () => {
+  it('offers the .ics file and filled-in Google and Outlook forms', async () => {
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByText('Add to Calendar'));
+
+    const ics = screen.getByRole('link', { name: /Download \.ics/ });
+    expect(ics.getAttribute('href')).toMatch(new RegExp(`/api/event/detail/${jazz.id}/calendar\\.ics$`));
+    const google = new URL(screen.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')!);
+    expect(google.searchParams.get('text')).toBe(jazz.title);
+    const compact = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(google.searchParams.get('dates')).toBe(`${compact(jazz.start_time)}/${compact(jazz.end_time)}`);
+    expect(google.searchParams.get('location')).toBe('Riverside Park');
+    const outlook = new URL(screen.getByRole('link', { name: 'Outlook.com' }).getAttribute('href')!);
+    expect(outlook.searchParams.get('subject')).toBe(jazz.title);
+    expect(outlook.searchParams.get('startdt')).toBe(new Date(jazz.start_time).toISOString());
   });
 });

@@ -12,6 +12,7 @@ import { setQueryData, useQuery } from '@/lib/query';
 import { localTime, localTimeRange } from '@/lib/time';
 import { TicketCode } from '@/features/tickets/TicketCode';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
+import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
 import { availabilityOf, eventFromState, seatsLeftText } from './eventInfo';
@@ -74,6 +75,7 @@ function EventLoader({ id }: { id: string }) {
 const NOT_OPEN_REASON = {
   full: 'This event is full.',
   started: 'This event has already started.',
+  cancelled: 'This event has been cancelled.',
 } as const;
 
 // The signed-in person's registration for the event: undefined until known,
@@ -172,15 +174,17 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     }
   }
 
-  const note = registered
-    ? 'You are registered for this event.'
-    : waiting
-      ? `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`
-      : canJoinWaitlist
-        ? 'This event is full. Join the waitlist to get the next free seat.'
-        : availability === 'open'
-          ? null
-          : NOT_OPEN_REASON[availability];
+  const note = event.cancelled
+    ? NOT_OPEN_REASON.cancelled
+    : registered
+      ? 'You are registered for this event.'
+      : waiting
+        ? `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`
+        : canJoinWaitlist
+          ? 'This event is full. Join the waitlist to get the next free seat.'
+          : availability === 'open'
+            ? null
+            : NOT_OPEN_REASON[availability];
   return (
     // Room at the bottom on phones for the fixed action bar.
     <div className="page max-lg:pb-36">
@@ -211,6 +215,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                 {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
                 {availability === 'full' && <span className="text-red-700">Full</span>}
                 {availability === 'started' && <span className="text-amber-800">Started</span>}
+                {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
               </p>
               {registration ? (
                 <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
@@ -236,12 +241,13 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
               ref={status}
               tabIndex={-1}
               role="status"
-              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registration ? 'text-emerald-800' : canJoinWaitlist ? 'text-slate-700' : 'text-red-700'}`}
+              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registration && !event.cancelled ? 'text-emerald-800' : canJoinWaitlist ? 'text-slate-700' : 'text-red-700'}`}
             >
               {note}
             </p>
           </div>
           {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+          <AddToCalendar event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time)} />
             <Detail term="End Time" value={localTime(event.end_time)} />

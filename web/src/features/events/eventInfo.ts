@@ -18,9 +18,10 @@ export function eventFromState(state: unknown): TurnoutEvent | null {
 }
 
 // Why an event takes no more registrations, if it does not.
-export type Availability = 'open' | 'full' | 'started';
+export type Availability = 'open' | 'full' | 'started' | 'cancelled';
 
 export function availabilityOf(event: TurnoutEvent, now: number = Date.now()): Availability {
+  if (event.cancelled) return 'cancelled';
   if (Date.parse(event.start_time) <= now) return 'started';
   if (event.seats_left <= 0) return 'full';
   return 'open';

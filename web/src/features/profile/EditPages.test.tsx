@@ -39,6 +39,8 @@ function answerOrganizerPage() {
   server.use(
     http.get(apiUrl('/user/profile/'), () => HttpResponse.json(organizer)),
     http.get(apiUrl('/organization/details/'), () => HttpResponse.json(organization)),
+    // Organizers' own registrations show on the profile too.
+    http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
   );
 }
 

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { confirmToast } from '@/components/confirmToast';
+import { serverMessages } from '@/lib/errors';
+import { cancelEvent, messageAttendees, type AttendeesPage } from './api';
+
+const SUBJECT_MAX = 120;
+const BODY_MAX = 5000;
+const CANCEL_MAX = 2000;
+
+// The organizer's ways to reach an event's people: a message to everyone
+// registered (previewed before it goes), and calling the event off.
+export function TellAttendees({ page, onCancelled }: { page: AttendeesPage; onCancelled: () => void }) {
+  if (page.event.cancelled) {
+    return (
+      <p role="status" className="card border-l-4 border-red-600 text-slate-800">
+        This event is cancelled. Everyone who was registered or waiting has been told.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <MessageForm eventId={page.event.id} title={page.event.title} registered={page.registered} />
+      <CancelForm eventId={page.event.id} title={page.event.title} onCancelled={onCancelled} />
+    </div>
+  );
+}
+
+function MessageForm({ eventId, title, registered }: { eventId: string; title: string; registered: number }) {
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [previewing, setPreviewing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const ready = subject.trim() !== '' && body.trim() !== '';
+
+  function preview(e: FormEvent) {
+    e.preventDefault();
+    if (ready) setPreviewing(true);
+  }
+
+  async function send() {
+    setSending(true);
+    try {
+      toast.success(await messageAttendees(eventId, { subject: subject.trim(), body: body.trim() }));
+      setSubject('');
+      setBody('');
+      setPreviewing(false);
+    } catch (error) {
+      console.error('message attendees', error);
+      toast.error(serverMessages(error)[0] ?? 'Failed to send the message.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="message-title" className="card">
+      <h2 id="message-title" className="mb-1 text-lg font-semibold text-slate-900">
+        Message attendees
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">
+        Mailed to the {registered === 1 ? '1 person' : `${registered} people`} registered; at most 3 messages a day.
+      </p>
+      {previewing ? (
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Preview</p>
+          <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+            <p className="font-semibold text-slate-900">
+              {subject.trim()} · {title}
+            </p>
+            <p className="mt-3">A message about an event you are registered for: {title}</p>
+            {body
+              .trim()
+              .split(/\n\s*\n/)
+              .map((paragraph, i) => (
+                <p key={i} className="mt-3 whitespace-pre-line">
+                  {paragraph.trim()}
+                </p>
+              ))}
+          </div>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" disabled={sending} aria-busy={sending} onClick={() => void send()}>
+              Send to everyone registered
+            </button>
+            <button type="button" className="btn-secondary" disabled={sending} onClick={() => setPreviewing(false)}>
+              Edit
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={preview} className="grid gap-3">
+          <div>
+            <label htmlFor="message-subject" className="field-label">
+              Subject
+            </label>
+            <input
+              id="message-subject"
+              className="field-input mt-1"
+              required
+              maxLength={SUBJECT_MAX}
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor="message-body" className="field-label">
+              Message
+            </label>
+            <textarea
+              id="message-body"
+              className="field-input mt-1 min-h-28"
+              required
+              maxLength={BODY_MAX}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          </div>
+          <div>
+            <button type="submit" className="btn-secondary" disabled={!ready}>
+              Preview
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: string; onCancelled: () => void }) {
+  const [message, setMessage] = useState('');
+  const [cancelling, setCancelling] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const confirmed = await confirmToast(`Cancel "${title}"? It stays listed as cancelled, and everyone registered or waiting is mailed your message.`, {
+      confirm: 'Cancel event',
+      cancel: 'Keep it',
+    });
+    if (!confirmed) return;
+    setCancelling(true);
+    try {
+      toast.success(await cancelEvent(eventId, message.trim()));
+      onCancelled();
+    } catch (error) {
+      console.error('cancel event', error);
+      toast.error(serverMessages(error)[0] ?? 'Failed to cancel the event.');
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="cancel-title" className="card">
+      <h2 id="cancel-title" className="mb-1 text-lg font-semibold text-slate-900">
+        Cancel event
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">Instead of deleting it: the event stays visible as cancelled and takes no registrations.</p>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-3">
+        <div>
+          <label htmlFor="cancel-message" className="field-label">
+            What should we tell your attendees?
+          </label>
+          <textarea
+            id="cancel-message"
+            className="field-input mt-1 min-h-24"
+            required
+            maxLength={CANCEL_MAX}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        <div>
+          <button type="submit" className="btn-danger" disabled={message.trim() === '' || cancelling} aria-busy={cancelling}>
+            Cancel event
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
