@@ -2,10 +2,15 @@
 // only seat and is shown a ticket, another joins the waitlist; the
 // organization sees both in its attendee list, exports it as CSV and checks
 // the first in by the ticket's code; when that person cancels, the one
-// waiting has the seat.
+// waiting has the seat and is mailed the ticket (read from the SES
+// emulator). Then the organization messages the registered, previewing the
+// mail first, and calls the event off: it shows as cancelled, and the
+// people are told.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createEvent, signUpOrganization, signUpPerson, unique } from '../api.mjs';
+import { waitForMail } from '../mail.mjs';
+import { waitFor } from '../wait.mjs';
 import { field, listItem, logIn, see } from '../ui.mjs';
 
 export default async function organizerRunsTheDoor({ page, stack, screenshot }) {
@@ -68,4 +73,39 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   await as(bea);
   await see(page, 'You are registered for this event.');
   await page.getByRole('img', { name: `Ticket QR code for ${title}` }).locator('svg').waitFor();
+  const beaCode = (await page.locator('figcaption .font-mono').textContent()).trim();
+  const seatMail = await waitForMail(stack.sesURL, bea.email, `A seat is yours: ${title}`);
+  assert.ok(seatMail.body.text.includes(beaCode), `the seat mail carries the ticket ${beaCode}`);
+  assert.ok(seatMail.attachments?.some((a) => a.filename === 'event.ics'), 'the seat mail carries the calendar file');
+
+  await signOut();
+  await logIn(page, org.username, org.password);
+  await page.goto(`/dashboard/attendees?id=${event.id}`);
+  await page.getByRole('heading', { level: 1, name: 'Attendees' }).waitFor();
+  await field(page, 'Subject').fill('Doors open at seven');
+  await field(page, 'Message').fill('Bring your ticket on your phone.');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await see(page, `Doors open at seven · ${title}`);
+  await page.getByRole('button', { name: 'Send to everyone registered' }).click();
+  await see(page, 'Your message is on its way to everyone registered.');
+  const message = await waitForMail(stack.sesURL, bea.email, `Doors open at seven · ${title}`);
+  assert.ok(message.body.text.includes('Bring your ticket on your phone.'));
+
+  await field(page, 'What should we tell your attendees?').fill('The roof is under repair. Sorry!');
+  await page.getByRole('button', { name: 'Cancel event' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel event' }).click();
+  await see(page, 'This event is cancelled. Everyone who was registered or waiting has been told.');
+  const notice = await waitForMail(stack.sesURL, bea.email, `Cancelled: ${title}`);
+  assert.ok(notice.body.text.includes('The roof is under repair. Sorry!'));
+
+  // The public detail may be cached for a few seconds (max-age=5).
+  await waitFor(
+    async () => {
+      await page.goto(eventPath);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      return page.getByText('This event has been cancelled.', { exact: true }).isVisible();
+    },
+    { timeout: 15_000, interval: 1000, message: 'the event page does not say cancelled' },
+  );
+  assert.ok(await page.getByRole('button', { name: 'Register Now' }).isDisabled());
 }
