@@ -47,14 +47,20 @@ func WithCalendar(m Message, ics []byte) Message {
 	return m
 }
 
+// ticket gives the ticket's code and the way to its QR code, on the
+// event's page at link.
+func (b *body) ticket(code, link string) {
+	b.para("Your ticket code: " + code)
+	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", link)
+}
+
 // RegistrationConfirmed confirms a seat, with the ticket's code and the
 // event for the calendar.
 func RegistrationConfirmed(to, name string, e EventFacts, ticket string, ics []byte) Message {
 	b := newBody(name)
 	b.para("You are registered. See you at:")
 	b.event(e)
-	b.para("Your ticket code: " + ticket)
-	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", e.Link)
+	b.ticket(ticket, e.Link)
 	b.para("The attached calendar file adds the event to your calendar. If you can't come, please cancel from the event's page so someone else can have your seat.")
 	return WithCalendar(b.message(to, "You're registered: "+clip(e.Title, 80), e.Link), ics)
 }
@@ -73,8 +79,7 @@ func SeatGiven(to, name string, e EventFacts, ticket string, ics []byte) Message
 	b := newBody(name)
 	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
 	b.event(e)
-	b.para("Your ticket code: " + ticket)
-	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", e.Link)
+	b.ticket(ticket, e.Link)
 	b.para("If you can no longer come, please cancel from the event's page so the next person in line gets the seat.")
 	return WithCalendar(b.message(to, "A seat is yours: "+clip(e.Title, 80), e.Link), ics)
 }

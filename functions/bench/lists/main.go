@@ -2,7 +2,8 @@
 // DynamoDB (issue 9, items 1-3): calls, read and write units as DynamoDB
 // Local reports them (ReturnConsumedCapacity INDEXES), answer bytes and
 // time per page, through the real events handlers on fresh emulators.
-// Data is seeded through the store in batches. `make bench` runs it.
+// Data is seeded through the store in batches. It also measures a mail to
+// 5,000 people through the mailer (broadcast.go). `make bench` runs it.
 package main
 
 import (
@@ -16,6 +17,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"turnout/pkg/api/events"
 	"turnout/pkg/auth"
@@ -37,6 +40,8 @@ func main() {
 
 // bench is one table and the events API over it, metered.
 type bench struct {
+	cfg    config.Config
+	awsCfg aws.Config
 	st     *store.Store
 	ops    *store.OperationCounter
 	meter  *store.CapacityMeter
@@ -91,9 +96,9 @@ func run(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		regs := make([]domain.Registration, n)
+		regs := make([]domain.Attendee, n)
 		for i, id := range ids {
-			regs[i] = domain.Registration{ID: auth.NewID(), EventID: id, UserID: user, Created: b.now.Add(time.Duration(i) * time.Second)}
+			regs[i].Registration = domain.Registration{ID: auth.NewID(), EventID: id, UserID: user, Created: b.now.Add(time.Duration(i) * time.Second)}
 		}
 		if err := b.st.ImportRegistrations(ctx, regs); err != nil {
 			return fmt.Errorf("seed registrations: %w", err)
@@ -131,6 +136,13 @@ func run(ctx context.Context) error {
 			return err
 		}
 		fmt.Printf("| %s | %s | %s |\n", c.name, r, c.baseline)
+	}
+
+	if err := attendees(ctx, newBench); err != nil {
+		return err
+	}
+	if err := broadcast(ctx, stack, newBench); err != nil {
+		return err
 	}
 
 	fmt.Println()
@@ -184,7 +196,7 @@ func open(ctx context.Context, stack *emulators.Stack, name string) (*bench, err
 	if err != nil {
 		return nil, err
 	}
-	b := &bench{ops: &store.OperationCounter{}, meter: &store.CapacityMeter{}, now: time.Now().UTC().Truncate(time.Second)}
+	b := &bench{cfg: cfg, awsCfg: awsCfg, ops: &store.OperationCounter{}, meter: &store.CapacityMeter{}, now: time.Now().UTC().Truncate(time.Second)}
 	b.st = store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table, b.ops.ClientOption(), b.meter.ClientOption())
 	if err := b.st.CreateTable(ctx); err != nil {
 		return nil, err
@@ -220,9 +232,93 @@ func (b *bench) seed(ctx context.Context, org string, n, descLen int, start time
 	return ids, nil
 }
 
+// attendees measures the organizer's attendee list and its CSV export on
+// an event of 10,000 attendees (issue 11): the first page, a search that
+// matches one person, and the whole file.
+func attendees(ctx context.Context, newBench func(string) (*bench, error)) error {
+	const n = 10000
+	b, err := newBench("attendees")
+	if err != nil {
+		return err
+	}
+	eventID, token, err := b.eventOfAttendees(ctx, n, 1000, b.now.Add(time.Hour))
+	if err != nil {
+		return err
+	}
+	fmt.Println()
+	fmt.Println("## Organizer tools (issue 11): an event of 10,000 attendees")
+	fmt.Println()
+	fmt.Println("Calls include the GetItem that authenticates the organizer; the event and the page are read in parallel.")
+	fmt.Println()
+	fmt.Println("| call | calls | read units | bytes | ms |")
+	fmt.Println("|---|---:|---:|---:|---:|")
+	base := "/api/event/detail/" + eventID
+	for _, c := range []struct{ name, path string }{
+		{"attendee list, first page (50)", base + "/attendees/"},
+		{"attendee search, one match", base + "/attendees/?q=attendee09999"},
+		{"CSV export, every attendee", base + "/attendees.csv"},
+	} {
+		b.take()
+		start := time.Now()
+		res, err := b.do(http.MethodGet, c.path, token)
+		if err != nil {
+			return err
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		took := time.Since(start)
+		if err != nil || res.StatusCode != http.StatusOK {
+			return fmt.Errorf("%s: %d %v", c.path, res.StatusCode, err)
+		}
+		calls, read, _ := b.take()
+		fmt.Printf("| %s | %d | %.1f | %d | %d |\n", c.name, calls, read, len(body), took.Milliseconds())
+	}
+	return nil
+}
+
+// eventOfAttendees seeds one event (descLen characters of description,
+// starting at start) with n attendees, and returns it and the access token
+// of an organizer of its organization.
+func (b *bench) eventOfAttendees(ctx context.Context, n, descLen int, start time.Time) (eventID, token string, err error) {
+	org := auth.NewID()
+	ids, err := b.seed(ctx, org, 1, descLen, start, time.Hour)
+	if err != nil {
+		return "", "", err
+	}
+	if err := b.seedAttendees(ctx, ids[0], n); err != nil {
+		return "", "", err
+	}
+	_, token, err = b.account(ctx, org)
+	return ids[0], token, err
+}
+
+// seedAttendees imports n registrations of eventID, with people named
+// attendee00000 and so on (mail at example.com).
+func (b *bench) seedAttendees(ctx context.Context, eventID string, n int) error {
+	regs := make([]domain.Attendee, n)
+	for i := range regs {
+		regs[i] = domain.Attendee{
+			Registration: domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: auth.NewID(), Created: b.now},
+			Username:     fmt.Sprintf("attendee%05d", i), FirstName: "Alexandra", LastName: "Fitzgerald-Nakamura",
+			Email: fmt.Sprintf("attendee%05d@example.com", i),
+		}
+	}
+	if err := b.st.ImportRegistrations(ctx, regs); err != nil {
+		return fmt.Errorf("seed attendees: %w", err)
+	}
+	return nil
+}
+
 // person creates an active account and returns its id and access token.
 func (b *bench) person(ctx context.Context) (string, string, error) {
-	u := domain.User{ID: auth.NewID(), Username: "bench" + auth.NewID(), Email: auth.NewID() + "@bench.test", PasswordHash: "x", IsActive: true, Joined: b.now}
+	return b.account(ctx, "")
+}
+
+// account creates an active account, an organizer of orgID when it is
+// not "", and returns its id and access token.
+func (b *bench) account(ctx context.Context, orgID string) (string, string, error) {
+	u := domain.User{ID: auth.NewID(), Username: "bench" + auth.NewID(), Email: auth.NewID() + "@bench.test", PasswordHash: "x", IsActive: true, Joined: b.now,
+		IsOrganizer: orgID != "", OrganizationID: orgID}
 	if err := b.st.CreateUser(ctx, u, time.Time{}); err != nil {
 		return "", "", fmt.Errorf("create person: %w", err)
 	}

@@ -30,7 +30,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [previewing, setPreviewing] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAction();
   const ready = subject.trim() !== '' && body.trim() !== '';
 
   function preview(e: FormEvent) {
@@ -38,20 +38,13 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
     if (ready) setPreviewing(true);
   }
 
-  async function send() {
-    setSending(true);
-    try {
+  const send = () =>
+    run('message attendees', 'Failed to send the message.', async () => {
       toast.success(await messageAttendees(eventId, { subject: subject.trim(), body: body.trim() }));
       setSubject('');
       setBody('');
       setPreviewing(false);
-    } catch (error) {
-      console.error('message attendees', error);
-      toast.error(serverMessages(error)[0] ?? 'Failed to send the message.');
-    } finally {
-      setSending(false);
-    }
-  }
+    });
 
   return (
     <section aria-labelledby="message-title" className="card">
@@ -128,7 +121,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
 
 function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: string; onCancelled: () => void }) {
   const [message, setMessage] = useState('');
-  const [cancelling, setCancelling] = useState(false);
+  const { busy: cancelling, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -137,16 +130,10 @@ function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: s
       cancel: 'Keep it',
     });
     if (!confirmed) return;
-    setCancelling(true);
-    try {
+    await run('cancel event', 'Failed to cancel the event.', async () => {
       toast.success(await cancelEvent(eventId, message.trim()));
       onCancelled();
-    } catch (error) {
-      console.error('cancel event', error);
-      toast.error(serverMessages(error)[0] ?? 'Failed to cancel the event.');
-    } finally {
-      setCancelling(false);
-    }
+    });
   }
 
   return (
@@ -177,4 +164,22 @@ function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: s
       </form>
     </section>
   );
+}
+
+// useAction runs one request at a time, saying busy meanwhile; a failure
+// is logged as label and shown as the server's reason, or fallback.
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  async function run(label: string, fallback: string, action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      console.error(label, error);
+      toast.error(serverMessages(error)[0] ?? fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
 }

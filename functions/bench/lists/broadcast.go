@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"turnout/pkg/emulators"
+	"turnout/pkg/mail/mailer"
+	"turnout/pkg/mail/mailer/streamrelay"
+	"turnout/pkg/store"
+)
+
+// broadcast measures issue 11's proof: an event of 5,000 registrants is
+// cancelled; the request answers at once, having written one item, and
+// the mailer (fed by the table's stream, as in AWS) fans it out and sends
+// every mail, each once.
+func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string) (*bench, error)) error {
+	const n = 5000
+	b, err := newBench("broadcast")
+	if err != nil {
+		return err
+	}
+	eventID, token, err := b.eventOfAttendees(ctx, n, 300, b.now.Add(48*time.Hour))
+	if err != nil {
+		return err
+	}
+	before, err := cancelledMails(stack.SESEndpoint)
+	if err != nil {
+		return err
+	}
+
+	// The mailer, with a metered client of its own, reads the stream from
+	// here on (the seeded registrations are behind it).
+	cfg := b.cfg
+	cfg.SESEndpoint, cfg.MailFrom, cfg.SigningKey = stack.SESEndpoint, "Turnout <no-reply@turnout.test>", []byte("bench-signing-key-bench-signing-key")
+	mailerOps := &store.OperationCounter{}
+	mailerStore := store.New(b.awsCfg, cfg.DynamoDBEndpoint, cfg.Table, mailerOps.ClientOption())
+	relayCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	if _, err := streamrelay.Start(relayCtx, b.awsCfg, cfg.DynamoDBEndpoint, b.st, time.Now, mailer.New(cfg, b.awsCfg, mailerStore).Handle); err != nil {
+		return err
+	}
+
+	b.take()
+	start := time.Now()
+	req, err := http.NewRequest(http.MethodPost, b.srv.URL+"/api/event/detail/"+eventID+"/cancel/", strings.NewReader(`{"message":"The venue is closed for repairs."}`))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	answered := time.Since(start)
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("cancel: %d", res.StatusCode)
+	}
+	calls, _, write := b.take()
+
+	var got map[string]int
+	for deadline := time.Now().Add(10 * time.Minute); ; {
+		if got, err = cancelledMails(stack.SESEndpoint); err != nil {
+			return err
+		}
+		if len(got)-len(before) >= n || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(2 * time.Second)
+	}
+	delivered := time.Since(start)
+	twice := 0
+	for _, c := range got {
+		if c > 1 {
+			twice++
+		}
+	}
+	mailerCalls := mailerOps.Take()
+
+	fmt.Println()
+	fmt.Println("## Mail to many (issue 11): cancelling an event of 5,000 registrants")
+	fmt.Println()
+	fmt.Println("The request writes one broadcast item with the cancellation; the mailer, on the table's stream (locally")
+	fmt.Println("the relay `make dev` runs), queues one message per person and sends each once through the SES emulator.")
+	fmt.Println()
+	fmt.Println("| figure | value |")
+	fmt.Println("|---|---:|")
+	fmt.Printf("| request: answer | %d ms |\n", answered.Milliseconds())
+	fmt.Printf("| request: DynamoDB calls (write units) | %d (%.0f) |\n", calls, write)
+	fmt.Printf("| people mailed | %d of %d |\n", len(got)-len(before), n)
+	fmt.Printf("| people mailed more than once | %d |\n", twice)
+	fmt.Printf("| all mail delivered after | %.1f s |\n", delivered.Seconds())
+	fmt.Printf("| mailer's DynamoDB calls | %s |\n", formatOps(mailerCalls))
+	if len(got)-len(before) < n || twice > 0 {
+		return fmt.Errorf("broadcast: %d of %d people mailed, %d more than once", len(got)-len(before), n, twice)
+	}
+	return nil
+}
+
+// cancelledMails counts, per address, the cancellation notices the SES
+// emulator holds.
+func cancelledMails(sesEndpoint string) (map[string]int, error) {
+	res, err := http.Get(sesEndpoint + "/store")
+	if err != nil {
+		return nil, fmt.Errorf("read the SES emulator: %w", err)
+	}
+	defer res.Body.Close()
+	var store struct {
+		Emails []struct {
+			Destination struct {
+				To []string `json:"to"`
+			} `json:"destination"`
+			Subject string `json:"subject"`
+		} `json:"emails"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&store); err != nil {
+		return nil, fmt.Errorf("decode the SES emulator's store: %w", err)
+	}
+	counts := map[string]int{}
+	for _, m := range store.Emails {
+		if strings.HasPrefix(m.Subject, "Cancelled: ") {
+			for _, to := range m.Destination.To {
+				counts[to]++
+			}
+		}
+	}
+	return counts, nil
+}
+
+// formatOps writes operation counts as "5,000 PutItem, ...".
+func formatOps(ops map[string]int) string {
+	var parts []string
+	for op, n := range ops {
+		parts = append(parts, fmt.Sprintf("%d %s", n, op))
+	}
+	return strings.Join(parts, ", ")
+}
