@@ -119,7 +119,10 @@ func (b Base) API(functions []Function) http.Handler {
 
 // Events wires the events function.
 func (b Base) Events() events.Deps {
-	svc := &eventsvc.Service{Store: b.Store, Media: b.Media, Tickets: auth.Tickets{Key: b.Config.SigningKey}, Now: b.Now}
+	svc := &eventsvc.Service{
+		Store: b.Store, Media: b.Media, Now: b.Now,
+		Tickets: auth.Tickets{Key: b.Config.SigningKey}, Feeds: auth.Feeds{Key: b.Config.SigningKey},
+	}
 	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin}
 }
 

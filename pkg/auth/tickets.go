@@ -31,7 +31,7 @@ func (t Tickets) Code(eventID, regID string) string {
 	if len(t.Key) < minKeyLen {
 		return ""
 	}
-	return ticketVersion + "." + regID + "." + t.sign(eventID, regID)
+	return ticketVersion + "." + regID + "." + sign(t.Key, ticketDomain, eventID, regID)
 }
 
 // Registration returns the registration id a well-formed code names,
@@ -55,13 +55,15 @@ func (t Tickets) Valid(code, eventID string) bool {
 		return false
 	}
 	sig := strings.TrimSpace(code)[len(ticketVersion)+1+len(regID)+1:]
-	return hmac.Equal([]byte(sig), []byte(t.sign(eventID, regID)))
+	return hmac.Equal([]byte(sig), []byte(sign(t.Key, ticketDomain, eventID, regID)))
 }
 
-func (t Tickets) sign(eventID, regID string) string {
-	mac := hmac.New(sha256.New, t.Key)
+// sign is the short (128-bit, base64url) HMAC-SHA256 of fields under key;
+// the first field names the use, so one use's MAC is never another's.
+func sign(key []byte, fields ...string) string {
+	mac := hmac.New(sha256.New, key)
 	// Length-prefixed fields, so no two field lists feed the same bytes.
-	for _, f := range []string{ticketDomain, eventID, regID} {
+	for _, f := range fields {
 		var n [8]byte
 		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
 		mac.Write(n[:])

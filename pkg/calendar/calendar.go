@@ -35,6 +35,26 @@ const UIDDomain = "turnout"
 func File(e Entry) []byte {
 	cal := ics.NewCalendarFor("Turnout")
 	cal.SetMethod(ics.MethodPublish)
+	add(cal, e)
+	return []byte(cal.Serialize(ics.WithNewLineWindows))
+}
+
+// Feed writes a calendar named name that apps subscribe to: one VEVENT per
+// entry, and a hint to refresh it hourly.
+func Feed(name string, entries []Entry) []byte {
+	cal := ics.NewCalendarFor("Turnout")
+	cal.SetMethod(ics.MethodPublish)
+	cal.SetName(name)
+	cal.SetXWRCalName(name)
+	cal.SetRefreshInterval("PT1H")
+	cal.SetXPublishedTTL("PT1H")
+	for _, e := range entries {
+		add(cal, e)
+	}
+	return []byte(cal.Serialize(ics.WithNewLineWindows))
+}
+
+func add(cal *ics.Calendar, e Entry) {
 	ev := cal.AddEvent(e.EventID + "@" + UIDDomain)
 	ev.SetDtStampTime(e.Stamp.UTC())
 	ev.SetStartAt(e.Start.UTC())
@@ -53,5 +73,4 @@ func File(e Entry) []byte {
 	} else {
 		ev.SetStatus(ics.ObjectStatusConfirmed)
 	}
-	return []byte(cal.Serialize(ics.WithNewLineWindows))
 }

@@ -23,6 +23,9 @@ type User struct {
 	// PendingEmail is an address the account asked to move to; it takes
 	// effect only when that address confirms it by an emailed link.
 	PendingEmail string
+	// FeedVersion grows when the person resets their calendar feed's
+	// secret URL; only the URL of the current version answers.
+	FeedVersion int
 }
 
 // Organization is the public face of an organizer account.

@@ -43,6 +43,11 @@ type Store interface {
 	UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast) error
 	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
 	QueueMessage(ctx context.Context, b domain.Broadcast) error
+	OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error)
+	PastEventCount(ctx context.Context, orgID string, now time.Time) (int, error)
+	User(ctx context.Context, id string) (domain.User, error)
+	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
+	ResetFeed(ctx context.Context, userID string) (int, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
@@ -69,7 +74,9 @@ type Service struct {
 	Media media.Deleter
 	// Tickets signs and checks the codes of attendees' tickets.
 	Tickets auth.Tickets
-	Now     func() time.Time
+	// Feeds signs and checks the secrets of people's calendar feeds.
+	Feeds auth.Feeds
+	Now   func() time.Time
 }
 
 // Banner stores or claims the banner a form sent and returns its media key

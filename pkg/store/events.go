@@ -104,7 +104,7 @@ func (it eventItem) domain() domain.Event {
 	return domain.Event{
 		ID: it.ID, OrganizationID: it.OrganizationID, OrganizationName: it.OrganizationName,
 		Title: it.Title, Description: it.Description, Location: it.Location,
-		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken,
+		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
 		BannerKey: it.BannerKey, Created: it.Created,
 	}
 }

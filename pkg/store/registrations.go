@@ -492,8 +492,28 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	if len(regs) == limit {
 		next = regs[len(regs)-1].ID
 	}
+	out, err := s.registeredEvents(ctx, userID, regs)
+	return out, next, err
+}
+
+// LatestRegistrations lists up to limit of userID's registrations with
+// their events, the newest first (for a calendar feed), leaving out any
+// whose event is gone.
+func (s *Store) LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error) {
+	first := userRegistrationKey(userID, "")
+	var regs []userRegistrationItem
+	err := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK).Order(dynamo.Descending).Limit(limit).All(ctx, &regs)
+	if err != nil {
+		return nil, fmt.Errorf("list latest registrations of %s: %w", userID, err)
+	}
+	return s.registeredEvents(ctx, userID, regs)
+}
+
+// registeredEvents joins registrations of userID with their events (one
+// BatchGetItem) and, for those waiting, their places in line.
+func (s *Store) registeredEvents(ctx context.Context, userID string, regs []userRegistrationItem) ([]domain.RegisteredEvent, error) {
 	if len(regs) == 0 {
-		return []domain.RegisteredEvent{}, next, nil
+		return []domain.RegisteredEvent{}, nil
 	}
 	keys := make([]dynamo.Keyed, 0, len(regs))
 	seen := make(map[string]bool, len(regs))
@@ -509,7 +529,7 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		err := s.table.Batch(attrPK, attrSK).Get(keys...).
-			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "Deleting").All(gctx, &items)
+			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "Deleting", "Cancelled").All(gctx, &items)
 		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 			return fmt.Errorf("load events of %s's registrations: %w", userID, err)
 		}
@@ -524,7 +544,7 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 		}
 	}
 	if err := g.Wait(); err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	events := make(map[string]domain.Event, len(items))
 	for _, it := range items {
@@ -543,5 +563,5 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 			out = append(out, domain.RegisteredEvent{Registration: reg, Event: e})
 		}
 	}
-	return out, next, nil
+	return out, nil
 }

@@ -34,6 +34,7 @@ type userItem struct {
 	Joined         time.Time
 	SessionVersion int
 	PendingEmail   string `dynamo:",omitempty"`
+	FeedVersion    int    `dynamo:",omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -46,7 +47,7 @@ func newUserItem(u domain.User) userItem {
 		FirstName: u.FirstName, LastName: u.LastName, Phone: u.Phone, Address: u.Address,
 		ImageKey: u.ImageKey, PasswordHash: u.PasswordHash, Active: u.IsActive,
 		Organizer: u.IsOrganizer, OrganizationID: u.OrganizationID, Joined: u.Joined,
-		SessionVersion: u.SessionVersion, PendingEmail: u.PendingEmail,
+		SessionVersion: u.SessionVersion, PendingEmail: u.PendingEmail, FeedVersion: u.FeedVersion,
 	}
 }
 
@@ -56,7 +57,7 @@ func (it userItem) domain() domain.User {
 		LastName: it.LastName, Phone: it.Phone, Address: it.Address, ImageKey: it.ImageKey,
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
-		PendingEmail: it.PendingEmail,
+		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion,
 	}
 }
 
@@ -252,4 +253,19 @@ func (s *Store) ConfirmEmail(ctx context.Context, u domain.User) error {
 	default:
 		return fmt.Errorf("change email of %s: %w", u.ID, err)
 	}
+}
+
+// ResetFeed moves the account's calendar feed to a new secret URL (one
+// UpdateItem) and returns the feed's new version.
+func (s *Store) ResetFeed(ctx context.Context, userID string) (int, error) {
+	k := userKey(userID)
+	var it userItem
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Add("FeedVersion", 1).If("attribute_exists(PK)").Value(ctx, &it)
+	if dynamo.IsCondCheckFailed(err) {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reset the calendar feed of %s: %w", userID, err)
+	}
+	return it.FeedVersion, nil
 }

@@ -67,6 +67,14 @@ func TestCancelEventTellsEveryone(t *testing.T) {
 		t.Errorf("the event's page does not say cancelled")
 	}
 	evExpectDetail(t, regPost(env, ev.ID, env.NewPerson(t).Access), http.StatusConflict, "This event has been cancelled.")
+	var mine []struct {
+		EventID   string `json:"event_id"`
+		Cancelled bool   `json:"cancelled"`
+	}
+	env.JSON(http.MethodGet, "/api/event/user-event/"+people[0].ID+"/", nil, people[0].Access).Decode(t, &mine)
+	if len(mine) != 1 || mine[0].EventID != ev.ID || !mine[0].Cancelled {
+		t.Errorf("the person's list reads %+v, want the event marked cancelled", mine)
+	}
 
 	for _, p := range people {
 		m := regMail(t, env, p.Email, "Cancelled: Rooftop Choir")

@@ -124,6 +124,22 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/register/{eventId}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access)
 	})
+	measure("GET /api/organization/public/{id}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/organization/public/"+org.OrganizationID+"/", nil, "")
+	})
+	measure("GET /api/organization/public/{id}/calendar.ics", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/organization/public/"+org.OrganizationID+"/calendar.ics", nil, "")
+	})
+	var feed struct{ URL string }
+	measure("GET /api/event/feed/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/feed/", nil, person.Access)
+	}).Decode(t, &feed)
+	measure("GET /api/event/feed/{token}/calendar.ics", 200, func() *Response {
+		return env.JSON(http.MethodGet, strings.TrimPrefix(feed.URL, env.Config.WebOrigin), nil, "")
+	})
+	measure("POST /api/event/feed/reset/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/feed/reset/", nil, person.Access)
+	})
 	var mine struct{ Ticket string }
 	env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access).Decode(t, &mine)
 	measure("GET /api/event/detail/{id}/attendees/", 200, func() *Response {

@@ -81,6 +81,9 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/event/detail/{id}/cancel/{$}", d.Auth.Require(h.cancelEvent))
 	rt.Handle("POST /api/event/detail/{id}/message/{$}", d.Auth.Require(h.message))
 	rt.Handle("GET /api/event/user-event/{userId}/{$}", d.Auth.Require(h.userEvents))
+	rt.Handle("GET /api/event/feed/{$}", d.Auth.Require(h.feed))
+	rt.Handle("POST /api/event/feed/reset/{$}", d.Auth.Require(h.resetFeed))
+	rt.Handle("GET /api/event/feed/{token}/calendar.ics", h.personFeed)
 	// The path's spelling is the product contract's.
 	rt.Handle("DELETE /api/event/cancle/register/{registrationId}/{$}", d.Auth.Require(h.cancel))
 	return rt

@@ -28,6 +28,8 @@ type registeredEventBody struct {
 	StartTime time.Time `json:"start_time"`
 	EndTime   time.Time `json:"end_time"`
 	Location  string    `json:"location"`
+	// Cancelled is there, true, once the organizer calls the event off.
+	Cancelled bool `json:"cancelled,omitempty"`
 	statusBody
 }
 
@@ -35,7 +37,7 @@ func registeredEventOf(re domain.RegisteredEvent) registeredEventBody {
 	reg, e := re.Registration, re.Event
 	return registeredEventBody{
 		ID: reg.ID, EventID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location,
-		statusBody: statusOf(reg),
+		Cancelled: e.Cancelled, statusBody: statusOf(reg),
 	}
 }
 

@@ -21,6 +21,9 @@ type Deps struct {
 	// OriginSecret lets CloudFront name the client's address
 	// (httpapi.ClientAddress); empty outside AWS.
 	OriginSecret string
+	// Public serves /api/organization/public/: an organization's page and
+	// calendar, made of its events (events.NewOrganizationPages).
+	Public http.Handler
 }
 
 // MsgNotOrganizer answers a person asking for an organization.
@@ -35,6 +38,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/organization/register/{$}", h.register)
 	rt.Handle("GET /api/organization/details/{$}", d.Auth.Require(h.details))
 	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
+	rt.Handle("GET /api/organization/public/", d.Public.ServeHTTP)
 	return rt
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"turnout/pkg/accounts"
+	"turnout/pkg/api/events"
 	"turnout/pkg/api/organizations"
 	"turnout/pkg/api/users"
 	"turnout/pkg/app"
@@ -34,7 +35,10 @@ func usersDeps(b app.Base) users.Deps {
 
 // organizationsDeps wires the organizations function.
 func organizationsDeps(b app.Base) organizations.Deps {
-	return organizations.Deps{Accounts: service(b), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret}
+	return organizations.Deps{
+		Accounts: service(b), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret,
+		Public: events.NewOrganizationPages(b.Events()),
+	}
 }
 
 // service builds the account flows.

@@ -16,6 +16,7 @@ const EventsPage = lazyRoute(() => {
   return Promise.all([import('@/features/events/EventsPage'), listRequested]).then(([page]) => page);
 });
 const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));
+const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
 const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage'));
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.events} element={<EventsPage />} />
         <Route path={paths.eventDetail()} element={<EventDetailPage />} />
+        <Route path={paths.organization()} element={<OrganizationPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

@@ -17,6 +17,8 @@ export const paths = {
   // The event travels in navigation state; the id in the query makes the
   // URL shareable.
   eventDetail: (id?: string) => (id ? `/event/detail?id=${encodeURIComponent(id)}` : '/event/detail'),
+  // An organization's public page.
+  organization: (id = ':id') => `/organizations/${id === ':id' ? id : encodeURIComponent(id)}`,
   register: '/register',
   login: '/login',
   forgotPassword: '/forget/password',

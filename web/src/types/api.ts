@@ -63,4 +63,6 @@ export interface RegisteredEvent {
   status?: RegistrationStatus;
   // A waitlisted registration's place in the queue (1 is next).
   position?: number;
+  // Present, true, once the organizer calls the event off.
+  cancelled?: boolean;
 }

@@ -78,6 +78,16 @@ describe('events panel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("We could not load the organization's events.");
   });
 
+  it('marks a cancelled event', async () => {
+    signIn();
+    answerAccount();
+    answerEvents([{ ...events[0]!, cancelled: true }, events[1]!]);
+    renderApp('/dashboard/events');
+
+    expect(within(await itemOf('Harbour Jazz Night')).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(await itemOf('Open Air Cinema')).queryByText('Cancelled')).not.toBeInTheDocument();
+  });
+
   it('Edit opens the update page with the event', async () => {
     signIn();
     answerAccount();

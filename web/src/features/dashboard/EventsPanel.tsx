@@ -67,6 +67,11 @@ export default function EventsPanel() {
                     <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
                       {event.title}
                     </h2>
+                    {event.cancelled && (
+                      <p>
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>
+                      </p>
+                    )}
                     <p className="text-sm text-slate-700">
                       {localTimeRange(event.start_time, event.end_time)}
                     </p>

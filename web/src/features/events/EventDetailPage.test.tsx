@@ -275,6 +275,11 @@ describe('EventDetailPage', () => {
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
   });
 
+  it("links the organizer's page", async () => {
+    renderApp(detailPath, { event: jazz });
+    expect(await screen.findByRole('link', { name: 'City Lights' })).toHaveAttribute('href', '/organizations/org-1');
+  });
+
   it('goes back to the events list without history', async () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     const { user } = renderApp(detailPath, { event: jazz });

@@ -200,7 +200,18 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
             <DateBlock iso={event.start_time} />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
-              {event.organization?.name && <p className="mt-1 text-sm text-slate-600">By {event.organization.name}</p>}
+              {event.organization?.name && (
+                <p className="mt-1 text-sm text-slate-600">
+                  By{' '}
+                  {event.organization.id ? (
+                    <Link to={paths.organization(event.organization.id)} className="font-medium text-indigo-700 underline">
+                      {event.organization.name}
+                    </Link>
+                  ) : (
+                    event.organization.name
+                  )}
+                </p>
+              )}
               <p className="mt-2 font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time)}</p>
             </div>
           </div>

@@ -67,6 +67,45 @@ describe('organizer profile', () => {
     expect(within(seated).getByRole('link', { name: 'Ticket' })).toHaveAttribute('href', `/event/detail?id=${registrations[1]!.event_id}`);
   });
 
+  it('marks a registration whose event was called off, without a ticket', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () =>
+        HttpResponse.json([{ ...registrations[0], status: 'registered', cancelled: true }]),
+      ),
+    );
+    renderApp('/profile');
+
+    const item = (await screen.findByText(registrations[0]!.title)).closest('li')!;
+    expect(within(item).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(item).queryByRole('link', { name: 'Ticket' })).not.toBeInTheDocument();
+  });
+
+  it('shows the calendar feed link when asked, and resets it after asking', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
+    let version = 0;
+    const feed = () => ({ url: `http://localhost:3000/api/event/feed/F1.x.${version}.sig/calendar.ics`, webcal: `webcal://localhost:3000/api/event/feed/F1.x.${version}.sig/calendar.ics` });
+    server.use(
+      http.get(apiUrl('/event/feed/'), () => HttpResponse.json(feed())),
+      http.post(apiUrl('/event/feed/reset/'), () => {
+        version++;
+        return HttpResponse.json(feed());
+      }),
+    );
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Show my calendar link' }));
+    expect(await screen.findByLabelText('Feed address')).toHaveValue(feed().url);
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', feed().webcal);
+    await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset link' }));
+    await waitFor(() => expect(screen.getByLabelText('Feed address')).toHaveValue(feed().url));
+    expect(version).toBe(1);
+  });
+
   it('links the website and shows the logo when there are ones', async () => {
     signIn();
     answerProfile(organizer);

@@ -2,6 +2,7 @@ import { LoadFailed } from '@/components/ListStatus';
 import { PageLoading } from '@/components/PageLoading';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
+import { CalendarFeed } from './components/CalendarFeed';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
 import { useProfileAccount } from './hooks';
@@ -27,12 +28,14 @@ export default function ProfilePage() {
             <OrganizationProfile organization={account.organization} />
             {/* Organizers register for events too, as themselves. */}
             <RegisteredEvents userId={account.profile.id} />
+            <CalendarFeed />
           </>
         )}
         {account.status === 'user' && (
           <>
             <UserProfile profile={account.profile} />
             <RegisteredEvents userId={account.profile.id} />
+            <CalendarFeed />
           </>
         )}
       </div>

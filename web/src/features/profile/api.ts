@@ -19,3 +19,19 @@ export async function updateProfile(form: FormData): Promise<Profile> {
 export async function updateOrganization(form: FormData): Promise<Organization> {
   return (await api.put<Organization>('/organization/details/update/', form)).data;
 }
+
+// The secret address of the account's calendar feed (the events it has a
+// seat at), and the same for calendar apps.
+export interface CalendarFeed {
+  url: string;
+  webcal: string;
+}
+
+export async function getCalendarFeed(): Promise<CalendarFeed> {
+  return (await api.get<CalendarFeed>('/event/feed/')).data;
+}
+
+// Ends the current feed address and answers the new one.
+export async function resetCalendarFeed(): Promise<CalendarFeed> {
+  return (await api.post<CalendarFeed>('/event/feed/reset/')).data;
+}

@@ -57,6 +57,11 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                         Waitlisted{item.position ? ` (${item.position})` : ''}
                       </span>
                     )}
+                    {item.cancelled && (
+                      <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
+                        Cancelled
+                      </span>
+                    )}
                   </p>
                   {(item.start_time || item.location) && (
                     <p className="text-sm text-slate-600">
@@ -67,7 +72,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                   )}
                 </div>
                 <div className="flex gap-2 self-start sm:self-auto">
-                {item.status !== 'waitlisted' && (
+                {item.status !== 'waitlisted' && !item.cancelled && (
                   <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
                     Ticket
                   </Link>

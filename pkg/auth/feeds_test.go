@@ -1,0 +1,29 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFeedTokens(t *testing.T) {
+	f := Feeds{Key: []byte(strings.Repeat("k", 32))}
+	token := f.Token("01USER", 3)
+	forged := token[:len(token)-1] + "A"
+	if strings.HasSuffix(token, "A") {
+		forged = token[:len(token)-1] + "B"
+	}
+	if user, version, ok := f.Parse(token); !ok || user != "01USER" || version != 3 {
+		t.Fatalf("Parse(%q) = %q, %d, %v", token, user, version, ok)
+	}
+	for _, bad := range []string{
+		"", "F1.01USER.3", strings.Replace(token, ".3.", ".4.", 1), strings.Replace(token, "01USER", "01OTHER", 1),
+		forged, "T1" + token[2:], Feeds{Key: []byte(strings.Repeat("x", 32))}.Token("01USER", 3),
+	} {
+		if _, _, ok := f.Parse(bad); ok {
+			t.Errorf("Parse(%q) accepted a token that is not genuine", bad)
+		}
+	}
+	if (Feeds{Key: []byte("short")}).Token("01USER", 0) != "" {
+		t.Errorf("a short key made a token")
+	}
+}

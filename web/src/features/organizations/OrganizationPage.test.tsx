@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import type { TurnoutEvent } from '@/types/api';
+import type { OrganizationPageData } from './api';
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+const orgId = '01J0000000000000000000ORG1';
+const talk: TurnoutEvent = {
+  id: '01J0000000000000000000TALK',
+  title: 'Night Sky Talk',
+  description: 'Stars, planets and a telescope.',
+  location: 'Observatory Hill',
+  start_time: inDays(4),
+  end_time: inDays(4.1),
+  capacity: 40,
+  seats_left: 12,
+  banner: null,
+  banner_url: null,
+  organization: { id: orgId, name: 'Stargazers' },
+};
+const page: OrganizationPageData = {
+  id: orgId,
+  name: 'Stargazers',
+  description: 'Amateur astronomers who share the sky.',
+  link: 'https://stargazers.example',
+  logo_url: null,
+  upcoming_events: [talk],
+  past_events: 7,
+  calendar_url: `http://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
+  webcal: `webcal://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
+};
+
+describe('organization page', () => {
+  it('shows who the organization is, its upcoming events and its calendar', async () => {
+    server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json(page)));
+    const { user } = renderApp(`/organizations/${orgId}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stargazers' })).toBeInTheDocument();
+    expect(document.title).toBe('Stargazers · Turnout');
+    expect(screen.getByText('Amateur astronomers who share the sky.')).toBeInTheDocument();
+    expect(screen.getByText('7 past events')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', page.webcal);
+    expect(screen.getByRole('link', { name: 'Website' })).toHaveAttribute('href', page.link);
+    const upcoming = screen.getByRole('region', { name: 'Upcoming events' });
+    await user.click(within(upcoming).getByRole('button', { name: /View Details/i }));
+    await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${talk.id}`));
+  });
+
+  it('says when the organization does not exist', async () => {
+    server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json({ detail: 'Organization not found.' }, { status: 404 })));
+    renderApp(`/organizations/${orgId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organization not found.' })).toBeInTheDocument();
+  });
+});
