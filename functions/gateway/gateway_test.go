@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -42,7 +43,7 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	}
 	web := t.TempDir()
 	must(t, os.MkdirAll(filepath.Join(web, "assets"), 0o755))
-	must(t, os.WriteFile(filepath.Join(web, "index.html"), []byte(`<div id="root"></div>`), 0o644))
+	must(t, os.WriteFile(filepath.Join(web, "index.html"), []byte(`<html><head><title>Turnout</title><meta name="description" content="Discover and join events near you."></head><body><div id="root"></div></body></html>`), 0o644))
 	must(t, os.WriteFile(filepath.Join(web, "assets", "app-1a2b.js"), []byte(`console.log(1)`), 0o644))
 	h, err := newHandler(b, awsCfg, web)
 	must(t, err)
@@ -88,10 +89,42 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	if cc := get(t, h, "/events").Header.Get("Cache-Control"); cc != "no-cache" {
 		t.Errorf("index.html Cache-Control = %q", cc)
 	}
+	// An event's shareable URL is the app with the event's tags in its
+	// head, for link previews and search engines.
+	id, _ := events[0]["id"].(string)
+	title, _ := events[0]["title"].(string)
+	res = get(t, h, "/event/detail?id="+id)
+	body, _ := io.ReadAll(res.Body)
+	page := string(body)
+	for _, want := range []string{
+		`<div id="root">`, "<title>" + html.EscapeString(title) + " · Turnout</title>", `<meta property="og:title" content="` + html.EscapeString(title) + `">`,
+		`<link rel="canonical" href="` + cfg.WebOrigin + `/event/detail?id=` + id + `">`, `<meta property="og:image" content="` + banner + `">`,
+		`<meta name="twitter:card" content="summary_large_image">`, `<script type="application/ld+json">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the event's page lacks %s:\n%s", want, page)
+		}
+	}
+	if res.StatusCode != 200 || strings.Count(page, "<title>") != 1 || strings.Contains(page, "Discover and join events near you.") {
+		t.Errorf("GET /event/detail?id=%s = %d, with the app's own title or description left in:\n%s", id, res.StatusCode, page)
+	}
+	var data map[string]any
+	ld := page[strings.Index(page, `<script type="application/ld+json">`)+len(`<script type="application/ld+json">`):]
+	must(t, json.Unmarshal([]byte(ld[:strings.Index(ld, "</script>")]), &data))
+	if data["@type"] != "Event" || data["name"] != title || data["eventStatus"] != "https://schema.org/EventScheduled" {
+		t.Errorf("structured data = %v", data)
+	}
+	if start, _ := data["startDate"].(string); !strings.HasSuffix(start, "Z") {
+		t.Errorf("startDate %q has no offset", start)
+	}
+	if res := get(t, h, "/event/detail?id=01ARZ3NDEKTSV4RRFFQ69G5FAV"); res.StatusCode != 404 {
+		t.Errorf("an unknown event's page: %d, want 404", res.StatusCode)
+	}
+
 	// Crawlers get a real robots.txt and a sitemap of the upcoming events,
 	// not the app.
 	res = get(t, h, "/robots.txt")
-	body, _ := io.ReadAll(res.Body)
+	body, _ = io.ReadAll(res.Body)
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") ||
 		!strings.Contains(string(body), "Disallow: /dashboard") || !strings.Contains(string(body), "Sitemap: "+cfg.WebOrigin+"/sitemap.xml") {
 		t.Errorf("GET /robots.txt = %d %s %q", res.StatusCode, res.Header.Get("Content-Type"), body)

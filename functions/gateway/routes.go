@@ -5,9 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"turnout/pkg/app/all"
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/webshell"
 )
 
 // newHandler mounts the same handlers the Lambdas run, as CloudFront's
@@ -30,13 +33,22 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 		return nil, err
 	}
 	b.Passwords = limitPasswords(b.Passwords, runtime.GOMAXPROCS(0))
+	web := spaHandler(webDir)
+	// Event pages read the app's page from the web build served here, as
+	// the Lambda reads it from the site in AWS.
+	b.Shell = webshell.New(b.Config.WebOrigin, b.Now)
+	b.Shell.Client = &http.Client{Transport: handlerTransport{web}}
 	// Each API call is a debug line here, shown with -v; the Lambdas log
 	// theirs at Info.
-	api, media, web := httpapi.Observe(b.API(all.Functions()), slog.LevelDebug), mediaHandler(b), spaHandler(webDir)
+	api, media := httpapi.Observe(b.API(all.Functions()), slog.LevelDebug), mediaHandler(b)
 	return withHeaders(headers, compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if crawlerFiles[r.URL.Path] {
 			// As CloudFront's viewer-request rewrite does (infra: CrawlerFiles).
 			r.URL.Path = crawlerPrefix + r.URL.Path
+		}
+		if r.URL.Path == sharePath {
+			// As CloudFront's viewer-request rewrite does (infra: SharePages).
+			r.URL.Path, r.URL.RawQuery = sharePrefix+shareID(r.URL.Query().Get("id")), ""
 		}
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):
@@ -53,6 +65,32 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 var crawlerFiles = map[string]bool{"/robots.txt": true, "/sitemap.xml": true}
 
 const crawlerPrefix = "/api/event/public"
+
+// An event's shareable URL is answered by the API under sharePrefix, with
+// the event's tags in the page (pkg/api/events/share.go).
+const (
+	sharePath   = "/event/detail"
+	sharePrefix = "/api/event/public/share/"
+)
+
+// shareID is the id of a shareable URL if it could be an event's, else "".
+var validShareID = regexp.MustCompile(`^[0-9A-Za-z]{1,64}$`)
+
+func shareID(id string) string {
+	if validShareID.MatchString(id) {
+		return id
+	}
+	return ""
+}
+
+// handlerTransport answers HTTP requests from a handler in this process.
+type handlerTransport struct{ h http.Handler }
+
+func (t handlerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	t.h.ServeHTTP(rec, r)
+	return rec.Result(), nil
+}
 
 // mediaHandler streams images from the media bucket, as CloudFront's
 // /media/* behaviour does.

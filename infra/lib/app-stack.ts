@@ -124,6 +124,12 @@ function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
 export const CRAWLER_FILES = ['/robots.txt', '/sitemap.xml'];
 export const CRAWLER_PREFIX = '/api/event/public';
 
+// An event's shareable URL (SHARE_PATH?id=…) is answered by the API under
+// SHARE_PREFIX with the event's tags in the app's page
+// (pkg/api/events/share.go; functions/gateway/routes.go rewrites it too).
+export const SHARE_PATH = '/event/detail';
+export const SHARE_PREFIX = '/api/event/public/share/';
+
 // Status codes CloudFront caches for 10 s by default whatever the origin's
 // Cache-Control says (416 it never caches).
 export const CACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
@@ -366,6 +372,15 @@ export class AppStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(`function handler(event) { var r = event.request; r.uri = '${CRAWLER_PREFIX}' + r.uri; return r; }`),
     });
+    // Only an id that could be an event's goes into the path; any other
+    // query gets the app's plain page.
+    const sharePages = new cloudfront.Function(this, 'SharePages', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { var r = event.request; var id = r.querystring.id ? r.querystring.id.value : ''; ` +
+          `r.uri = '${SHARE_PREFIX}' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : ''); r.querystring = {}; return r; }`,
+      ),
+    });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
     const domain = props.site.domain;
@@ -414,6 +429,15 @@ export class AppStack extends Stack {
             },
           ]),
         ),
+        [SHARE_PATH]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: publicListCache,
+          originRequestPolicy: apiRequests,
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ function: sharePages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/event/public/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

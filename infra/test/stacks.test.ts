@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -143,6 +143,24 @@ test('robots.txt and sitemap.xml come from the API, not the app', () => {
   }
   // The Go API serves them there.
   assert.equal(CRAWLER_PREFIX, '/api/event/public');
+});
+
+test("an event's shareable URL is answered by the API with the event's tags, its id rewritten into the path", () => {
+  const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
+  const config = dist.Properties.DistributionConfig;
+  const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+  const behavior = config.CacheBehaviors.find((b: any) => b.PathPattern === SHARE_PATH);
+  assert.ok(behavior, SHARE_PATH);
+  assert.equal(behavior.TargetOriginId, api.TargetOriginId);
+  assert.deepEqual(behavior.AllowedMethods, ['GET', 'HEAD']);
+  const fnId = behavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+  const code = dev.app.toJSON().Resources[fnId].Properties.FunctionCode as string;
+  // Run the function as CloudFront would, on the requests it will see.
+  const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string; querystring: object };
+  const rewrite = (querystring: object) => handler({ request: { uri: SHARE_PATH, querystring } });
+  assert.deepEqual(rewrite({ id: { value: '01JAZZ0000000000000000000A' } }), { uri: `${SHARE_PREFIX}01JAZZ0000000000000000000A`, querystring: {} });
+  for (const q of [{}, { id: { value: '../user/profile' } }, { id: { value: 'a'.repeat(65) } }]) assert.equal(rewrite(q).uri, SHARE_PREFIX);
+  assert.equal(SHARE_PREFIX, '/api/event/public/share/');
 });
 
 test("each function's memory is the size functions.json holds (chosen by make bench), a valid Lambda size", () => {

@@ -24,6 +24,7 @@ import (
 	"turnout/pkg/mail/outbox"
 	"turnout/pkg/media"
 	"turnout/pkg/store"
+	"turnout/pkg/webshell"
 )
 
 // Token lifetimes.
@@ -44,6 +45,9 @@ type Base struct {
 	// Mail queues messages for the mailer function (pkg/mail/outbox); the
 	// local stack puts its stream relay here.
 	Mail accounts.Mailer
+	// Shell is the web app's page from the site (WebOrigin), which event
+	// pages answer with their tags; one per process.
+	Shell *webshell.Shell
 }
 
 // NewBase builds the shared clients. now is the clock (time.Now outside
@@ -63,6 +67,7 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 		Now:       now,
 		Passwords: accounts.Argon2id{},
 		Mail:      outbox.Queue{Store: st, Now: now},
+		Shell:     webshell.New(cfg.WebOrigin, now),
 	}
 }
 
@@ -123,7 +128,7 @@ func (b Base) Events() events.Deps {
 		Store: b.Store, Media: b.Media, Now: b.Now,
 		Tickets: auth.Tickets{Key: b.Config.SigningKey}, Feeds: auth.Feeds{Key: b.Config.SigningKey},
 	}
-	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin}
+	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin, Shell: b.Shell}
 }
 
 // Uploads wires the media upload function.

@@ -105,6 +105,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/detail/{id}/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, "")
 	})
+	measure("GET /api/event/public/share/{id} (the shareable URL /event/detail?id=)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/share/"+ev.ID, nil, "")
+	})
 	measure("GET /api/event/detail/{id}/calendar.ics", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/calendar.ics", nil, "")
 	})

@@ -32,6 +32,7 @@ import (
 	"turnout/pkg/mail/mailtest"
 	"turnout/pkg/store"
 	"turnout/pkg/testenv"
+	"turnout/pkg/webshell"
 )
 
 func TestMain(m *testing.M) {
@@ -123,6 +124,12 @@ func mustEnv(tb testing.TB, registrationMail bool, storeOpts ...func(*dynamodb.O
 		tb.Fatalf("create bucket: %v", err)
 	}
 	e.Base.Mail = startMailer(tb, e.Base, awsCfg, registrationMail)
+	// The site whose page event pages carry (the web build, in AWS).
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, `<!doctype html><html><head><title>Turnout</title></head><body><div id="root"></div></body></html>`)
+	}))
+	tb.Cleanup(site.Close)
+	e.Base.Shell = webshell.New(site.URL, e.Now)
 	grants, err := deployedGrants()
 	if err != nil {
 		tb.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	eventsvc "turnout/pkg/events"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media"
+	"turnout/pkg/webshell"
 )
 
 // Deps are the events function's dependencies, built once per process.
@@ -23,6 +24,9 @@ type Deps struct {
 	Auth   httpapi.Authenticator
 	// WebOrigin is the site's scheme://host, the base of the sitemap's URLs.
 	WebOrigin string
+	// Shell is the web app's page, which an event's shareable URL answers
+	// with the event's tags (share.go).
+	Shell *webshell.Shell
 }
 
 // Messages shown to people: the service's, and the ones of decoding.
@@ -67,6 +71,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/{$}", h.public)
 	rt.Handle("GET /api/event/public/sitemap.xml", h.sitemap)
 	rt.Handle("GET /api/event/public/robots.txt", h.robots)
+	rt.Handle("GET /api/event/public/share/{$}", h.share)
+	rt.Handle("GET /api/event/public/share/{id}", h.share)
 	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)
 	rt.Handle("GET /api/event/detail/{id}/calendar.ics", h.calendarFile)
 	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", h.organizationEvents)

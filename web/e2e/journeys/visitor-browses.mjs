@@ -1,5 +1,7 @@
 // a) A visitor browses: from the home page to the list of upcoming events,
-// into one event's details, and a reload of that shareable URL.
+// into one event's details, and a reload of that shareable URL, whose HTML
+// carries the event for link previews and search engines; from the event
+// to its organization's page, which lists it.
 import assert from 'node:assert/strict';
 import { createEvent, signUpOrganization } from '../api.mjs';
 import { control, listItem, see } from '../ui.mjs';
@@ -26,4 +28,24 @@ export default async function visitorBrowses({ page, stack, screenshot }) {
   await see(page, 'About the Event');
   await see(page, event.location);
   await screenshot();
+
+  // What a chat app or a search engine fetches at that URL.
+  const html = await (await fetch(page.url())).text();
+  for (const tag of [
+    `<meta property="og:title" content="${event.title}">`,
+    `<meta property="og:url" content="${stack.baseURL}/event/detail?id=${event.id}">`,
+    `<link rel="canonical" href="${stack.baseURL}/event/detail?id=${event.id}">`,
+    '<meta name="twitter:card"',
+  ]) {
+    assert.ok(html.includes(tag), `the shared page lacks ${tag}`);
+  }
+  const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)[1]);
+  assert.equal(ld['@type'], 'Event');
+  assert.equal(ld.name, event.title);
+  assert.equal(new Date(ld.startDate).getTime(), new Date(event.start_time).getTime());
+
+  await page.getByRole('link', { name: org.organization }).click();
+  await page.waitForURL(`**/organizations/${event.organization.id}`);
+  await page.getByRole('heading', { level: 1, name: org.organization }).waitFor();
+  await page.getByRole('region', { name: 'Upcoming events' }).getByRole('heading', { name: event.title }).waitFor();
 }
