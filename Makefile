@@ -90,7 +90,7 @@ build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/
 		rm -rf dist/$$fn dist/$$fn.zip; \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags lambda.norpc -trimpath -ldflags='-s -w' \
 			-o dist/$$fn/bootstrap ./functions/$$fn; \
-		(cd dist/$$fn && zip -q -X ../$$fn.zip bootstrap); \
+		(cd dist/$$fn && zip -q -X -9 ../$$fn.zip bootstrap); \
 	done
 	@$(MAKE) sizes
 

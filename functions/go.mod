@@ -10,7 +10,6 @@ require (
 )
 
 require (
-	github.com/arran4/golang-ical v0.3.4 // indirect
 	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.26 // indirect
 	github.com/aws/aws-sdk-go-v2/credentials v1.20.15 // indirect
 	github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue v1.14.9 // indirect
@@ -29,6 +28,7 @@ require (
 	github.com/awslabs/aws-lambda-go-api-proxy v0.16.2 // indirect
 	github.com/cenkalti/backoff/v4 v4.3.0 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
+	github.com/google/go-cmp v0.6.0 // indirect
 	github.com/guregu/dynamo/v2 v2.1.1 // indirect
 	github.com/oklog/ulid/v2 v2.1.2 // indirect
 	golang.org/x/crypto v0.58.0 // indirect

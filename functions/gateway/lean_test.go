@@ -73,7 +73,7 @@ func build(t *testing.T, out, ldflags, fn string) {
 // path (Info-ZIP's zip, which make test installs like make build).
 func zipSize(t *testing.T, path string) int64 {
 	t.Helper()
-	cmd := exec.Command("zip", "-q", "-X", "function.zip", filepath.Base(path))
+	cmd := exec.Command("zip", "-q", "-X", "-9", "function.zip", filepath.Base(path))
 	cmd.Dir = filepath.Dir(path)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("zip %s: %v\n%s", path, err, b)

@@ -128,6 +128,10 @@ export const CRAWLER_PREFIX = '/api/event/public';
 // SHARE_PREFIX with the event's tags in the app's page
 // (pkg/api/events/share.go; functions/gateway/routes.go rewrites it too).
 export const SHARE_PATH = '/event/detail';
+
+// The public list's search parameters (pkg/api/events/search.go), part of
+// its cache key with limit and after.
+export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'];
 export const SHARE_PREFIX = '/api/event/public/share/';
 
 // Status codes CloudFront caches for 10 s by default whatever the origin's
@@ -343,7 +347,7 @@ export class AppStack extends Stack {
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.minutes(5),
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('limit', 'after'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('limit', 'after', ...SEARCH_PARAMS),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,

@@ -18,6 +18,8 @@ export interface DataStackProps extends StackProps {
 // ownedProjection, lists the same).
 export const UPCOMING_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
 export const OWNED_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Title', 'Description', 'Location', 'StartsAt', 'EndsAt', 'Capacity', 'BannerKey'];
+// The search index: what a search matches (pkg/store/search.go).
+export const SEARCH_PROJECTION = ['ID', 'Words', 'Category', 'CityKey', 'Lat', 'Lng'];
 
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
@@ -52,6 +54,13 @@ export class DataStack extends Stack {
           sortKey: { name: 'GSI2SK', type: dynamodb.AttributeType.STRING },
           projectionType: dynamodb.ProjectionType.INCLUDE,
           nonKeyAttributes: OWNED_PROJECTION,
+        },
+        {
+          indexName: 'GSI3',
+          partitionKey: { name: 'GSI3PK', type: dynamodb.AttributeType.STRING },
+          sortKey: { name: 'GSI3SK', type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.INCLUDE,
+          nonKeyAttributes: SEARCH_PROJECTION,
         },
       ],
     });

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
-import { DataStack, OWNED_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
+import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
 
@@ -72,6 +72,11 @@ test('the table is on demand, recoverable, with TTL and the store indexes', () =
         KeySchema: [{ AttributeName: 'GSI2PK', KeyType: 'HASH' }, { AttributeName: 'GSI2SK', KeyType: 'RANGE' }],
         Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: OWNED_PROJECTION },
       }),
+      Match.objectLike({
+        IndexName: 'GSI3',
+        KeySchema: [{ AttributeName: 'GSI3PK', KeyType: 'HASH' }, { AttributeName: 'GSI3SK', KeyType: 'RANGE' }],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: SEARCH_PROJECTION },
+      }),
     ]),
     Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
   });
@@ -86,6 +91,7 @@ test('the index projections are the ones the store creates locally', () => {
   };
   assert.deepEqual(UPCOMING_PROJECTION, goList('upcomingProjection'));
   assert.deepEqual(OWNED_PROJECTION, goList('ownedProjection'));
+  assert.deepEqual(SEARCH_PROJECTION, goList('searchProjection'));
 });
 
 test('production keeps its data; development cleans up', () => {
@@ -323,7 +329,10 @@ test('the edge serves the public list to everyone: its key is the page only, nev
   const params = key.ParametersInCacheKeyAndForwardedToOrigin;
   assert.deepEqual(params.HeadersConfig, { HeaderBehavior: 'none' });
   assert.deepEqual(params.CookiesConfig, { CookieBehavior: 'none' });
-  assert.deepEqual(params.QueryStringsConfig, { QueryStringBehavior: 'whitelist', QueryStrings: ['limit', 'after'] });
+  // The search parameters are part of the key, or every search would get the plain list's answer.
+  assert.deepEqual(params.QueryStringsConfig, { QueryStringBehavior: 'whitelist', QueryStrings: ['limit', 'after', ...SEARCH_PARAMS] });
+  const goParams = readFileSync(fileURLToPath(new URL('../../pkg/api/events/search.go', import.meta.url)), 'utf8').match(/SearchParams = \[\]string\{([^}]*)\}/);
+  assert.deepEqual([...goParams![1]!.matchAll(/"([^"]+)"/g)].map((q) => q[1]), SEARCH_PARAMS, 'the API reads the parameters the cache keys on');
 });
 
 test('CloudFront caches no error answer and rewrites none, so API errors stay JSON and end with their cause', () => {

@@ -1,12 +1,17 @@
-// Package calendar writes events as iCalendar files (RFC 5545), through
-// golang-ical: the public calendar.ics of an event and the files mailed
-// with a registration and its cancellation.
+// Package calendar writes events as iCalendar files (RFC 5545): the public
+// calendar.ics of an event, the files mailed with a registration and its
+// cancellation, and the feeds calendar apps subscribe to. It writes the
+// few properties they need by hand, with the format's escaping and line
+// folding: a library (golang-ical, which the tests use to parse every
+// file back) would add 25 KB to the events function, which must stay
+// within 4 MB zipped.
 package calendar
 
 import (
+	"strconv"
+	"strings"
 	"time"
-
-	ics "github.com/arran4/golang-ical"
+	"unicode/utf8"
 )
 
 // Entry is what a calendar shows of one event.
@@ -33,44 +38,86 @@ const UIDDomain = "turnout"
 // File writes e as a VCALENDAR with METHOD:PUBLISH and one VEVENT, times
 // in UTC.
 func File(e Entry) []byte {
-	cal := ics.NewCalendarFor("Turnout")
-	cal.SetMethod(ics.MethodPublish)
-	add(cal, e)
-	return []byte(cal.Serialize(ics.WithNewLineWindows))
+	var w writer
+	w.begin("")
+	w.event(e)
+	return w.end()
 }
 
 // Feed writes a calendar named name that apps subscribe to: one VEVENT per
 // entry, and a hint to refresh it hourly.
 func Feed(name string, entries []Entry) []byte {
-	cal := ics.NewCalendarFor("Turnout")
-	cal.SetMethod(ics.MethodPublish)
-	cal.SetName(name)
-	cal.SetXWRCalName(name)
-	cal.SetRefreshInterval("PT1H")
-	cal.SetXPublishedTTL("PT1H")
+	var w writer
+	w.begin(name)
 	for _, e := range entries {
-		add(cal, e)
+		w.event(e)
 	}
-	return []byte(cal.Serialize(ics.WithNewLineWindows))
+	return w.end()
 }
 
-func add(cal *ics.Calendar, e Entry) {
-	ev := cal.AddEvent(e.EventID + "@" + UIDDomain)
-	ev.SetDtStampTime(e.Stamp.UTC())
-	ev.SetStartAt(e.Start.UTC())
-	ev.SetEndAt(e.End.UTC())
-	ev.SetSummary(e.Title)
+type writer struct{ b strings.Builder }
+
+func (w *writer) begin(name string) {
+	w.line("BEGIN:VCALENDAR")
+	w.line("VERSION:2.0")
+	w.line("PRODID:-//Turnout//Turnout//EN")
+	w.line("METHOD:PUBLISH")
+	if name != "" {
+		w.prop("NAME", name)
+		w.prop("X-WR-CALNAME", name)
+		w.line("REFRESH-INTERVAL;VALUE=DURATION:PT1H")
+		w.line("X-PUBLISHED-TTL:PT1H")
+	}
+}
+
+func (w *writer) end() []byte {
+	w.line("END:VCALENDAR")
+	return []byte(w.b.String())
+}
+
+const utc = "20060102T150405Z"
+
+func (w *writer) event(e Entry) {
+	w.line("BEGIN:VEVENT")
+	w.prop("UID", e.EventID+"@"+UIDDomain)
+	w.line("DTSTAMP:" + e.Stamp.UTC().Format(utc))
+	w.line("DTSTART:" + e.Start.UTC().Format(utc))
+	w.line("DTEND:" + e.End.UTC().Format(utc))
+	w.prop("SUMMARY", e.Title)
 	if e.Description != "" {
-		ev.SetDescription(e.Description)
+		w.prop("DESCRIPTION", e.Description)
 	}
-	ev.SetLocation(e.Location)
+	w.prop("LOCATION", e.Location)
 	if e.URL != "" {
-		ev.SetURL(e.URL)
+		w.line("URL:" + e.URL)
 	}
-	ev.SetSequence(int(e.Stamp.Unix()))
+	w.line("SEQUENCE:" + strconv.FormatInt(e.Stamp.Unix(), 10))
+	status := "CONFIRMED"
 	if e.Cancelled {
-		ev.SetStatus(ics.ObjectStatusCancelled)
-	} else {
-		ev.SetStatus(ics.ObjectStatusConfirmed)
+		status = "CANCELLED"
 	}
+	w.line("STATUS:" + status)
+	w.line("END:VEVENT")
+}
+
+// prop writes a text property, escaped as RFC 5545 §3.3.11 says.
+func (w *writer) prop(name, text string) {
+	w.line(name + ":" + escaper.Replace(text))
+}
+
+var escaper = strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+
+// line writes a content line, folded to lines of at most 75 octets (never
+// inside a character), each ended by CRLF (RFC 5545 §3.1).
+func (w *writer) line(s string) {
+	limit := 75
+	for len(s) > limit {
+		cut := limit
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		w.b.WriteString(s[:cut] + "\r\n ")
+		s, limit = s[cut:], 74 // the leading space counts
+	}
+	w.b.WriteString(s + "\r\n")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	ics "github.com/arran4/golang-ical"
 )
@@ -24,8 +25,10 @@ func TestFileIsRFC5545(t *testing.T) {
 			t.Errorf("file lacks %q:\n%s", want, file)
 		}
 	}
-	if !strings.Contains(file, "\r\n") {
-		t.Errorf("lines do not end in CRLF")
+	for _, line := range strings.Split(strings.TrimSuffix(file, "\r\n"), "\r\n") {
+		if len(line) > 75 || strings.ContainsAny(line, "\r\n") {
+			t.Errorf("line %q is not a folded content line ended by CRLF", line)
+		}
 	}
 	// A reader gets back what was written.
 	cal, err := ics.ParseCalendar(strings.NewReader(file))
@@ -47,5 +50,36 @@ func TestFileIsRFC5545(t *testing.T) {
 		if !strings.Contains(cancelled, want) {
 			t.Errorf("the cancellation lacks %q:\n%s", want, cancelled)
 		}
+	}
+}
+
+// A feed holds every entry; long and non-ASCII text folds without breaking
+// a character, and a parser reads it all back.
+func TestFeedFoldsLongLines(t *testing.T) {
+	long := strings.Repeat("Café crème, ", 20)
+	start := time.Date(2027, 5, 1, 10, 0, 0, 0, time.UTC)
+	entries := []Entry{
+		{EventID: "01A", Title: long, Location: "Quai", Start: start, End: start.Add(time.Hour), Stamp: start},
+		{EventID: "01B", Title: "Second", Location: "Hall", Start: start, End: start.Add(time.Hour), Stamp: start, Cancelled: true},
+	}
+	file := string(Feed("Org on Turnout", entries))
+	for _, line := range strings.Split(strings.TrimSuffix(file, "\r\n"), "\r\n") {
+		if len(line) > 75 || !utf8.ValidString(line) {
+			t.Errorf("line %q: over 75 octets or a character cut", line)
+		}
+	}
+	cal, err := ics.ParseCalendar(strings.NewReader(file))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	events := cal.Events()
+	if len(events) != 2 {
+		t.Fatalf("%d events, want 2", len(events))
+	}
+	if got := events[0].GetProperty(ics.ComponentPropertySummary).Value; got != strings.ReplaceAll(long, ",", "\\,") && got != long {
+		t.Errorf("SUMMARY read back as %q", got)
+	}
+	if !strings.Contains(file, "X-WR-CALNAME:Org on Turnout") || !strings.Contains(file, "UID:01B@turnout") {
+		t.Errorf("feed lacks its name or an entry:\n%s", file)
 	}
 }

@@ -63,8 +63,12 @@ type Event struct {
 	CheckedIn int
 	// Cancelled events stay listed and visible, but take nobody.
 	Cancelled bool
-	BannerKey string
-	Created   time.Time
+	// Category is one of Categories; City and Coords (nil when unknown)
+	// place it; TimeZone is the IANA zone its times are told in.
+	Category, City, TimeZone string
+	Coords                   *Coords
+	BannerKey                string
+	Created                  time.Time
 }
 
 // SeatsLeft never goes below zero, even if capacity was lowered by hand.

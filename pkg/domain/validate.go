@@ -254,6 +254,10 @@ type EventInput struct {
 	// Waitlist is "true" or "false"; "" keeps an event's current choice
 	// (off for a new event).
 	Waitlist string
+	// The place fields (places.go) are nil when the form did not send
+	// them: an update keeps the event's, a new event gets the defaults.
+	// Empty latitude and longitude clear the point.
+	Category, City, TimeZone, Latitude, Longitude *string
 }
 
 // EventFields are EventInput's values once parsed and checked.
@@ -261,8 +265,12 @@ type EventFields struct {
 	Title, Description, Location string
 	Start, End                   time.Time
 	Capacity                     int
-	// Waitlist is nil when the form did not say.
-	Waitlist *bool
+	// Waitlist is nil when the form did not say; so are the place fields.
+	Waitlist                 *bool
+	Category, City, TimeZone *string
+	// CoordsSet says the form sent a point (Coords) or cleared it (nil).
+	CoordsSet bool
+	Coords    *Coords
 }
 
 // Apply copies the fields onto e.
@@ -271,6 +279,14 @@ func (f EventFields) Apply(e *Event) {
 	e.Start, e.End, e.Capacity = f.Start, f.End, f.Capacity
 	if f.Waitlist != nil {
 		e.Waitlist = *f.Waitlist
+	}
+	for _, field := range []struct{ from, to *string }{{f.Category, &e.Category}, {f.City, &e.City}, {f.TimeZone, &e.TimeZone}} {
+		if field.from != nil {
+			*field.to = *field.from
+		}
+	}
+	if f.CoordsSet {
+		e.Coords = f.Coords
 	}
 }
 
@@ -315,6 +331,7 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 	default:
 		f.Add("waitlist", MsgBoolean)
 	}
+	in.placeFields(f, &out)
 	return out, f.Err()
 }
 

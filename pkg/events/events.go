@@ -48,6 +48,8 @@ type Store interface {
 	User(ctx context.Context, id string) (domain.User, error)
 	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
 	ResetFeed(ctx context.Context, userID string) (int, error)
+	Search(ctx context.Context, q store.SearchQuery, now time.Time) ([]domain.Event, string, error)
+	Cities(ctx context.Context, prefix string, limit int) ([]string, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
@@ -175,6 +177,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 	e := domain.Event{
 		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
 		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
+		Category: domain.DefaultCategory, TimeZone: domain.DefaultTimeZone,
 	}
 	fields.Apply(&e)
 	err = media.Replace(ctx, s.Media, bannerKey, "", func() error { return s.Store.CreateEvent(ctx, e) })

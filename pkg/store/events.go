@@ -27,6 +27,8 @@ type eventItem struct {
 	GSI1SK           string
 	GSI2PK           string
 	GSI2SK           string
+	GSI3PK           string `dynamo:",omitempty"`
+	GSI3SK           string `dynamo:",omitempty"`
 	ID               string
 	OrganizationID   string
 	OrganizationName string
@@ -51,10 +53,22 @@ type eventItem struct {
 	// Deleting marks an event whose delete has begun: it is out of every
 	// list and refuses changes while its children are removed.
 	Deleting bool `dynamo:",omitempty"`
+	// What the event is found by (search.go): its kind, place and words.
+	Category string   `dynamo:",omitempty"`
+	City     string   `dynamo:",omitempty"`
+	CityKey  string   `dynamo:",omitempty"`
+	TimeZone string   `dynamo:",omitempty"`
+	Lat      *float64 `dynamo:",omitempty"`
+	Lng      *float64 `dynamo:",omitempty"`
+	Words    string   `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
 	k := eventKey(e.ID)
+	var lat, lng *float64
+	if e.Coords != nil {
+		lat, lng = &e.Coords.Lat, &e.Coords.Lng
+	}
 	return eventItem{
 		PK: k.PK, SK: k.SK,
 		GSI1PK: upcomingPK(e.Start), GSI1SK: upcomingSK(e.Start, e.ID),
@@ -63,6 +77,10 @@ func newEventItem(e domain.Event) eventItem {
 		Title: e.Title, Description: e.Description, Location: e.Location,
 		StartsAt: sortTime(e.Start), EndsAt: sortTime(e.End),
 		Capacity: e.Capacity, BannerKey: e.BannerKey, Created: e.Created,
+		GSI3PK: searchPK(e.Start), GSI3SK: upcomingSK(e.Start, e.ID),
+		Category: e.Category, City: e.City, CityKey: domain.CityKey(e.City), TimeZone: e.TimeZone,
+		Lat: lat, Lng: lng,
+		Words: domain.SearchWords(e.Title, e.Location, e.City, e.OrganizationName, e.Description),
 	}
 }
 
@@ -83,6 +101,12 @@ type seatsItem struct {
 	CheckedIn  int
 	// Cancelled refuses every registration (CancelEvent).
 	Cancelled bool `dynamo:",omitempty"`
+	// Category, City and TimeZone ride along for the lists, whose index
+	// holds none of them (its projection cannot change in place): the
+	// counter is read with every list page anyway.
+	Category string `dynamo:",omitempty"`
+	City     string `dynamo:",omitempty"`
+	TimeZone string `dynamo:",omitempty"`
 }
 
 func newSeatsItem(e domain.Event) seatsItem {
@@ -90,12 +114,22 @@ func newSeatsItem(e domain.Event) seatsItem {
 	return seatsItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
+		Category: e.Category, City: e.City, TimeZone: e.TimeZone,
 	}
 }
 
-// counts copies the figures of a counter (decoded as an eventItem) onto e.
+// counts copies the figures of a counter (decoded as an eventItem) onto e,
+// with the fields it carries for lists.
 func (it eventItem) counts(e *domain.Event) {
 	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn, e.Cancelled = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn, it.Cancelled
+	for _, f := range []struct {
+		from string
+		to   *string
+	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}} {
+		if f.from != "" {
+			*f.to = f.from
+		}
+	}
 }
 
 func (it eventItem) domain() domain.Event {
@@ -106,13 +140,23 @@ func (it eventItem) domain() domain.Event {
 		Title: it.Title, Description: it.Description, Location: it.Location,
 		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
 		BannerKey: it.BannerKey, Created: it.Created,
+		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: coordsOf(it.Lat, it.Lng),
 	}
+}
+
+func coordsOf(lat, lng *float64) *domain.Coords {
+	if lat == nil || lng == nil {
+		return nil
+	}
+	return &domain.Coords{Lat: *lat, Lng: *lng}
 }
 
 // CreateEvent stores a new event.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		return s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
+		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
+		s.addCity(tx, e)
+		return tx
 	})
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
@@ -154,15 +198,25 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 			Set("Title", it.Title).Set("Description", it.Description).Set("Location", it.Location).
 			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
 			Set("BannerKey", it.BannerKey).
 			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
+			Set(attrGSI3PK, it.GSI3PK).Set(attrGSI3SK, it.GSI3SK).Set("Words", it.Words).
+			Set("Category", it.Category).Set("City", it.City).Set("CityKey", it.CityKey).Set("TimeZone", it.TimeZone)
+		if it.Lat != nil {
+			up.Set("Lat", *it.Lat).Set("Lng", *it.Lng)
+		} else {
+			up.Remove("Lat", "Lng")
+		}
+		tx := s.db.WriteTx().Update(up.
 			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
+				Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone).
 				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
+		s.addCity(tx, e)
 		if notice != nil {
 			tx.Put(s.putBroadcast(*notice))
 		}
@@ -216,7 +270,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
 			return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK).Set("Deleting", true).
+				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, attrGSI3PK, attrGSI3SK).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))

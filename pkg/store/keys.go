@@ -18,6 +18,8 @@ const (
 	attrGSI1SK = "GSI1SK"
 	attrGSI2PK = "GSI2PK"
 	attrGSI2SK = "GSI2SK"
+	attrGSI3PK = "GSI3PK"
+	attrGSI3SK = "GSI3SK"
 	attrTTL    = "TTL"
 
 	// IndexUpcoming pages public events by start time, one partition per
@@ -27,6 +29,9 @@ const (
 	IndexUpcoming = "GSI1"
 	// IndexOwned lists an organization's events.
 	IndexOwned = "GSI2"
+	// IndexSearch holds what events are found by (search.go), one
+	// partition per quarter of start, in start order.
+	IndexSearch = "GSI3"
 )
 
 // sortTime is a fixed-width UTC timestamp, so strings sort like times.
@@ -86,6 +91,18 @@ func loginCeilingKey(username string) key       { return key{loginGuardsPK(usern
 
 // upcomingPK is the GSI1 partition of events starting in t's span of
 // years, named by its first year.
+// searchPK is the IndexSearch partition of the quarter t falls in.
+func searchPK(t time.Time) string {
+	q := quarterStart(t)
+	return fmt.Sprintf("SEARCH#%dQ%d", q.Year(), (int(q.Month())+2)/3)
+}
+
+// quarterStart is the first instant of t's quarter, in UTC.
+func quarterStart(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month()-(t.Month()-1)%3, 1, 0, 0, 0, 0, time.UTC)
+}
+
 func upcomingPK(t time.Time) string {
 	return fmt.Sprintf("UPCOMING#%d", upcomingSpanOf(t.UTC().Year()))
 }

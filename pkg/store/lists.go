@@ -105,7 +105,7 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 		return events, nil
 	}
 	var seats []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled").All(ctx, &seats)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Category", "City", "TimeZone").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}
@@ -158,8 +158,13 @@ func endPage(events []domain.Event, full bool) ([]domain.Event, string) {
 // of any size, on a table no request is using.
 func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
 	items := make([]any, 0, 2*len(events))
+	cities := map[string]bool{}
 	for _, e := range events {
 		items = append(items, newEventItem(e), newSeatsItem(e))
+		if key := domain.CityKey(e.City); key != "" && !cities[key] {
+			cities[key] = true
+			items = append(items, cityItem{PK: citiesPK, SK: key, Name: e.City})
+		}
 	}
 	return s.putAll(ctx, items)
 }

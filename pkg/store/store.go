@@ -50,6 +50,8 @@ type tableSchema struct {
 	GSI1SK string `index:"GSI1,range"`
 	GSI2PK string `index:"GSI2,hash"`
 	GSI2SK string `index:"GSI2,range"`
+	GSI3PK string `index:"GSI3,hash"`
+	GSI3SK string `index:"GSI3,range"`
 }
 
 // The indexes hold only what their lists show, so writes to an item copy
@@ -62,6 +64,9 @@ var (
 	// the list, so it holds the description).
 	ownedProjection = []string{"ID", "OrganizationID", "OrganizationName", "Title", "Description",
 		"Location", "StartsAt", "EndsAt", "Capacity", "BannerKey"}
+	// searchProjection: what a search matches (search.go); the page's
+	// events are then read by key.
+	searchProjection = []string{"ID", "Words", "Category", "CityKey", "Lat", "Lng"}
 )
 
 // CreateTable creates the table with its indexes and TTL when it does not
@@ -71,8 +76,8 @@ var (
 // several times slower, which tests that never send mail need not pay.
 func (s *Store) CreateTable(ctx context.Context) error {
 	name := s.table.Name()
-	if _, err := s.table.Describe().Run(ctx); err == nil {
-		return nil
+	if desc, err := s.table.Describe().Run(ctx); err == nil {
+		return s.ensureSearchIndex(ctx, desc)
 	} else if !isNotFound(err) {
 		return fmt.Errorf("describe table %s: %w", name, err)
 	}
@@ -80,12 +85,32 @@ func (s *Store) CreateTable(ctx context.Context) error {
 		OnDemand(true).
 		Project(IndexUpcoming, dynamo.IncludeProjection, upcomingProjection...).
 		Project(IndexOwned, dynamo.IncludeProjection, ownedProjection...).
+		Project(IndexSearch, dynamo.IncludeProjection, searchProjection...).
 		Wait(ctx)
 	if err != nil {
 		return fmt.Errorf("create table %s: %w", name, err)
 	}
 	if err := s.table.UpdateTTL(attrTTL, true).Run(ctx); err != nil {
 		return fmt.Errorf("enable TTL on %s: %w", name, err)
+	}
+	return nil
+}
+
+// ensureSearchIndex adds IndexSearch to a local table made before it
+// existed (the CDK app adds it in AWS). Its events enter it when next
+// written; make reset starts afresh.
+func (s *Store) ensureSearchIndex(ctx context.Context, desc dynamo.Description) error {
+	for _, gsi := range desc.GSI {
+		if gsi.Name == IndexSearch {
+			return nil
+		}
+	}
+	_, err := s.table.UpdateTable().CreateIndex(dynamo.Index{
+		Name: IndexSearch, HashKey: attrGSI3PK, HashKeyType: dynamo.StringType, RangeKey: attrGSI3SK, RangeKeyType: dynamo.StringType,
+		ProjectionType: dynamo.IncludeProjection, ProjectionAttribs: searchProjection,
+	}).Run(ctx)
+	if err != nil {
+		return fmt.Errorf("add the search index to %s: %w", s.table.Name(), err)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import organizationManagesEvents from './journeys/organization-manages-events.mj
 import passwordReset from './journeys/password-reset.mjs';
 import everyScreen from './journeys/every-screen.mjs';
 import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
+import visitorSearches from './journeys/visitor-searches.mjs';
 
 let stack;
 let browser;
@@ -34,6 +35,7 @@ const journeys = [
   ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],
   ['password-reset', 'a password is reset through the emailed link', passwordReset],
   ['organizer-runs-the-door', 'a waitlisted event at the door: ticket, attendees, CSV export, check-in, promotion', organizerRunsTheDoor],
+  ['visitor-searches', 'a visitor searches with words and a date filter, reloads the search and opens a result', visitorSearches],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 

@@ -190,7 +190,7 @@ func buildZip(root, work string, fn function) (int64, error) {
 	if err := goBuild(root, fn.pkg, "arm64", filepath.Join(dir, "bootstrap")); err != nil {
 		return 0, err
 	}
-	zip := exec.Command("zip", "-q", "-X", "../"+fn.name+".zip", "bootstrap")
+	zip := exec.Command("zip", "-q", "-X", "-9", "../"+fn.name+".zip", "bootstrap")
 	zip.Dir = dir
 	if out, err := zip.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("zip %s: %w\n%s", fn.name, err, out)

@@ -144,6 +144,9 @@ func run(ctx context.Context) error {
 	if err := broadcast(ctx, stack, newBench); err != nil {
 		return err
 	}
+	if err := search(ctx, newBench); err != nil {
+		return err
+	}
 
 	fmt.Println()
 	fmt.Println("## A seat (issue 9, item 2): write units as DynamoDB Local reports them (ReturnConsumedCapacity INDEXES)")

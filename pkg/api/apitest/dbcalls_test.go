@@ -99,6 +99,17 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/public/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/public/", nil, "")
 	})
+	for _, search := range []string{"q=test", "q=test&category=other&from=2020-01-01", "city=nowhere", "near=48.85,2.35&radius_km=10"} {
+		measure("GET /api/event/public/?"+search+" (search)", 200, func() *Response {
+			return env.JSON(http.MethodGet, "/api/event/public/?"+search, nil, "")
+		})
+	}
+	measure("GET /api/event/public/categories/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/categories/", nil, "")
+	})
+	measure("GET /api/event/public/cities/?q=", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/cities/?q=pa", nil, "")
+	})
 	measure("GET /api/event/public/sitemap.xml", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/public/sitemap.xml", nil, "")
 	})

@@ -116,8 +116,8 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 
 		var raw map[string]any
 		res.Decode(t, &raw)
-		wantKeys := []string{"banner", "banner_url", "cancelled", "capacity", "description", "end_time", "id", "location",
-			"organization", "seats_left", "start_time", "title", "waitlist"}
+		wantKeys := []string{"banner", "banner_url", "cancelled", "capacity", "category", "city", "description", "end_time", "id",
+			"latitude", "location", "longitude", "organization", "seats_left", "start_time", "time_zone", "title", "waitlist"}
 		if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)
 		}

@@ -71,6 +71,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/{$}", h.public)
 	rt.Handle("GET /api/event/public/sitemap.xml", h.sitemap)
 	rt.Handle("GET /api/event/public/robots.txt", h.robots)
+	rt.Handle("GET /api/event/public/categories/{$}", h.categories)
+	rt.Handle("GET /api/event/public/cities/{$}", h.cities)
 	rt.Handle("GET /api/event/public/share/{$}", h.share)
 	rt.Handle("GET /api/event/public/share/{id}", h.share)
 	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)
@@ -114,13 +116,23 @@ type eventBody struct {
 	SeatsLeft    int             `json:"seats_left"`
 	Waitlist     bool            `json:"waitlist"`
 	Cancelled    bool            `json:"cancelled"`
+	Category     string          `json:"category"`
+	City         string          `json:"city"`
+	Latitude     *float64        `json:"latitude"`
+	Longitude    *float64        `json:"longitude"`
+	TimeZone     string          `json:"time_zone"`
 	Banner       *string         `json:"banner"`
 	BannerURL    *string         `json:"banner_url"`
 	Organization organizationRef `json:"organization"`
 }
 
 func (h handlers) bodyOf(e domain.Event) eventBody {
+	var lat, lng *float64
+	if e.Coords != nil {
+		lat, lng = &e.Coords.Lat, &e.Coords.Lng
+	}
 	return eventBody{
+		Category: e.Category, City: e.City, Latitude: lat, Longitude: lng, TimeZone: e.TimeZone,
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
 		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
@@ -158,13 +170,23 @@ func writePage(w http.ResponseWriter, next string, body any) {
 	httpapi.WriteJSON(w, http.StatusOK, body)
 }
 
+// public answers the upcoming events, or with any search parameter, a
+// search of them (search.go).
 func (h handlers) public(w http.ResponseWriter, r *http.Request) {
 	limit, after, err := pageQuery(r, defaultPageSize)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	events, next, err := h.Events.Upcoming(r.Context(), after, limit)
+	var (
+		events []domain.Event
+		next   string
+	)
+	if search := searchInput(r, after, limit); search.Empty() {
+		events, next, err = h.Events.Upcoming(r.Context(), after, limit)
+	} else {
+		events, next, err = h.Events.Search(r.Context(), search)
+	}
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -202,7 +224,18 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 		Title: f.Value("title"), Description: f.Value("description"), Location: f.Value("location"),
 		StartTime: f.Value("start_time"), EndTime: f.Value("end_time"), Capacity: f.Value("capacity"),
 		Waitlist: f.Value("waitlist"),
+		Category: optional(f, "category"), City: optional(f, "city"), TimeZone: optional(f, "time_zone"),
+		Latitude: optional(f, "latitude"), Longitude: optional(f, "longitude"),
 	}
+}
+
+// optional is a form field's value, or nil when the form did not send it.
+func optional(f *httpapi.Form, name string) *string {
+	if !f.Has(name) {
+		return nil
+	}
+	v := f.Value(name)
+	return &v
 }
 
 // bannerOf stores or claims the form's banner when the service asks.

@@ -31,6 +31,8 @@ describe('protected routes', () => {
     );
     renderApp(path);
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
+    // The profile's own requests finish while this test's answers stand.
+    expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
   });
 
   it.each(['/login', '/register'])('show %s to a visitor', async (path) => {

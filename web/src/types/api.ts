@@ -46,6 +46,13 @@ export interface TurnoutEvent {
   waitlist?: boolean;
   // Called off by its organizer: still shown, taking nobody.
   cancelled?: boolean;
+  // What and where (absent from older answers): a category id, a city, a
+  // point, and the IANA zone its times are told in.
+  category?: string;
+  city?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  time_zone?: string;
   banner: string | null;
   banner_url: string | null;
   organization: { id: string; name: string };

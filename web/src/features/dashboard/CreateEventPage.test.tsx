@@ -76,6 +76,7 @@ describe('create event page', () => {
   it('uploads the banner to S3, creates the event with its key and goes to the events', async () => {
     const uploads = answerUpload();
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
+    server.use(http.get(apiUrl('/event/public/cities/'), () => HttpResponse.json(['Lyon', 'Lyons-la-Forêt'])));
     const { user } = await openForm();
 
     await user.type(screen.getByLabelText('Title'), 'Harbour Jazz Night');
@@ -86,6 +87,15 @@ describe('create event page', () => {
     await user.type(screen.getByLabelText('Capacity'), '120');
     expect(screen.getByLabelText('Waitlist when full')).not.toBeChecked();
     await user.click(screen.getByLabelText('Waitlist when full'));
+    // The place fields: a category from the API's list, a city, a point, and
+    // the browser's own time zone unless changed.
+    expect(screen.getByLabelText('Time zone')).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await user.selectOptions(screen.getByLabelText('Category'), 'Music');
+    await user.type(screen.getByLabelText('City (optional)'), 'Lyon');
+    await user.type(screen.getByLabelText('Latitude (optional)'), '45.764');
+    await user.type(screen.getByLabelText('Longitude (optional)'), '4.8357');
+    await user.clear(screen.getByLabelText('Time zone'));
+    await user.type(screen.getByLabelText('Time zone'), 'Europe/Paris');
     await user.upload(screen.getByLabelText('Banner (optional)'), new File(['png'], 'banner.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
@@ -100,6 +110,11 @@ describe('create event page', () => {
         end_time: new Date('2030-05-01T21:00').toISOString(),
         capacity: '120',
         waitlist: 'true',
+        category: 'music',
+        city: 'Lyon',
+        latitude: '45.764',
+        longitude: '4.8357',
+        time_zone: 'Europe/Paris',
         banner_key: BANNER_KEY,
       },
     ]);

@@ -93,6 +93,12 @@ describe('event update page', () => {
           end_time: new Date('2030-05-01T22:15').toISOString(),
           capacity: '120',
           waitlist: 'false',
+          // Kept as the event has them.
+          category: 'music',
+          city: 'Lyon',
+          latitude: '',
+          longitude: '',
+          time_zone: 'Europe/Paris',
         },
       },
     ]);

@@ -22,6 +22,11 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     end_time: toLocalInput(event.end_time),
     capacity: event.capacity == null ? '' : String(event.capacity),
     waitlist: event.waitlist === true,
+    category: event.category || 'other',
+    city: event.city ?? '',
+    latitude: event.latitude == null ? '' : String(event.latitude),
+    longitude: event.longitude == null ? '' : String(event.longitude),
+    time_zone: event.time_zone ?? '',
   };
 }
 

@@ -33,6 +33,7 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null)
   form.append('end_time', toApiTime(values.end_time));
   form.append('capacity', values.capacity);
   form.append('waitlist', String(values.waitlist));
+  for (const field of ['category', 'city', 'latitude', 'longitude', 'time_zone'] as const) form.append(field, values[field].trim());
   if (bannerKey) form.append('banner_key', bannerKey);
   return form;
 }

@@ -1,21 +1,46 @@
+import { useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { useEventList } from './hooks';
 import { EventCard } from './EventCard';
 import { withMyChange } from './myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
+import { SearchBar } from './SearchBar';
+import { isSearching, searchOf, searchQuery, type Search } from './search';
 
 export default function EventsPage() {
-  const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList();
+  const [params, setParams] = useSearchParams();
+  const search = searchOf(params);
   useDocumentTitle('Events');
 
   return (
     <div className="page">
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upcoming Events</h1>
+      <SearchBar search={search} onChange={(next) => setParams(new URLSearchParams(searchQuery(next)), { replace: true })} />
+      {/* A new search starts a new list (its own pages). */}
+      <EventList key={searchQuery(search)} search={search} clear={() => setParams(new URLSearchParams(), { replace: true })} />
+    </div>
+  );
+}
+
+function EventList({ search, clear }: { search: Search; clear: () => void }) {
+  const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList(search);
+  const searching = isSearching(search);
+  return (
+    <>
       {status === 'loading' && <PageLoading label="Loading Events" />}
       {status === 'error' && <LoadFailed what="the events" retry={retry} />}
-      {status === 'ready' && events.length === 0 && (
+      {status === 'ready' && events.length === 0 && !searching && (
         <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>
+      )}
+      {status === 'ready' && events.length === 0 && searching && (
+        <div className="card text-center text-slate-700">
+          <p className="font-medium text-slate-900">No events match your search.</p>
+          <p className="mt-1">Try fewer or shorter words, another date, or a wider area.</p>
+          <button type="button" className="btn-secondary mt-4" onClick={clear}>
+            Show all events
+          </button>
+        </div>
       )}
       {status === 'ready' && events.length > 0 && (
         <>
@@ -35,6 +60,6 @@ export default function EventsPage() {
           )}
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@
 import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
 import type { RegistrationStatus, TurnoutEvent } from '@/types/api';
+import type { Search } from './search';
 
 export interface EventPage {
   events: TurnoutEvent[];
@@ -9,8 +10,11 @@ export interface EventPage {
   next: string | null;
 }
 
-export async function listPublicEvents(after?: string): Promise<EventPage> {
-  const response = await publicApi.get<TurnoutEvent[]>('/event/public/', after ? { params: { after } } : undefined);
+// The upcoming events, or with a search (search.ts) the events it finds.
+export async function listPublicEvents(after?: string, search: Search = {}): Promise<EventPage> {
+  const params: Record<string, string> = { ...search };
+  if (after) params.after = after;
+  const response = await publicApi.get<TurnoutEvent[]>('/event/public/', Object.keys(params).length > 0 ? { params } : undefined);
   const next: unknown = response.headers['x-next-page'];
   return { events: response.data, next: typeof next === 'string' && next !== '' ? next : null };
 }
@@ -58,4 +62,19 @@ export async function myRegistration(eventId: string): Promise<MyRegistration | 
 // The path is spelled this way by the API.
 export async function cancelRegistration(registrationId: string): Promise<void> {
   await api.delete(`/event/cancle/register/${encodeURIComponent(registrationId)}/`);
+}
+
+export interface Category {
+  id: string;
+  name: string;
+}
+
+// The kinds of event the API knows, in the order it offers them.
+export async function listCategories(): Promise<Category[]> {
+  return (await publicApi.get<Category[]>('/event/public/categories/')).data;
+}
+
+// Cities of events that begin with prefix, for suggestions.
+export async function suggestCities(prefix: string): Promise<string[]> {
+  return (await publicApi.get<string[]>('/event/public/cities/', { params: { q: prefix } })).data;
 }

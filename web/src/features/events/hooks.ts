@@ -1,25 +1,29 @@
-import { prefetchQuery } from '@/lib/query';
+import { prefetchQuery, useQuery } from '@/lib/query';
 import { useRemoteList, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
-import { listPublicEvents } from './api';
+import { listCategories, listPublicEvents, type Category } from './api';
+import { isSearching, searchOf, searchQuery, type Search } from './search';
 
-// The public list's first page in the shared cache.
+// The public list's first page in the shared cache; a search's under its
+// query.
 const LIST_KEY = 'events:public';
+const listKey = (search: Search) => (isSearching(search) ? `${LIST_KEY}?${searchQuery(search)}` : LIST_KEY);
 
 // A cached first page older than this is shown and loaded again: seats
 // change.
 const FRESH_MS = 10_000;
 
-async function publicPage(after?: string): Promise<ListPage<TurnoutEvent>> {
-  const page = await listPublicEvents(after);
+async function publicPage(search: Search, after?: string): Promise<ListPage<TurnoutEvent>> {
+  const page = await listPublicEvents(after, search);
   return { items: page.events, next: page.next };
 }
 
-// The first page of the public list, requested together with the events
-// route's code (src/app/router.tsx) rather than after the page commits; the
-// list takes it from the cache.
+// The first page of the public list (or of the search in the address),
+// requested together with the events route's code (src/app/router.tsx)
+// rather than after the page commits; the list takes it from the cache.
 export function prefetchEventList(): void {
-  prefetchQuery(LIST_KEY, () => publicPage());
+  const search = searchOf(new URLSearchParams(window.location.search));
+  prefetchQuery(listKey(search), () => publicPage(search));
 }
 
 export interface EventList {
@@ -32,10 +36,11 @@ export interface EventList {
   retry: () => void;
 }
 
-// The public list of upcoming events, a page at a time. A failed first page
-// is logged and shown by the page; a failed further page is toasted.
-export function useEventList(): EventList {
-  const list = useRemoteList(LIST_KEY, publicPage, {
+// The public list of upcoming events, or the events search finds, a page
+// at a time. A failed first page is logged and shown by the page; a failed
+// further page is toasted. (Its user remounts it when search changes.)
+export function useEventList(search: Search = {}): EventList {
+  const list = useRemoteList(listKey(search), (after?: string) => publicPage(search, after), {
     logLabel: 'load events',
     moreFailureMessage: 'Failed to load more events. Please try again.',
     staleAfterMs: FRESH_MS,
@@ -48,4 +53,11 @@ export function useEventList(): EventList {
     loadMore: () => void list.more?.(),
     retry: list.retry,
   };
+}
+
+// The kinds of event, for the filters and the event form (they change
+// only with a deploy, so once per visit).
+export function useCategories(): Category[] {
+  const query = useQuery('event-categories', listCategories, { onError: (error) => console.error('load categories', error) });
+  return query.status === 'ready' ? query.data : [];
 }

@@ -42,7 +42,24 @@ export default function HomePage() {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
             Browse upcoming events, register in seconds, and keep everything you joined in one place.
           </p>
-          <button type="button" className="btn-primary mt-8 px-6 py-3 text-base" onClick={() => void navigate(paths.events)}>
+          <form
+            role="search"
+            className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const q = new FormData(e.currentTarget).get('q')?.toString().trim();
+              void navigate(q ? `${paths.events}?${new URLSearchParams({ q }).toString()}` : paths.events);
+            }}
+          >
+            <label htmlFor="home-search" className="sr-only">
+              Search events
+            </label>
+            <input id="home-search" name="q" type="search" maxLength={100} className="field-input flex-1 py-3" placeholder="Search events, places, organizers" />
+            <button type="submit" className="btn-secondary px-5 py-3">
+              Search
+            </button>
+          </form>
+          <button type="button" className="btn-primary mt-4 px-6 py-3 text-base" onClick={() => void navigate(paths.events)}>
             Browse Events
           </button>
         </div>

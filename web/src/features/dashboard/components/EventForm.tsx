@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
+import { PlaceFields } from './PlaceFields';
 
 export interface EventFormValues {
   title: string;
@@ -15,7 +16,17 @@ export interface EventFormValues {
   capacity: string;
   // Whether a full event queues people for freed seats.
   waitlist: boolean;
+  // What and where: a category id, a city, a point ('' when unknown) and
+  // the IANA zone the event's times are told in.
+  category: string;
+  city: string;
+  latitude: string;
+  longitude: string;
+  time_zone: string;
 }
+
+// The browser's own time zone, a new event's by default.
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const emptyEventForm: EventFormValues = {
   title: '',
@@ -25,6 +36,11 @@ export const emptyEventForm: EventFormValues = {
   end_time: '',
   capacity: '',
   waitlist: false,
+  category: 'other',
+  city: '',
+  latitude: '',
+  longitude: '',
+  time_zone: '',
 };
 
 // API fields (and those of the banner upload) → the form field that shows them.
@@ -36,6 +52,11 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   end_time: 'end_time',
   capacity: 'capacity',
   waitlist: 'waitlist',
+  category: 'category',
+  city: 'city',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  time_zone: 'time_zone',
   banner: 'banner',
   banner_key: 'banner',
   content_type: 'banner',
@@ -54,10 +75,10 @@ interface EventFormProps {
 }
 
 export function EventForm({ name, initial, required, submitLabel, saving, errors, currentBanner, onSubmit }: EventFormProps) {
-  const [values, setValues] = useState<EventFormValues>(initial);
+  const [values, setValues] = useState<EventFormValues>(() => ({ ...initial, time_zone: initial.time_zone || browserTimeZone() }));
   const [banner, setBanner] = useState<File | null>(null);
 
-  const bind = (field: Exclude<keyof EventFormValues, 'waitlist'>) => ({
+  const bind = (field: 'title' | 'location' | 'description' | 'start_time' | 'end_time' | 'capacity') => ({
     id: `event-${field}`,
     name: field,
     required,
@@ -80,6 +101,7 @@ export function EventForm({ name, initial, required, submitLabel, saving, errors
       <FormInput label="Start time" type="datetime-local" {...bind('start_time')} />
       <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
+      <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
       <div className="flex items-start gap-3 sm:col-span-2">
         <input
           id="event-waitlist"

@@ -1,0 +1,121 @@
+package domain
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+//go:generate go run ./internal/genzones
+
+// Where and what an event is, for finding it: a category from a fixed list,
+// a city, a point on the map, and the time zone its times are told in.
+
+// Categories are the kinds of event, in the order the app offers them.
+var Categories = []Category{
+	{"music", "Music"}, {"sports", "Sports"}, {"tech", "Tech"}, {"arts", "Arts"}, {"food", "Food & Drink"},
+	{"community", "Community"}, {"education", "Education"}, {"business", "Business"}, {"outdoors", "Outdoors"},
+	{"other", "Other"},
+}
+
+// Category is one kind of event: its id in the API and its name.
+type Category struct{ ID, Name string }
+
+// DefaultCategory and DefaultTimeZone are a new event's when its form
+// names none.
+const (
+	DefaultCategory = "other"
+	DefaultTimeZone = "UTC"
+)
+
+// Messages of the place fields.
+const (
+	MsgCategory    = "Choose one of the categories."
+	MsgTimeZone    = "Enter a valid IANA time zone, such as Europe/Paris."
+	MsgLatitude    = "Latitude must be a number from -90 to 90."
+	MsgLongitude   = "Longitude must be a number from -180 to 180."
+	MsgCoordsPair  = "Send both latitude and longitude, or neither."
+	maxCityLength  = 100
+	coordsDecimals = 5 // about a metre
+)
+
+// ValidCategory reports whether id is one of Categories.
+func ValidCategory(id string) bool {
+	for _, c := range Categories {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidTimeZone reports whether name is an IANA time zone name.
+func ValidTimeZone(name string) bool {
+	return name != "" && !strings.ContainsAny(name, "\n\r") && strings.Contains(zoneNames, "\n"+name+"\n")
+}
+
+// Coords is a point on the map, in degrees.
+type Coords struct{ Lat, Lng float64 }
+
+// DistanceKm is the distance between two points, by the equirectangular
+// approximation: within a fraction of a percent of the great circle at the
+// distances a search covers (up to 500 km), with two cheap operations.
+func (c Coords) DistanceKm(o Coords) float64 {
+	const earthRadiusKm = 6371.0
+	rad := math.Pi / 180
+	x := (o.Lng - c.Lng) * rad * math.Cos((c.Lat+o.Lat)/2*rad)
+	y := (o.Lat - c.Lat) * rad
+	return earthRadiusKm * math.Sqrt(x*x+y*y)
+}
+
+// ParseCoord reads a latitude (max 90) or longitude (max 180), rounded to
+// about a metre; false when it is not a number within ±max.
+func ParseCoord(v string, max float64) (float64, bool) {
+	n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || math.IsNaN(n) || n < -max || n > max {
+		return 0, false
+	}
+	scale := math.Pow(10, coordsDecimals)
+	return math.Round(n*scale) / scale, true
+}
+
+// placeFields parses the optional place fields of an event form: each is
+// nil when the form did not send it (an update keeps the event's value).
+func (in EventInput) placeFields(f FieldErrors, out *EventFields) {
+	if in.Category != nil {
+		c := strings.TrimSpace(*in.Category)
+		if !ValidCategory(c) {
+			f.Add("category", MsgCategory)
+		}
+		out.Category = &c
+	}
+	if in.City != nil {
+		c := strings.Join(strings.Fields(*in.City), " ")
+		maxLen(f, "city", c, maxCityLength)
+		out.City = &c
+	}
+	if in.TimeZone != nil {
+		z := strings.TrimSpace(*in.TimeZone)
+		if !ValidTimeZone(z) {
+			f.Add("time_zone", MsgTimeZone)
+		}
+		out.TimeZone = &z
+	}
+	switch {
+	case in.Latitude == nil && in.Longitude == nil:
+	case in.Latitude == nil || in.Longitude == nil || (strings.TrimSpace(*in.Latitude) == "") != (strings.TrimSpace(*in.Longitude) == ""):
+		f.Add("latitude", MsgCoordsPair)
+	case strings.TrimSpace(*in.Latitude) == "":
+		out.CoordsSet = true // cleared
+	default:
+		lat, okLat := ParseCoord(*in.Latitude, 90)
+		lng, okLng := ParseCoord(*in.Longitude, 180)
+		if !okLat {
+			f.Add("latitude", MsgLatitude)
+		}
+		if !okLng {
+			f.Add("longitude", MsgLongitude)
+		}
+		out.Coords, out.CoordsSet = &Coords{lat, lng}, true
+	}
+}

@@ -1,0 +1,55 @@
+package domain
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSearchWordsFoldCaseAndAccentsOnce(t *testing.T) {
+	got := SearchWords("Night Photography Walk", "Café Zürich — São Paulo", "Straße", "night")
+	if got != " night photography walk cafe zurich sao paulo strasse " {
+		t.Errorf("SearchWords = %q", got)
+	}
+	if q := QueryWords("  PHOTO, wal "); strings.Join(q, "|") != "photo|wal" {
+		t.Errorf("QueryWords = %q", q)
+	}
+	if CityKey(" São  Paulo ") != "sao paulo" {
+		t.Errorf("CityKey = %q", CityKey(" São  Paulo "))
+	}
+	long := strings.Repeat("word ", 10) + strings.Repeat("x ", 1000)
+	var many []string
+	for i := range 500 {
+		many = append(many, "w"+strings.Repeat("a", i%50)+string(rune('a'+i%26)))
+	}
+	if n := len(strings.Fields(SearchWords(long, strings.Join(many, " ")))); n > MaxIndexedWords {
+		t.Errorf("%d words indexed, want at most %d", n, MaxIndexedWords)
+	}
+}
+
+func TestPlaceFields(t *testing.T) {
+	str := func(s string) *string { return &s }
+	in := EventInput{Title: "t", Description: "d", Location: "l", StartTime: "2030-01-01T10:00:00Z", EndTime: "2030-01-01T11:00:00Z", Capacity: "5",
+		Category: str("music"), City: str("  Lyon "), TimeZone: str("Europe/Paris"), Latitude: str("45.7640"), Longitude: str("4.83566")}
+	f, err := in.Parse(time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil || *f.Category != "music" || *f.City != "Lyon" || *f.TimeZone != "Europe/Paris" || !f.CoordsSet || f.Coords.Lat != 45.764 || f.Coords.Lng != 4.83566 {
+		t.Fatalf("Parse = %+v, %v", f, err)
+	}
+	in.Category, in.TimeZone, in.Latitude, in.Longitude = str("karaoke"), str("Mars/Olympus"), str("91"), str("x")
+	_, err = in.Parse(time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC))
+	fields := err.(*Error).Fields
+	if fields["category"][0] != MsgCategory || fields["time_zone"][0] != MsgTimeZone || fields["latitude"][0] != MsgLatitude || fields["longitude"][0] != MsgLongitude {
+		t.Errorf("fields = %v", fields)
+	}
+	in.Category, in.TimeZone, in.Latitude, in.Longitude = nil, nil, str("1"), nil
+	if _, err = in.Parse(time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC)); err.(*Error).Fields["latitude"][0] != MsgCoordsPair {
+		t.Errorf("one coordinate: %v", err)
+	}
+	in.Latitude, in.Longitude = str(""), str("")
+	if f, err = in.Parse(time.Date(2029, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil || !f.CoordsSet || f.Coords != nil {
+		t.Errorf("cleared point: %+v %v", f, err)
+	}
+	if d := (Coords{48.8566, 2.3522}).DistanceKm(Coords{45.764, 4.8357}); d < 390 || d > 395 {
+		t.Errorf("Paris-Lyon = %.1f km", d)
+	}
+}

@@ -1,0 +1,121 @@
+package events
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"turnout/pkg/domain"
+	"turnout/pkg/store"
+)
+
+// Messages of a search's parameters.
+const (
+	MsgSearchLong     = "Ensure the search has no more than 100 characters."
+	MsgSearchWords    = "Search with at most 8 words."
+	MsgSearchDate     = "Enter a valid date, as YYYY-MM-DD."
+	MsgSearchToBefore = "The end date must not be before the start date."
+	MsgSearchCity     = "Ensure the city has no more than 100 characters."
+	MsgSearchNear     = "Enter a point as latitude,longitude, such as 48.8566,2.3522."
+	MsgSearchRadius   = "radius_km must be a number from 1 to 500."
+	MsgRadiusAlone    = "radius_km needs near."
+	// DefaultRadiusKm is a search's radius around near when none is given.
+	DefaultRadiusKm = 25
+	maxSearchLen    = 100
+	maxRadiusKm     = 500
+)
+
+// SearchInput is a search of the public list, as the query sends it;
+// empty fields do not filter.
+type SearchInput struct {
+	Q, From, To, Category, City, Near, RadiusKm string
+	After                                       string
+	Limit                                       int
+}
+
+// Empty reports whether the input asks for no search at all (the plain
+// list).
+func (in SearchInput) Empty() bool {
+	return strings.TrimSpace(in.Q) == "" && in.From == "" && in.To == "" && in.Category == "" &&
+		strings.TrimSpace(in.City) == "" && in.Near == "" && in.RadiusKm == ""
+}
+
+// Search finds upcoming events by words, dates, category, city and
+// distance (store.Search).
+func (s *Service) Search(ctx context.Context, in SearchInput) ([]domain.Event, string, error) {
+	q, err := in.parse()
+	if err != nil {
+		return nil, "", err
+	}
+	events, next, err := s.Store.Search(ctx, q, s.Now())
+	return events, next, explain(err, eventNotFound())
+}
+
+func (in SearchInput) parse() (store.SearchQuery, error) {
+	bad := domain.FieldErrors{}
+	q := store.SearchQuery{After: in.After, Limit: in.Limit, Category: in.Category, CityKey: domain.CityKey(in.City)}
+	if utf8.RuneCountInString(in.Q) > maxSearchLen {
+		bad.Add("q", MsgSearchLong)
+	} else if q.Words = domain.QueryWords(in.Q); len(q.Words) > domain.MaxQueryWords {
+		bad.Add("q", MsgSearchWords)
+	}
+	q.From = searchDate(bad, "from", in.From)
+	if to := searchDate(bad, "to", in.To); !to.IsZero() {
+		q.To = to.AddDate(0, 0, 1) // the whole day
+		if !q.From.IsZero() && to.Before(q.From) {
+			bad.Add("to", MsgSearchToBefore)
+		}
+	}
+	if in.Category != "" && !domain.ValidCategory(in.Category) {
+		bad.Add("category", domain.MsgCategory)
+	}
+	if utf8.RuneCountInString(in.City) > maxSearchLen {
+		bad.Add("city", MsgSearchCity)
+	}
+	if in.Near != "" {
+		lat, lng, ok := strings.Cut(in.Near, ",")
+		la, okLat := domain.ParseCoord(lat, 90)
+		lo, okLng := domain.ParseCoord(lng, 180)
+		if !ok || !okLat || !okLng {
+			bad.Add("near", MsgSearchNear)
+		}
+		q.Near, q.RadiusKm = &domain.Coords{Lat: la, Lng: lo}, DefaultRadiusKm
+	}
+	if in.RadiusKm != "" {
+		r, err := strconv.ParseFloat(in.RadiusKm, 64)
+		switch {
+		case in.Near == "":
+			bad.Add("radius_km", MsgRadiusAlone)
+		case err != nil || r < 1 || r > maxRadiusKm:
+			bad.Add("radius_km", MsgSearchRadius)
+		default:
+			q.RadiusKm = r
+		}
+	}
+	return q, bad.Err()
+}
+
+// searchDate reads a YYYY-MM-DD date (UTC midnight), or zero for "".
+func searchDate(bad domain.FieldErrors, field, v string) time.Time {
+	if v == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse("2006-01-02", v)
+	if err != nil {
+		bad.Add(field, MsgSearchDate)
+	}
+	return t
+}
+
+// citySuggestions bounds the cities suggested at once.
+const citySuggestions = 10
+
+// Cities suggests the cities of events that begin with prefix.
+func (s *Service) Cities(ctx context.Context, prefix string) ([]string, error) {
+	if utf8.RuneCountInString(prefix) > maxSearchLen {
+		return nil, domain.FieldError("q", MsgSearchCity)
+	}
+	return s.Store.Cities(ctx, prefix, citySuggestions)
+}

@@ -1,0 +1,144 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useCategories } from './hooks';
+import { dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
+
+const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
+  { choice: 'today', label: 'Today' },
+  { choice: 'weekend', label: 'This weekend' },
+  { choice: 'week', label: 'Next 7 days' },
+];
+
+// Kilometres around the visitor that "Near me" covers.
+const NEAR_KM = '25';
+
+// The search box and filters of the events list. Every change goes to
+// the address (onChange), which the list follows.
+export function SearchBar({ search, onChange }: { search: Search; onChange: (next: Search) => void }) {
+  const categories = useCategories();
+  const [words, setWords] = useState(search.q ?? '');
+  const [city, setCity] = useState(search.city ?? '');
+  const [locating, setLocating] = useState(false);
+  const dateChoice = dateChoiceOf(search);
+  const [custom, setCustom] = useState(dateChoice === 'custom');
+  // Back and forward move the address; the fields follow it.
+  useEffect(() => setWords(search.q ?? ''), [search.q]);
+  useEffect(() => setCity(search.city ?? ''), [search.city]);
+
+  const set = (changes: Search) => {
+    const next: Search = { ...search, ...changes };
+    for (const key of Object.keys(next) as (keyof Search)[]) if (!next[key]) delete next[key];
+    onChange(next);
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    set({ q: words.trim(), city: city.trim() });
+  }
+
+  function chooseDate(choice: DateChoice | null) {
+    setCustom(false);
+    set(choice ? dateRange(choice) : { from: undefined, to: undefined });
+  }
+
+  function nearMe() {
+    if (search.near) {
+      set({ near: undefined, radius_km: undefined });
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      toast.error('This browser cannot tell where you are.');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const { latitude, longitude } = position.coords;
+        set({ near: `${latitude.toFixed(4)},${longitude.toFixed(4)}`, radius_km: NEAR_KM });
+      },
+      () => {
+        setLocating(false);
+        toast.error('Your location is not available. Allow it in the browser to search near you.');
+      },
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
+  }
+
+  const chip = (pressed: boolean) =>
+    `rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${pressed ? 'bg-indigo-700 text-white ring-indigo-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`;
+
+  return (
+    <section role="search" className="mb-6 grid gap-3" aria-label="Search events">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="event-search" className="sr-only">
+          Search events
+        </label>
+        <input
+          id="event-search"
+          type="search"
+          className="field-input flex-1"
+          placeholder="Search by name, place or organizer"
+          maxLength={100}
+          value={words}
+          onChange={(e) => setWords(e.target.value)}
+        />
+        <label htmlFor="event-city" className="sr-only">
+          City
+        </label>
+        <input id="event-city" className="field-input sm:w-44" placeholder="City" maxLength={100} value={city} onChange={(e) => setCity(e.target.value)} />
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </form>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+        <button type="button" className={chip(dateChoice === null && !custom)} aria-pressed={dateChoice === null && !custom} onClick={() => chooseDate(null)}>
+          Any date
+        </button>
+        {DATE_CHIPS.map(({ choice, label }) => (
+          <button key={choice} type="button" className={chip(dateChoice === choice)} aria-pressed={dateChoice === choice} onClick={() => chooseDate(choice)}>
+            {label}
+          </button>
+        ))}
+        <button type="button" className={chip(custom || dateChoice === 'custom')} aria-pressed={custom || dateChoice === 'custom'} onClick={() => setCustom(true)}>
+          Pick dates
+        </button>
+        <button type="button" className={chip(Boolean(search.near))} aria-pressed={Boolean(search.near)} aria-busy={locating} onClick={nearMe}>
+          Near me
+        </button>
+        <label htmlFor="event-category" className="sr-only">
+          Category
+        </label>
+        <select
+          id="event-category"
+          className="field-input w-auto py-1.5 text-sm"
+          value={search.category ?? ''}
+          onChange={(e) => set({ category: e.target.value || undefined })}
+        >
+          <option value="">All categories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(custom || dateChoice === 'custom') && (
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="event-from" className="field-label">
+              From
+            </label>
+            <input id="event-from" type="date" className="field-input mt-1" value={search.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+          </div>
+          <div>
+            <label htmlFor="event-to" className="field-label">
+              To
+            </label>
+            <input id="event-to" type="date" className="field-input mt-1" min={search.from} value={search.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
