@@ -18,7 +18,14 @@ import (
 // developer can log in as one.
 const demoPassword = "turnout-demo-2026"
 
+// demoPlace is where an organization's demo events happen.
+type demoPlace struct {
+	city, timeZone string
+	coords         domain.Coords
+}
+
 type demoOrganization struct {
+	place  demoPlace
 	org    domain.Organization
 	events []demoEvent
 }
@@ -26,6 +33,7 @@ type demoOrganization struct {
 type demoEvent struct {
 	title, description, location  string
 	inDays, hour, hours, capacity int
+	category                      string
 }
 
 var demoData = []demoOrganization{
@@ -35,10 +43,11 @@ var demoData = []demoOrganization{
 			Address1: "12 Harbour Street", Link: "https://citylights.example",
 			Description: "Evening talks, film nights and walks around the city's hidden corners.",
 		},
+		place: demoPlace{"Lisbon", "Europe/Lisbon", domain.Coords{Lat: 38.7223, Lng: -9.1393}},
 		events: []demoEvent{
-			{"Night Photography Walk", "Bring a camera or a phone: we walk the old town after dark and learn to shoot in low light.", "Old Town Square", 5, 19, 3, 25},
-			{"Open-Air Cinema: Classics", "A double bill of restored classics on the big screen by the river. Blankets welcome.", "Riverside Park", 12, 20, 4, 200},
-			{"Architecture Talk: Brutalism", "An illustrated talk on the concrete buildings everyone loves to hate, and why they matter.", "Central Library, Hall B", 20, 18, 2, 80},
+			{"Night Photography Walk", "Bring a camera or a phone: we walk the old town after dark and learn to shoot in low light.", "Old Town Square", 5, 19, 3, 25, "arts"},
+			{"Open-Air Cinema: Classics", "A double bill of restored classics on the big screen by the river. Blankets welcome.", "Riverside Park", 12, 20, 4, 200, "arts"},
+			{"Architecture Talk: Brutalism", "An illustrated talk on the concrete buildings everyone loves to hate, and why they matter.", "Central Library, Hall B", 20, 18, 2, 80, "education"},
 		},
 	},
 	{
@@ -47,10 +56,11 @@ var demoData = []demoOrganization{
 			Address1: "Valley Sports Ground", Link: "https://greenvalley.example",
 			Description: "A friendly running club for every pace, from first 5K to marathon.",
 		},
+		place: demoPlace{"Boulder", "America/Denver", domain.Coords{Lat: 40.015, Lng: -105.2705}},
 		events: []demoEvent{
-			{"Saturday 5K Social Run", "An easy-paced 5K loop followed by coffee. Every pace welcome.", "Valley Sports Ground", 3, 9, 2, 60},
-			{"Trail Running Basics", "Learn footwork, pacing and kit for running off-road, with a short guided trail run.", "North Ridge Car Park", 9, 8, 3, 20},
-			{"Half Marathon Training Kick-off", "Meet the coaches, get a 12-week plan and do the first group session.", "Valley Sports Ground", 30, 10, 2, 120},
+			{"Saturday 5K Social Run", "An easy-paced 5K loop followed by coffee. Every pace welcome.", "Valley Sports Ground", 3, 9, 2, 60, "sports"},
+			{"Trail Running Basics", "Learn footwork, pacing and kit for running off-road, with a short guided trail run.", "North Ridge Car Park", 9, 8, 3, 20, "outdoors"},
+			{"Half Marathon Training Kick-off", "Meet the coaches, get a 12-week plan and do the first group session.", "Valley Sports Ground", 30, 10, 2, 120, "sports"},
 		},
 	},
 }
@@ -90,6 +100,7 @@ func seed(ctx context.Context, b app.Base) error {
 				Title: de.title, Description: de.description, Location: de.location,
 				Start: start, End: start.Add(time.Duration(de.hours) * time.Hour),
 				Capacity: de.capacity, Created: today,
+				Category: de.category, City: d.place.city, TimeZone: d.place.timeZone, Coords: &d.place.coords,
 			}
 			if e.BannerKey, err = b.Media.PutImage(ctx, domain.MediaBanner, demoBanner(banner)); err != nil {
 				return fmt.Errorf("seed banner of %s: %w", e.Title, err)

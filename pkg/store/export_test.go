@@ -90,3 +90,10 @@ func (s *Store) Expiries(ctx context.Context, userID, username, email, orgID str
 func UserRegistrationEntries(ctx context.Context, s *Store, userID string) (int, error) {
 	return s.table.Get(attrPK, userRegistrationKey(userID, "").PK).Consistent(true).Count(ctx)
 }
+
+// DropSearchEntry makes event id look written before the search index
+// existed.
+func (s *Store) DropSearchEntry(ctx context.Context, id string) error {
+	k := eventKey(id)
+	return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Remove(attrGSI3PK, attrGSI3SK, "Words").Run(ctx)
+}

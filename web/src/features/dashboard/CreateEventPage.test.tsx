@@ -106,8 +106,9 @@ describe('create event page', () => {
         title: 'Harbour Jazz Night',
         location: 'The Old Boathouse',
         description: 'Live jazz on the harbour front.',
-        start_time: new Date('2030-05-01T18:30').toISOString(),
-        end_time: new Date('2030-05-01T21:00').toISOString(),
+        // The times typed are Paris wall-clock times (CEST, UTC+2).
+        start_time: '2030-05-01T16:30:00.000Z',
+        end_time: '2030-05-01T19:00:00.000Z',
         capacity: '120',
         waitlist: 'true',
         category: 'music',

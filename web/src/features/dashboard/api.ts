@@ -29,8 +29,8 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null)
   form.append('title', values.title);
   form.append('location', values.location);
   form.append('description', values.description);
-  form.append('start_time', toApiTime(values.start_time));
-  form.append('end_time', toApiTime(values.end_time));
+  form.append('start_time', toApiTime(values.start_time, values.time_zone));
+  form.append('end_time', toApiTime(values.end_time, values.time_zone));
   form.append('capacity', values.capacity);
   form.append('waitlist', String(values.waitlist));
   for (const field of ['category', 'city', 'latitude', 'longitude', 'time_zone'] as const) form.append(field, values[field].trim());

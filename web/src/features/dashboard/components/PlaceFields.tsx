@@ -91,6 +91,9 @@ export function PlaceFields({ values, errors, onChange }: { values: Place; error
         ))}
       </datalist>
       <FormInput label="Time zone" list="event-zone-suggestions" autoComplete="off" {...text('time_zone')} />
+      <p id="event-zone-help" className="-mt-3 text-sm text-slate-600 sm:col-span-2">
+        The start and end times are in this zone, and people see them in it.
+      </p>
       <datalist id="event-zone-suggestions">
         {zones().map((z) => (
           <option key={z} value={z} />
