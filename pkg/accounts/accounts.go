@@ -89,6 +89,8 @@ type Service struct {
 	Passwords Passwords
 	Tokens    *auth.Issuer
 	Links     auth.LinkSigner
+	// Unsubscribes checks the one-click unsubscribe links of optional mail.
+	Unsubscribes auth.Unsubscribes
 	// WebOrigin is the site's scheme://host; emailed links start with it.
 	WebOrigin string
 	Now       func() time.Time

@@ -21,6 +21,8 @@ type Store interface {
 	ConfirmEmail(ctx context.Context, u domain.User) error
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
+	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
+	Mute(ctx context.Context, userID string, kind domain.MailKind) error
 
 	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
 	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)

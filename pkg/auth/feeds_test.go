@@ -27,3 +27,17 @@ func TestFeedTokens(t *testing.T) {
 		t.Errorf("a short key made a token")
 	}
 }
+
+func TestUnsubscribeTokens(t *testing.T) {
+	u := Unsubscribes{Key: []byte(strings.Repeat("k", 32))}
+	token := u.Token("01USER", "event_changes")
+	if id, kind, ok := u.Parse(token); !ok || id != "01USER" || kind != "event_changes" {
+		t.Fatalf("Parse(%q) = %q, %q, %v", token, id, kind, ok)
+	}
+	for _, bad := range []string{strings.Replace(token, "event_changes", "organizer_messages", 1), strings.Replace(token, "01USER", "01OTHER", 1),
+		Feeds(u).Token("01USER", 1), "U1.01USER.event_changes"} {
+		if _, _, ok := u.Parse(bad); ok {
+			t.Errorf("Parse(%q) accepted a token that is not genuine", bad)
+		}
+	}
+}

@@ -26,6 +26,8 @@ type User struct {
 	// FeedVersion grows when the person resets their calendar feed's
 	// secret URL; only the URL of the current version answers.
 	FeedVersion int
+	// Muted are the kinds of mail the person turned off.
+	Muted []MailKind
 }
 
 // Organization is the public face of an organizer account.

@@ -31,9 +31,31 @@ func EventDeleted(to, name string, e EventFacts, browse string, ics []byte) Mess
 	return WithCalendar(b.message(to, "Called off: "+clip(e.Title, 80), browse), ics)
 }
 
+// Optional mail: the kinds a person can turn off carry a link to turn
+// them off (the page where one click does it) and the one-click address
+// mail clients use.
+type Optional struct {
+	// Page is the web page that turns the kind off; OneClick the API
+	// address mail clients post to.
+	Page, OneClick string
+}
+
+// footer ends b with the way to turn this kind of mail off.
+func (o Optional) footer(b *body) {
+	if o.Page != "" {
+		b.textLink("Don't want mails like this? Turn them off", o.Page)
+		b.html.WriteString(`<p style="margin:16px 0 0;font-size:13px;color:#4b5563;">Don't want mails like this? <a href="` + safeURL(o.Page) + `" style="color:#4338ca;">Turn them off</a>.</p>` + "\n")
+	}
+}
+
+func (o Optional) apply(m Message) Message {
+	m.Unsubscribe = o.OneClick
+	return m
+}
+
 // EventChanged tells a registered or waiting person what changed about
 // the event (its time or place), with the updated calendar file.
-func EventChanged(to, name string, e EventFacts, changes []string, ics []byte) Message {
+func EventChanged(to, name string, e EventFacts, changes []string, ics []byte, off Optional) Message {
 	b := newBody(name)
 	b.para("The organizer has changed an event you are registered for:")
 	for _, c := range changes {
@@ -42,17 +64,19 @@ func EventChanged(to, name string, e EventFacts, changes []string, ics []byte) M
 	b.para("The event as it stands now:")
 	b.event(e)
 	b.action("The attached calendar file updates your calendar. If you can no longer come, please cancel on the event's page", "Open the event", e.Link)
-	return WithCalendar(b.message(to, "Changed: "+clip(e.Title, 80), e.Link), ics)
+	off.footer(b)
+	return off.apply(WithCalendar(b.message(to, "Changed: "+clip(e.Title, 80), e.Link), ics))
 }
 
 // OrganizerMessage is an organizer's message to a registered person.
-func OrganizerMessage(to, name, org string, e EventFacts, subject, message string) Message {
+func OrganizerMessage(to, name, org string, e EventFacts, subject, message string, off Optional) Message {
 	b := newBody(name)
 	b.para("A message about an event you are registered for:")
 	b.event(e)
 	b.quote(clip(org, MaxNameRunes), message)
 	b.action("Everything about the event is on its page", "Open the event", e.Link)
-	return b.message(to, clip(subject, 120)+" · "+clip(e.Title, 60), e.Link)
+	off.footer(b)
+	return off.apply(b.message(to, clip(subject, 120)+" · "+clip(e.Title, 60), e.Link))
 }
 
 // quote adds words written by org, one paragraph per block of lines.

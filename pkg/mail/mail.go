@@ -7,6 +7,9 @@ package mail
 type Message struct {
 	To, Subject, Text, HTML string
 	Attachments             []Attachment
+	// Unsubscribe, for mail a person can turn off, is the address a mail
+	// client posts to for one-click unsubscribe (RFC 8058).
+	Unsubscribe string
 }
 
 // Attachment is a file sent with a message (a calendar entry, say).

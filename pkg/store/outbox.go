@@ -34,8 +34,10 @@ type outboxItem struct {
 	HTML    string `dynamo:",omitempty"`
 	// Calendar is an event's calendar file to attach (the only attachment
 	// a queued message has).
-	Calendar string    `dynamo:",omitempty"`
-	Expires  time.Time `dynamo:"TTL,unixtime"`
+	Calendar string `dynamo:",omitempty"`
+	// Unsubscribe is the message's one-click unsubscribe address.
+	Unsubscribe string    `dynamo:",omitempty"`
+	Expires     time.Time `dynamo:"TTL,unixtime"`
 }
 
 func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
@@ -52,7 +54,7 @@ func (s *Store) QueueMail(ctx context.Context, m mail.Message, now time.Time) (s
 }
 
 func newOutboxItem(k key, m mail.Message, now time.Time) outboxItem {
-	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Expires: now.Add(OutboxTTL)}
+	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe, Expires: now.Add(OutboxTTL)}
 	for _, a := range m.Attachments {
 		if a.Name == mail.CalendarFile {
 			it.Calendar = string(a.Data)

@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
@@ -33,8 +35,9 @@ type userItem struct {
 	OrganizationID string `dynamo:",omitempty"`
 	Joined         time.Time
 	SessionVersion int
-	PendingEmail   string `dynamo:",omitempty"`
-	FeedVersion    int    `dynamo:",omitempty"`
+	PendingEmail   string   `dynamo:",omitempty"`
+	FeedVersion    int      `dynamo:",omitempty"`
+	Muted          []string `dynamo:",set,omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -48,7 +51,16 @@ func newUserItem(u domain.User) userItem {
 		ImageKey: u.ImageKey, PasswordHash: u.PasswordHash, Active: u.IsActive,
 		Organizer: u.IsOrganizer, OrganizationID: u.OrganizationID, Joined: u.Joined,
 		SessionVersion: u.SessionVersion, PendingEmail: u.PendingEmail, FeedVersion: u.FeedVersion,
+		Muted: mutedStrings(u.Muted),
 	}
+}
+
+func mutedStrings(kinds []domain.MailKind) []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = string(k)
+	}
+	return out
 }
 
 func (it userItem) domain() domain.User {
@@ -57,8 +69,16 @@ func (it userItem) domain() domain.User {
 		LastName: it.LastName, Phone: it.Phone, Address: it.Address, ImageKey: it.ImageKey,
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
-		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion,
+		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted),
 	}
+}
+
+func mutedKinds(names []string) []domain.MailKind {
+	var out []domain.MailKind
+	for _, n := range names {
+		out = append(out, domain.MailKind(n))
+	}
+	return out
 }
 
 // pointerItem reserves a unique value (a username or an email address) and
@@ -268,4 +288,65 @@ func (s *Store) ResetFeed(ctx context.Context, userID string) (int, error) {
 		return 0, fmt.Errorf("reset the calendar feed of %s: %w", userID, err)
 	}
 	return it.FeedVersion, nil
+}
+
+// SetMuted replaces the kinds of mail the account turned off (one
+// UpdateItem).
+func (s *Store) SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error {
+	k := userKey(userID)
+	up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK)")
+	if len(muted) == 0 {
+		up.Remove("Muted")
+	} else {
+		up.Set("Muted", &types.AttributeValueMemberSS{Value: mutedStrings(muted)})
+	}
+	err := up.Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("set the muted mail of %s: %w", userID, err)
+	}
+	return nil
+}
+
+// Mute turns off one kind of mail for the account (one UpdateItem, the same
+// however often it is asked).
+func (s *Store) Mute(ctx context.Context, userID string, kind domain.MailKind) error {
+	k := userKey(userID)
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).AddStringsToSet("Muted", string(kind)).If("attribute_exists(PK)").Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("mute %s mail of %s: %w", kind, userID, err)
+	}
+	return nil
+}
+
+// MutedBy returns, of the accounts ids, those that turned off kind (one
+// BatchGetItem per 100 accounts).
+func (s *Store) MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	keys := make([]dynamo.Keyed, len(ids))
+	for i, id := range ids {
+		k := userKey(id)
+		keys[i] = dynamo.Keys{k.PK, k.SK}
+	}
+	var items []userItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "Muted").All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("read who muted %s mail: %w", kind, err)
+	}
+	for _, it := range items {
+		for _, m := range it.Muted {
+			if m == string(kind) {
+				out[it.ID] = true
+			}
+		}
+	}
+	return out, nil
 }

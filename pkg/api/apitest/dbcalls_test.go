@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"turnout/pkg/auth"
 	"turnout/pkg/media/mediatest"
 )
 
@@ -195,6 +196,16 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	Expect(t, env.JSON(http.MethodPost, "/api/event/register/"+ev.ID+"/", nil, person.Access), 201)
 	measure("DELETE /api/event/detail/{id}/ (one registration)", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access)
+	})
+	measure("GET /api/user/notifications/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/user/notifications/", nil, person.Access)
+	})
+	measure("PUT /api/user/notifications/", 200, func() *Response {
+		return env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"reminder_1h": false}, person.Access)
+	})
+	unsubscribe := auth.Unsubscribes{Key: env.Config.SigningKey}.Token(person.ID, "event_changes")
+	measure("POST /api/user/unsubscribe/{token}/", 200, func() *Response {
+		return env.Request(http.MethodPost, "/api/user/unsubscribe/"+unsubscribe+"/", "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"), "")
 	})
 	measure("PUT /api/user/change-password/", 200, func() *Response {
 		return env.JSON(http.MethodPut, "/api/user/change-password/", map[string]string{"old_password": person.Password, "new_password": "a-new-password-1"}, person.Access)

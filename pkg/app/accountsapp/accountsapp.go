@@ -44,14 +44,15 @@ func organizationsDeps(b app.Base) organizations.Deps {
 // service builds the account flows.
 func service(b app.Base) *accounts.Service {
 	return &accounts.Service{
-		Store:     b.Store,
-		Media:     b.Media,
-		Mail:      b.Mail,
-		Passwords: b.Passwords,
-		Tokens:    b.Auth.Tokens,
-		Links:     auth.LinkSigner{Key: b.Config.SigningKey, Now: b.Now},
-		WebOrigin: b.Config.WebOrigin,
-		Now:       b.Now,
-		Sleep:     accounts.SleepContext,
+		Store:        b.Store,
+		Media:        b.Media,
+		Mail:         b.Mail,
+		Passwords:    b.Passwords,
+		Tokens:       b.Auth.Tokens,
+		Links:        auth.LinkSigner{Key: b.Config.SigningKey, Now: b.Now},
+		Unsubscribes: auth.Unsubscribes{Key: b.Config.SigningKey},
+		WebOrigin:    b.Config.WebOrigin,
+		Now:          b.Now,
+		Sleep:        accounts.SleepContext,
 	}
 }

@@ -39,32 +39,76 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if b.Kind != domain.BroadcastMessage {
 		ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
-	msgs := map[string]mail.Message{}
+	var people []domain.Attendee
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
-		if a.Email == "" || b.Kind == domain.BroadcastMessage && a.Status == domain.StatusWaitlisted {
-			return nil
+		if a.Email != "" && (b.Kind != domain.BroadcastMessage || a.Status != domain.StatusWaitlisted) {
+			people = append(people, a)
+		}
+		return nil
+	})
+	// A change and a message are mail people can turn off; a
+	// cancellation always goes.
+	kind := optionalKind(b.Kind)
+	muted := map[string]bool{}
+	if err == nil && kind != "" {
+		ids := make([]string, len(people))
+		for i, a := range people {
+			ids[i] = a.UserID
+		}
+		muted, err = d.Store.MutedBy(ctx, ids, kind)
+	}
+	if err != nil {
+		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+	}
+	msgs := map[string]mail.Message{}
+	for _, a := range people {
+		if muted[a.UserID] {
+			continue
 		}
 		name := a.FirstName
 		if name == "" {
 			name = a.Username
 		}
-		var m mail.Message
+		off := d.optional(a.UserID, kind)
 		switch b.Kind {
 		case domain.BroadcastCancelled:
-			m = mail.EventCancelled(a.Email, name, e.OrganizationName, facts, b.Body, ics)
+			msgs[b.ID+"."+a.UserID] = mail.EventCancelled(a.Email, name, e.OrganizationName, facts, b.Body, ics)
 		case domain.BroadcastChanged:
-			m = mail.EventChanged(a.Email, name, facts, b.Changes, ics)
+			msgs[b.ID+"."+a.UserID] = mail.EventChanged(a.Email, name, facts, b.Changes, ics, off)
 		default:
-			m = mail.OrganizerMessage(a.Email, name, e.OrganizationName, facts, b.Subject, b.Body)
+			msgs[b.ID+"."+a.UserID] = mail.OrganizerMessage(a.Email, name, e.OrganizationName, facts, b.Subject, b.Body, off)
 		}
-		msgs[b.ID+"."+a.UserID] = m
-		return nil
-	})
-	if err == nil {
-		err = d.Store.QueueMails(ctx, msgs, d.Now())
 	}
-	if err != nil {
+	if err := d.Store.QueueMails(ctx, msgs, d.Now()); err != nil {
 		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
 	}
 	return true, nil
+}
+
+// optionalKind is the kind of mail a broadcast is that people can turn
+// off, or "" for one that always goes.
+func optionalKind(k domain.BroadcastKind) domain.MailKind {
+	switch k {
+	case domain.BroadcastChanged:
+		return domain.MailEventChanges
+	case domain.BroadcastMessage:
+		return domain.MailOrganizerMessages
+	}
+	return ""
+}
+
+// optional is how userID turns off mail of kind: the web page and the
+// one-click address, both carrying the signed token.
+func (d Deliverer) optional(userID string, kind domain.MailKind) mail.Optional {
+	if kind == "" {
+		return mail.Optional{}
+	}
+	token := d.Unsubscribes.Token(userID, string(kind))
+	if token == "" {
+		return mail.Optional{}
+	}
+	return mail.Optional{
+		Page:     d.WebOrigin + "/unsubscribe?t=" + token,
+		OneClick: d.WebOrigin + "/api/user/unsubscribe/" + token + "/",
+	}
 }

@@ -35,6 +35,7 @@ type Store interface {
 	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
 	User(ctx context.Context, id string) (domain.User, error)
 	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
+	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
 	QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 }
@@ -45,6 +46,8 @@ type Deliverer struct {
 	Store Store
 	// Tickets signs the ticket codes the registration mails carry.
 	Tickets auth.Tickets
+	// Unsubscribes signs the one-click unsubscribe links of optional mail.
+	Unsubscribes auth.Unsubscribes
 	// WebOrigin is the site, where the mails' links lead.
 	WebOrigin string
 	Now       func() time.Time
@@ -162,7 +165,7 @@ func queued(r events.DynamoDBEventRecord) (string, mail.Message, bool) {
 		return "", mail.Message{}, false
 	}
 	image := r.Change.NewImage
-	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML")}
+	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML"), Unsubscribe: text(image, "Unsubscribe")}
 	if ics := text(image, "Calendar"); ics != "" {
 		m = mail.WithCalendar(m, []byte(ics))
 	}
@@ -186,6 +189,7 @@ func text(image map[string]events.DynamoDBAttributeValue, name string) string {
 func New(cfg config.Config, awsCfg aws.Config, st *store.Store) Deliverer {
 	return Deliverer{
 		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), Store: st,
-		Tickets: auth.Tickets{Key: cfg.SigningKey}, WebOrigin: cfg.WebOrigin, Now: time.Now,
+		Tickets: auth.Tickets{Key: cfg.SigningKey}, Unsubscribes: auth.Unsubscribes{Key: cfg.SigningKey},
+		WebOrigin: cfg.WebOrigin, Now: time.Now,
 	}
 }

@@ -20,6 +20,8 @@ type Received struct {
 	To                  []string
 	Subject, Text, HTML string
 	Attachments         []Attachment
+	// Headers are the custom headers it was sent with, by name.
+	Headers map[string]string
 }
 
 // Attachment is a file a received email carries.
@@ -39,7 +41,11 @@ type storeEntry struct {
 		Text string `json:"text"`
 		HTML string `json:"html"`
 	} `json:"body"`
-	At          int64 `json:"at"` // seconds since the epoch
+	At      int64 `json:"at"` // seconds since the epoch
+	Headers []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"headers"`
 	Attachments []struct {
 		Content     []byte `json:"content"` // base64 in the JSON
 		ContentType string `json:"contentType"`
@@ -81,6 +87,12 @@ func Inbox(tb testing.TB, sesEndpoint, to string) []Received {
 		r := Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML}
 		for _, a := range e.Attachments {
 			r.Attachments = append(r.Attachments, Attachment{Name: a.Filename, ContentType: a.ContentType, Data: a.Content})
+		}
+		if len(e.Headers) > 0 {
+			r.Headers = map[string]string{}
+			for _, h := range e.Headers {
+				r.Headers[h.Name] = h.Value
+			}
 		}
 		inbox = append(inbox, r)
 	}

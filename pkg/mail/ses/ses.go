@@ -72,6 +72,15 @@ func (s *Sender) send(ctx context.Context, m mail.Message) error {
 			ContentDisposition: types.AttachmentContentDispositionAttachment,
 		})
 	}
+	var headers []types.MessageHeader
+	if m.Unsubscribe != "" {
+		// One-click unsubscribe (RFC 8058): the client posts
+		// "List-Unsubscribe=One-Click" to the address, no login needed.
+		headers = []types.MessageHeader{
+			{Name: aws.String("List-Unsubscribe"), Value: aws.String("<" + m.Unsubscribe + ">")},
+			{Name: aws.String("List-Unsubscribe-Post"), Value: aws.String("List-Unsubscribe=One-Click")},
+		}
+	}
 	_, err := s.ses.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(s.from),
 		Destination:      &types.Destination{ToAddresses: []string{m.To}},
@@ -79,6 +88,7 @@ func (s *Sender) send(ctx context.Context, m mail.Message) error {
 			Subject:     &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},
 			Body:        body,
 			Attachments: attachments,
+			Headers:     headers,
 		}},
 	})
 	if err != nil {

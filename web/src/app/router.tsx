@@ -17,6 +17,7 @@ const EventsPage = lazyRoute(() => {
 });
 const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));
 const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
+const UnsubscribePage = lazy(() => import('@/features/profile/UnsubscribePage'));
 const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage'));
@@ -47,6 +48,7 @@ export function AppRoutes() {
         <Route path={paths.events} element={<EventsPage />} />
         <Route path={paths.eventDetail()} element={<EventDetailPage />} />
         <Route path={paths.organization()} element={<OrganizationPage />} />
+        <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

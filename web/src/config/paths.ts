@@ -19,6 +19,8 @@ export const paths = {
   eventDetail: (id?: string) => (id ? `/event/detail?id=${encodeURIComponent(id)}` : '/event/detail'),
   // An organization's public page.
   organization: (id = ':id') => `/organizations/${id === ':id' ? id : encodeURIComponent(id)}`,
+  // Where an optional mail's one-click link lands (?t= the token).
+  unsubscribe: '/unsubscribe',
   register: '/register',
   login: '/login',
   forgotPassword: '/forget/password',

@@ -106,6 +106,32 @@ describe('organizer profile', () => {
     expect(version).toBe(1);
   });
 
+  it('shows the email settings when asked and saves each change', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
+    let settings = { reminder_24h: true, reminder_1h: true, event_changes: true, organizer_messages: true };
+    const saved: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/user/notifications/'), () => HttpResponse.json(settings)),
+      http.put(apiUrl('/user/notifications/'), async ({ request }) => {
+        const changes = (await request.json()) as Partial<typeof settings>;
+        saved.push(changes);
+        settings = { ...settings, ...changes };
+        return HttpResponse.json(settings);
+      }),
+    );
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Choose emails' }));
+    const messages = await screen.findByRole('checkbox', { name: "Organizers' messages about events I registered for" });
+    expect(messages).toBeChecked();
+    await user.click(messages);
+    await waitFor(() => expect(messages).not.toBeChecked());
+    expect(saved).toEqual([{ organizer_messages: false }]);
+    expect(screen.getByRole('checkbox', { name: 'A reminder the day before an event' })).toBeChecked();
+  });
+
   it('links the website and shows the logo when there are ones', async () => {
     signIn();
     answerProfile(organizer);

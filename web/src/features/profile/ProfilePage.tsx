@@ -3,6 +3,7 @@ import { PageLoading } from '@/components/PageLoading';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { CalendarFeed } from './components/CalendarFeed';
+import { NotificationSettings } from './components/NotificationSettings';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
 import { useProfileAccount } from './hooks';
@@ -29,6 +30,7 @@ export default function ProfilePage() {
             {/* Organizers register for events too, as themselves. */}
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />
+            <NotificationSettings />
           </>
         )}
         {account.status === 'user' && (
@@ -36,6 +38,7 @@ export default function ProfilePage() {
             <UserProfile profile={account.profile} />
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />
+            <NotificationSettings />
           </>
         )}
       </div>

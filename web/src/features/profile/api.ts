@@ -35,3 +35,16 @@ export async function getCalendarFeed(): Promise<CalendarFeed> {
 export async function resetCalendarFeed(): Promise<CalendarFeed> {
   return (await api.post<CalendarFeed>('/event/feed/reset/')).data;
 }
+
+// The kinds of mail a person can turn off, and whether each is on.
+export type NotificationKind = 'reminder_24h' | 'reminder_1h' | 'event_changes' | 'organizer_messages';
+export type NotificationSettings = Record<NotificationKind, boolean>;
+
+export async function getNotifications(): Promise<NotificationSettings> {
+  return (await api.get<NotificationSettings>('/user/notifications/')).data;
+}
+
+// Changes the kinds named; answers every setting.
+export async function setNotifications(changes: Partial<NotificationSettings>): Promise<NotificationSettings> {
+  return (await api.put<NotificationSettings>('/user/notifications/', changes)).data;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { getNotifications, setNotifications, type NotificationKind, type NotificationSettings as Settings } from '../api';
+
+const KINDS: { kind: NotificationKind; label: string }[] = [
+  { kind: 'reminder_24h', label: 'A reminder the day before an event' },
+  { kind: 'reminder_1h', label: 'A reminder an hour before an event' },
+  { kind: 'event_changes', label: 'When an event I registered for moves' },
+  { kind: 'organizer_messages', label: "Organizers' messages about events I registered for" },
+];
+
+// Which mails the person gets. Confirmations, cancellations and account
+// mail always go. The settings are asked for only when the person opens
+// the section.
+export function NotificationSettings() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<Settings>, label: string, failure: string) {
+    setBusy(true);
+    try {
+      setSettings(await action());
+    } catch (error) {
+      console.error(label, error);
+      toast.error(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="notification-settings" className="card mt-6">
+      <h2 id="notification-settings" className="mb-1 text-xl font-semibold text-slate-900">
+        Email notifications
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">Confirmations, cancellations and account emails always go.</p>
+      {settings ? (
+        <fieldset disabled={busy} aria-busy={busy} className="grid gap-2">
+          <legend className="sr-only">Emails I get</legend>
+          {KINDS.map(({ kind, label }) => (
+            <label key={kind} className="flex items-center gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                className="size-4 rounded border-slate-300 text-indigo-700"
+                checked={settings[kind]}
+                onChange={(e) => void run(() => setNotifications({ [kind]: e.target.checked }), 'save notifications', 'Failed to save your choice.')}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <button type="button" className="btn-secondary" disabled={busy} aria-busy={busy} onClick={() => void run(getNotifications, 'load notifications', 'Failed to load your settings.')}>
+          Choose emails
+        </button>
+      )}
+    </section>
+  );
+}
