@@ -23,6 +23,7 @@ type Store interface {
 	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
 	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
 	Mute(ctx context.Context, userID string, kind domain.MailKind) error
+	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 
 	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
 	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)

@@ -197,6 +197,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("DELETE /api/event/detail/{id}/ (one registration)", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access)
 	})
+	measure("GET /api/user/export/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/user/export/", nil, person.Access)
+	})
 	measure("GET /api/user/notifications/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/user/notifications/", nil, person.Access)
 	})

@@ -1,5 +1,6 @@
 // Calls of the organizer's attendee tools: the list, its export and
 // check-in at the door.
+import { saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import type { RegistrationStatus } from '@/types/api';
 
@@ -38,19 +39,7 @@ export async function listAttendees(eventId: string, query: string, after?: stri
 // Downloads the attendee list as the CSV file the API names: the call
 // needs the bearer token, so it is fetched and handed to the browser.
 export async function downloadAttendeesCSV(eventId: string): Promise<void> {
-  const response = await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, { responseType: 'blob' });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const encoded = /filename\*=utf-8''([^;]+)/i.exec(disposition)?.[1];
-  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : (plain ?? 'attendees.csv');
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveDownload(await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, { responseType: 'blob' }), 'attendees.csv');
 }
 
 export interface CheckInResult extends Attendee {

@@ -132,6 +132,28 @@ describe('organizer profile', () => {
     expect(screen.getByRole('checkbox', { name: 'A reminder the day before an event' })).toBeChecked();
   });
 
+  it('downloads the account data under the name the API gives', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
+      http.get(apiUrl('/user/export/'), () =>
+        HttpResponse.json({ profile: { id: organizer.id } }, { headers: { 'Content-Disposition': 'attachment; filename=turnout-org.json' } }),
+      ),
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:data');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(clicked).toEqual(['turnout-org.json']));
+    expect(created).toHaveBeenCalledOnce();
+  });
+
   it('links the website and shows the logo when there are ones', async () => {
     signIn();
     answerProfile(organizer);

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { CalendarFeed } from './components/CalendarFeed';
 import { NotificationSettings } from './components/NotificationSettings';
+import { YourData } from './components/YourData';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
 import { useProfileAccount } from './hooks';
@@ -31,6 +32,7 @@ export default function ProfilePage() {
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />
             <NotificationSettings />
+            <YourData />
           </>
         )}
         {account.status === 'user' && (
@@ -39,6 +41,7 @@ export default function ProfilePage() {
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />
             <NotificationSettings />
+            <YourData />
           </>
         )}
       </div>

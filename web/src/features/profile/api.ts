@@ -1,5 +1,6 @@
 // Calls of the profile feature: the account's registrations and the
 // profile and organization updates.
+import { saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Organization, Profile, RegisteredEvent } from '@/types/api';
@@ -47,4 +48,9 @@ export async function getNotifications(): Promise<NotificationSettings> {
 // Changes the kinds named; answers every setting.
 export async function setNotifications(changes: Partial<NotificationSettings>): Promise<NotificationSettings> {
   return (await api.put<NotificationSettings>('/user/notifications/', changes)).data;
+}
+
+// Downloads everything the product holds about the account, as JSON.
+export async function downloadMyData(): Promise<void> {
+  saveDownload(await api.get<Blob>('/user/export/', { responseType: 'blob' }), 'turnout-data.json');
 }
