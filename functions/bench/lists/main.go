@@ -261,19 +261,10 @@ func attendees(ctx context.Context, newBench func(string) (*bench, error)) error
 		{"attendee search, one match", base + "/attendees/?q=attendee09999"},
 		{"CSV export, every attendee", base + "/attendees.csv"},
 	} {
-		b.take()
-		start := time.Now()
-		res, err := b.do(http.MethodGet, c.path, token)
+		body, calls, read, took, err := b.measure(c.path, token)
 		if err != nil {
 			return err
 		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		took := time.Since(start)
-		if err != nil || res.StatusCode != http.StatusOK {
-			return fmt.Errorf("%s: %d %v", c.path, res.StatusCode, err)
-		}
-		calls, read, _ := b.take()
 		fmt.Printf("| %s | %d | %.1f | %d | %d |\n", c.name, calls, read, len(body), took.Milliseconds())
 	}
 	return nil
@@ -327,6 +318,26 @@ func (b *bench) account(ctx context.Context, orgID string) (string, string, erro
 	}
 	token, err := b.tokens.Access(u.ID, u.SessionVersion)
 	return u.ID, token, err
+}
+
+// measure GETs path as token and returns the answer's body with the
+// DynamoDB calls, read units and time it took; anything but a 200 is an
+// error.
+func (b *bench) measure(path, token string) (body []byte, calls int, read float64, took time.Duration, err error) {
+	b.take()
+	start := time.Now()
+	res, err := b.do(http.MethodGet, path, token)
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	body, err = io.ReadAll(res.Body)
+	res.Body.Close()
+	took = time.Since(start)
+	if err != nil || res.StatusCode != http.StatusOK {
+		return nil, 0, 0, 0, fmt.Errorf("%s: %d %v %s", path, res.StatusCode, err, body)
+	}
+	calls, read, _ = b.take()
+	return body, calls, read, took, nil
 }
 
 func (b *bench) take() (calls int, read, write float64) {

@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -74,19 +72,10 @@ func search(ctx context.Context, newBench func(string) (*bench, error)) error {
 		{"near a point, 10 km", "near=41.75,3.75&radius_km=10"},
 		{"plain list (no search)", ""},
 	} {
-		b.take()
-		start := time.Now()
-		res, err := b.do(http.MethodGet, "/api/event/public/?"+c.query, "")
+		body, calls, read, took, err := b.measure("/api/event/public/?"+c.query, "")
 		if err != nil {
 			return err
 		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		took := time.Since(start)
-		if err != nil || res.StatusCode != http.StatusOK {
-			return fmt.Errorf("search %s: %d %v %s", c.query, res.StatusCode, err, body)
-		}
-		calls, read, _ := b.take()
 		fmt.Printf("| %s | %d | %d | %.1f | %d | %d |\n", c.name, strings.Count(string(body), `"id":`)-strings.Count(string(body), `"organization":{"id":`), calls, read, len(body), took.Milliseconds())
 	}
 	return nil

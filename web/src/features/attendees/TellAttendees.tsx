@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
-import { serverMessages } from '@/lib/errors';
+import { useAction } from '@/lib/useAction';
 import { cancelEvent, messageAttendees, type AttendeesPage } from './api';
 
 const SUBJECT_MAX = 120;
@@ -164,22 +164,4 @@ function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: s
       </form>
     </section>
   );
-}
-
-// useAction runs one request at a time, saying busy meanwhile; a failure
-// is logged as label and shown as the server's reason, or fallback.
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  async function run(label: string, fallback: string, action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      console.error(label, error);
-      toast.error(serverMessages(error)[0] ?? fallback);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
 }

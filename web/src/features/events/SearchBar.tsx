@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { locate } from '@/lib/geolocation';
 import { useCategories } from './hooks';
 import { dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
 
@@ -46,22 +46,11 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
       set({ near: undefined, radius_km: undefined });
       return;
     }
-    if (!('geolocation' in navigator)) {
-      toast.error('This browser cannot tell where you are.');
-      return;
-    }
     setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        const { latitude, longitude } = position.coords;
-        set({ near: `${latitude.toFixed(4)},${longitude.toFixed(4)}`, radius_km: NEAR_KM });
-      },
-      () => {
-        setLocating(false);
-        toast.error('Your location is not available. Allow it in the browser to search near you.');
-      },
-      { maximumAge: 600_000, timeout: 15_000 },
+    locate(
+      (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: NEAR_KM }),
+      'Your location is not available. Allow it in the browser to search near you.',
+      () => setLocating(false),
     );
   }
 

@@ -39,7 +39,7 @@ describe('organization page', () => {
     const { user } = renderApp(`/organizations/${orgId}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Stargazers' })).toBeInTheDocument();
-    expect(document.title).toBe('Stargazers · Turnout');
+    await waitFor(() => expect(document.title).toBe('Stargazers · Turnout'));
     expect(screen.getByText('Amateur astronomers who share the sky.')).toBeInTheDocument();
     expect(screen.getByText('7 past events')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', page.webcal);

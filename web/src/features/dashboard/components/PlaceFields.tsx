@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { locate } from '@/lib/geolocation';
 import { FormInput } from '@/components/FormField';
 import { suggestCities } from '@/features/events/api';
 import { useCategories } from '@/features/events/hooks';
@@ -35,22 +35,12 @@ export function PlaceFields({ values, errors, onChange }: { values: Place; error
     };
   }, [typed, prefix]);
 
-  function locate() {
-    if (!('geolocation' in navigator)) {
-      toast.error('This browser cannot tell where you are.');
-      return;
-    }
+  function fillMyLocation() {
     setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        onChange({ latitude: position.coords.latitude.toFixed(5), longitude: position.coords.longitude.toFixed(5) });
-      },
-      () => {
-        setLocating(false);
-        toast.error('Your location is not available. Type the coordinates instead.');
-      },
-      { timeout: 15_000 },
+    locate(
+      (coords) => onChange({ latitude: coords.latitude.toFixed(5), longitude: coords.longitude.toFixed(5) }),
+      'Your location is not available. Type the coordinates instead.',
+      () => setLocating(false),
     );
   }
 
@@ -102,7 +92,7 @@ export function PlaceFields({ values, errors, onChange }: { values: Place; error
       <FormInput label="Latitude (optional)" inputMode="decimal" {...text('latitude')} />
       <FormInput label="Longitude (optional)" inputMode="decimal" {...text('longitude')} />
       <div className="sm:col-span-2">
-        <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={locate}>
+        <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={fillMyLocation}>
           Use my location
         </button>
         <p className="mt-1 text-sm text-slate-600">Lets people find the event with “Near me”.</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
+import { useAction } from '@/lib/useAction';
 import { getCalendarFeed, resetCalendarFeed, type CalendarFeed as Feed } from '../api';
 
 // The person's private calendar feed: subscribe from a calendar app, copy
@@ -8,21 +9,8 @@ import { getCalendarFeed, resetCalendarFeed, type CalendarFeed as Feed } from '.
 // asked for only when the person wants it.
 export function CalendarFeed() {
   const [feed, setFeed] = useState<Feed | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function load(action: () => Promise<Feed>, label: string, failure: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      setFeed(await action());
-      return true;
-    } catch (error) {
-      console.error(label, error);
-      toast.error(failure);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useAction();
+  const load = (action: () => Promise<Feed>, label: string, failure: string) => run(label, failure, async () => setFeed(await action()));
 
   async function copy(url: string) {
     try {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { useAction } from '@/lib/useAction';
 import { getNotifications, setNotifications, type NotificationKind, type NotificationSettings as Settings } from '../api';
 
 const KINDS: { kind: NotificationKind; label: string }[] = [
@@ -14,19 +14,8 @@ const KINDS: { kind: NotificationKind; label: string }[] = [
 // the section.
 export function NotificationSettings() {
   const [settings, setSettings] = useState<Settings | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<Settings>, label: string, failure: string) {
-    setBusy(true);
-    try {
-      setSettings(await action());
-    } catch (error) {
-      console.error(label, error);
-      toast.error(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run: act } = useAction();
+  const run = (action: () => Promise<Settings>, label: string, failure: string) => act(label, failure, async () => setSettings(await action()));
 
   return (
     <section aria-labelledby="notification-settings" className="card mt-6">

@@ -1,22 +1,10 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { useAction } from '@/lib/useAction';
 import { downloadMyData } from '../api';
 
 // The person's copy of everything the product holds about them.
 export function YourData() {
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadMyData();
-    } catch (error) {
-      console.error('export my data', error);
-      toast.error('Failed to download your data.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useAction();
+  const download = () => run('export my data', 'Failed to download your data.', downloadMyData);
 
   return (
     <section aria-labelledby="your-data" className="card mt-6">

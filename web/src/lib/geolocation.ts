@@ -1,0 +1,22 @@
+import toast from 'react-hot-toast';
+
+// Asks the browser where the visitor is (with their permission) and hands
+// the point to found; says so when it cannot. done runs either way.
+export function locate(found: (coords: GeolocationCoordinates) => void, unavailable: string, done: () => void): void {
+  if (!('geolocation' in navigator)) {
+    toast.error('This browser cannot tell where you are.');
+    done();
+    return;
+  }
+  navigator.geolocation.getCurrentPosition(
+    (position) => {
+      done();
+      found(position.coords);
+    },
+    () => {
+      done();
+      toast.error(unavailable);
+    },
+    { maximumAge: 600_000, timeout: 15_000 },
+  );
+}
