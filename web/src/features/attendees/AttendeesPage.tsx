@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
 import { downloadAttendeesCSV, fullName } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
-import { TellAttendees } from './TellAttendees';
+import { CancelledNote, TellAttendees } from './TellAttendees';
 import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
 
 // The organizer's list of an event's attendees: counts, search, export.
@@ -72,8 +72,8 @@ function Attendees({ eventId }: { eventId: string }) {
           </button>
         </div>
       </div>
+      {list.page?.event.cancelled && <CancelledNote />}
       {list.page && <AttendeeSummary page={list.page} />}
-      {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
       <div>
         <label htmlFor="attendee-search" className="field-label">
           Search by name or email
@@ -115,6 +115,8 @@ function Attendees({ eventId }: { eventId: string }) {
         </ul>
       )}
       <LoadMore more={list.more} loadingMore={list.loadingMore} />
+      {/* Reaching everyone comes after the list, which is what the screen is for. */}
+      {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
     </section>
   );
 }

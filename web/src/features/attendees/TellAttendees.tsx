@@ -8,16 +8,20 @@ const SUBJECT_MAX = 120;
 const BODY_MAX = 5000;
 const CANCEL_MAX = 2000;
 
+// Says that the event is called off, at the top of its attendee screen.
+export function CancelledNote() {
+  return (
+    <p role="status" className="card border-l-4 border-red-600 text-slate-800">
+      This event is cancelled. Everyone who was registered or waiting has been told.
+    </p>
+  );
+}
+
 // The organizer's ways to reach an event's people: a message to everyone
-// registered (previewed before it goes), and calling the event off.
+// registered (previewed before it goes), and calling the event off (not
+// offered once it is).
 export function TellAttendees({ page, onCancelled }: { page: AttendeesPage; onCancelled: () => void }) {
-  if (page.event.cancelled) {
-    return (
-      <p role="status" className="card border-l-4 border-red-600 text-slate-800">
-        This event is cancelled. Everyone who was registered or waiting has been told.
-      </p>
-    );
-  }
+  if (page.event.cancelled) return null;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <MessageForm eventId={page.event.id} title={page.event.title} registered={page.registered} />
