@@ -28,6 +28,8 @@ type User struct {
 	FeedVersion int
 	// Muted are the kinds of mail the person turned off.
 	Muted []MailKind
+	// Deleting is set while the account is being deleted.
+	Deleting bool
 }
 
 // Organization is the public face of an organizer account.

@@ -149,3 +149,11 @@ func clip(s string, n int) string {
 	}
 	return string([]rune(s)[:n-1]) + "…"
 }
+
+// AccountDeleted confirms that an account and what it held are gone.
+func AccountDeleted(to, name, signUp string) Message {
+	b := newBody(name)
+	b.para("Your Turnout account is deleted, as you asked: your profile, your registrations (their seats are given back) and, for an organization, its events. Your username and email address are free again.")
+	b.action("If you come back, you can sign up again", "Sign up", signUp)
+	return b.message(to, "Your Turnout account is deleted", signUp)
+}

@@ -38,6 +38,8 @@ type userItem struct {
 	PendingEmail   string   `dynamo:",omitempty"`
 	FeedVersion    int      `dynamo:",omitempty"`
 	Muted          []string `dynamo:",set,omitempty"`
+	// Deleting marks an account whose deletion has begun.
+	Deleting bool `dynamo:",omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -69,7 +71,7 @@ func (it userItem) domain() domain.User {
 		LastName: it.LastName, Phone: it.Phone, Address: it.Address, ImageKey: it.ImageKey,
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
-		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted),
+		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted), Deleting: it.Deleting,
 	}
 }
 

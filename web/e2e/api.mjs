@@ -52,14 +52,20 @@ async function login(stack, username, password) {
   return (await call(stack, 'POST', '/api/user/login/', { json: { username, password } })).access;
 }
 
-// signUpPerson registers and activates a person; resolves with their
-// credentials.
-export async function signUpPerson(stack) {
-  const username = unique('person');
+// registerPerson signs a person up (username given, or a new one) without
+// activating the account, and returns their credentials.
+export async function registerPerson(stack, username = unique('person')) {
   const person = { username, email: `${username}@example.com`, password: PASSWORD };
   await call(stack, 'POST', '/api/user/registration/', {
     form: { ...person, password1: PASSWORD, first_name: 'Pat', last_name: 'Example' },
   });
+  return person;
+}
+
+// signUpPerson signs up and activates a new person and returns their
+// credentials.
+export async function signUpPerson(stack) {
+  const person = await registerPerson(stack);
   await activate(stack, person.email);
   return person;
 }

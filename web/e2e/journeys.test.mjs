@@ -15,6 +15,7 @@ import passwordReset from './journeys/password-reset.mjs';
 import everyScreen from './journeys/every-screen.mjs';
 import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 import visitorSearches from './journeys/visitor-searches.mjs';
+import personLeaves from './journeys/person-leaves.mjs';
 
 let stack;
 let browser;
@@ -36,6 +37,7 @@ const journeys = [
   ['password-reset', 'a password is reset through the emailed link', passwordReset],
   ['organizer-runs-the-door', 'a waitlisted event at the door: ticket, attendees, CSV export, check-in, promotion', organizerRunsTheDoor],
   ['visitor-searches', 'a visitor searches with words and a date filter, reloads the search and opens a result', visitorSearches],
+  ['person-leaves', 'a person turns an email off, downloads their data, deletes the account and signs up again', personLeaves],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 

@@ -225,6 +225,12 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("POST /api/user/logout/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/user/logout/", map[string]string{"refresh": login.Refresh}, "")
 	})
+	leaving := env.NewPerson(t)
+	last := env.CreateEvent(t, org, env.EventForm(6, 10))
+	Expect(t, env.JSON(http.MethodPost, "/api/event/register/"+last.ID+"/", nil, leaving.Access), 201)
+	measure("DELETE /api/user/account/ (a person with one registration)", 204, func() *Response {
+		return env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": leaving.Password}, leaving.Access)
+	})
 
 	var doc bytes.Buffer
 	doc.WriteString("# DynamoDB calls per request\n\n")

@@ -58,6 +58,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/user/profile/{$}", d.Auth.Require(h.profile))
 	rt.Handle("GET /api/user/notifications/{$}", d.Auth.Require(h.notifications))
 	rt.Handle("GET /api/user/export/{$}", d.Auth.Require(h.export))
+	rt.Handle("DELETE /api/user/account/{$}", d.Auth.Require(h.deleteAccount))
 	rt.Handle("PUT /api/user/notifications/{$}", d.Auth.Require(h.setNotifications))
 	rt.Handle("POST /api/user/unsubscribe/{token}/{$}", h.unsubscribe)
 	rt.Handle("PUT /api/user/update/profile/{$}", d.Auth.Require(h.updateProfile))

@@ -95,8 +95,8 @@ func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventR
 // record's place in the stream, tells one cancellation from a later one.
 func (d Deliverer) removalMail(ctx context.Context, eventID, userID, seq string) (string, mail.Message, error) {
 	u, err := d.Store.User(ctx, userID)
-	if errors.Is(err, domain.ErrNotFound) {
-		return "", mail.Message{}, nil // the account is gone
+	if errors.Is(err, domain.ErrNotFound) || err == nil && u.Deleting {
+		return "", mail.Message{}, nil // the account is gone, or going: its deletion says so
 	} else if err != nil {
 		return "", mail.Message{}, fmt.Errorf("read the account %s for a registration mail: %w", userID, err)
 	}

@@ -154,6 +154,38 @@ describe('organizer profile', () => {
     expect(created).toHaveBeenCalledOnce();
   });
 
+  it('deletes the account after the password and a confirmation, then signs out', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
+    const sent: unknown[] = [];
+    server.use(
+      http.delete(apiUrl('/user/account/'), async ({ request }) => {
+        const body = (await request.json()) as { password: string };
+        sent.push(body);
+        return body.password === 'right-password'
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json({ password: ['Your password was entered incorrectly. Please enter it again.'] }, { status: 400 });
+      }),
+      http.get(apiUrl('/event/public/'), () => HttpResponse.json([])),
+    );
+    const { user } = renderApp('/profile');
+
+    await user.type(await screen.findByLabelText('Your password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Your password was entered incorrectly. Please enter it again.')).toBeInTheDocument();
+    expect(localStorage.getItem('access_token') ?? localStorage.length).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(sent).toEqual([{ password: 'wrong-password' }, { password: 'right-password' }]);
+    expect(localStorage.length).toBe(0);
+  });
+
   it('links the website and shows the logo when there are ones', async () => {
     signIn();
     answerProfile(organizer);

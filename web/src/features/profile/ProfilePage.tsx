@@ -5,6 +5,7 @@ import { OrganizationProfile } from './components/OrganizationProfile';
 import { CalendarFeed } from './components/CalendarFeed';
 import { NotificationSettings } from './components/NotificationSettings';
 import { YourData } from './components/YourData';
+import { DeleteAccount } from './components/DeleteAccount';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
 import { useProfileAccount } from './hooks';
@@ -33,6 +34,7 @@ export default function ProfilePage() {
             <CalendarFeed />
             <NotificationSettings />
             <YourData />
+            <DeleteAccount organizer />
           </>
         )}
         {account.status === 'user' && (
@@ -42,6 +44,7 @@ export default function ProfilePage() {
             <CalendarFeed />
             <NotificationSettings />
             <YourData />
+            <DeleteAccount organizer={false} />
           </>
         )}
       </div>

@@ -54,3 +54,8 @@ export async function setNotifications(changes: Partial<NotificationSettings>): 
 export async function downloadMyData(): Promise<void> {
   saveDownload(await api.get<Blob>('/user/export/', { responseType: 'blob' }), 'turnout-data.json');
 }
+
+// Deletes the account, after its password is entered again.
+export async function deleteAccount(password: string): Promise<void> {
+  await api.delete('/user/account/', { data: { password } });
+}

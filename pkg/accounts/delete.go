@@ -1,0 +1,109 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"turnout/pkg/domain"
+	"turnout/pkg/mail"
+	"turnout/pkg/media"
+)
+
+// MsgDeletePassword answers a deletion whose password is wrong.
+const MsgDeletePassword = "Your password was entered incorrectly. Please enter it again."
+
+// deletePage is how many registrations or events each read of a deletion
+// takes.
+const deletePage = 100
+
+// DeleteAccount deletes u after checking its password: its registrations
+// are cancelled (seats given back, the first waiting promoted), an
+// organization's events deleted (their people told), its images removed,
+// then the account with its username and email reservations and its
+// organization, which ends every session; a confirmation is mailed. A
+// deletion cut short is finished by asking again.
+func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password string) error {
+	if password == "" {
+		return domain.FieldError("password", domain.MsgRequired)
+	}
+	ok, err := s.Passwords.Verify(u.PasswordHash, password)
+	if err != nil {
+		return fmt.Errorf("verify password of %s: %w", u.ID, err)
+	}
+	if !ok {
+		return domain.FieldError("password", MsgDeletePassword)
+	}
+	if err := s.Store.MarkDeleting(ctx, u.ID); err != nil {
+		return err
+	}
+	if err := s.cancelRegistrations(ctx, u.ID); err != nil {
+		return err
+	}
+	var logoKey string
+	if u.IsOrganizer && u.OrganizationID != "" {
+		if err := s.deleteEvents(ctx, u.OrganizationID); err != nil {
+			return err
+		}
+		o, err := s.Store.Organization(ctx, u.OrganizationID)
+		if err != nil {
+			return err
+		}
+		logoKey = o.LogoKey
+	}
+	if err := s.Store.DeleteAccount(ctx, u); err != nil {
+		return err
+	}
+	media.Discard(ctx, s.Media, u.ImageKey)
+	media.Discard(ctx, s.Media, logoKey)
+	name := u.FirstName
+	if name == "" {
+		name = u.Username
+	}
+	return s.Mail.Send(ctx, mail.AccountDeleted(u.Email, name, s.WebOrigin+"/register"))
+}
+
+// cancelRegistrations cancels every registration of userID, page by
+// page; one cancelled already (by a deletion cut short) is skipped.
+func (s *Service) cancelRegistrations(ctx context.Context, userID string) error {
+	for after := ""; ; {
+		page, next, err := s.Store.UserRegistrations(ctx, userID, after, deletePage)
+		if err != nil {
+			return err
+		}
+		for _, re := range page {
+			if err := s.Store.CancelRegistration(ctx, re.Registration); err != nil && !errors.Is(err, domain.ErrNotFound) {
+				return err
+			}
+		}
+		if next == "" {
+			return nil
+		}
+		after = next
+	}
+}
+
+// deleteEvents deletes every event of orgID with its banner, page by page;
+// one deleted already is skipped.
+func (s *Service) deleteEvents(ctx context.Context, orgID string) error {
+	for after := ""; ; {
+		page, next, err := s.Store.OrganizationEvents(ctx, orgID, after, deletePage)
+		if err != nil {
+			return err
+		}
+		for _, e := range page {
+			deleted, err := s.Store.DeleteEvent(ctx, e.ID, orgID)
+			switch {
+			case errors.Is(err, domain.ErrNotFound):
+			case err != nil:
+				return err
+			default:
+				media.Discard(ctx, s.Media, deleted.BannerKey)
+			}
+		}
+		if next == "" {
+			return nil
+		}
+		after = next
+	}
+}
