@@ -204,7 +204,7 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 		return env.JSON(http.MethodGet, "/api/user/notifications/", nil, person.Access)
 	})
 	measure("PUT /api/user/notifications/", 200, func() *Response {
-		return env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"reminder_1h": false}, person.Access)
+		return env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"event_changes": false}, person.Access)
 	})
 	unsubscribe := auth.Unsubscribes{Key: env.Config.SigningKey}.Token(person.ID, "event_changes")
 	measure("POST /api/user/unsubscribe/{token}/", 200, func() *Response {

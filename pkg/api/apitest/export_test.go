@@ -19,7 +19,7 @@ func TestDataExport(t *testing.T) {
 	Expect(t, regPost(env, full.ID, ben.Access), http.StatusCreated)
 	Expect(t, regPost(env, open.ID, ana.Access), http.StatusCreated)
 	Expect(t, regPost(env, full.ID, ana.Access), http.StatusCreated)
-	Expect(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"reminder_1h": false}, ana.Access), http.StatusOK)
+	Expect(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"event_changes": false}, ana.Access), http.StatusOK)
 
 	Expect(t, env.JSON(http.MethodGet, "/api/user/export/", nil, ""), http.StatusUnauthorized)
 	res := env.JSON(http.MethodGet, "/api/user/export/", nil, ana.Access)
@@ -39,7 +39,7 @@ func TestDataExport(t *testing.T) {
 		}
 	}
 	res.Decode(t, &x)
-	if x.Profile.ID != ana.ID || x.Profile.Email != ana.Email || x.Organization != nil || x.Notifications["reminder_1h"] || !x.Notifications["reminder_24h"] {
+	if x.Profile.ID != ana.ID || x.Profile.Email != ana.Email || x.Organization != nil || x.Notifications["event_changes"] || !x.Notifications["organizer_messages"] {
 		t.Errorf("export = %+v", x)
 	}
 	var regs []string

@@ -17,7 +17,7 @@ describe('HomePage', () => {
     await waitFor(() => expect(document.title).toBe('Turnout'));
   });
 
-  it('promises only what exists: no search, no places near you, no reminder mail', async () => {
+  it('promises only what exists: no reminder mail', async () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });

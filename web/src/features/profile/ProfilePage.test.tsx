@@ -110,7 +110,7 @@ describe('organizer profile', () => {
     signIn();
     answerOrganizer();
     server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
-    let settings = { reminder_24h: true, reminder_1h: true, event_changes: true, organizer_messages: true };
+    let settings = { event_changes: true, organizer_messages: true };
     const saved: unknown[] = [];
     server.use(
       http.get(apiUrl('/user/notifications/'), () => HttpResponse.json(settings)),
@@ -129,7 +129,9 @@ describe('organizer profile', () => {
     await user.click(messages);
     await waitFor(() => expect(messages).not.toBeChecked());
     expect(saved).toEqual([{ organizer_messages: false }]);
-    expect(screen.getByRole('checkbox', { name: 'A reminder the day before an event' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'When an event I registered for moves' })).toBeChecked();
+    // No setting for reminders, which are not sent yet.
+    expect(screen.queryByRole('checkbox', { name: /reminder/i })).not.toBeInTheDocument();
   });
 
   it('downloads the account data under the name the API gives', async () => {

@@ -3,8 +3,6 @@ import { useAction } from '@/lib/useAction';
 import { getNotifications, setNotifications, type NotificationKind, type NotificationSettings as Settings } from '../api';
 
 const KINDS: { kind: NotificationKind; label: string }[] = [
-  { kind: 'reminder_24h', label: 'A reminder the day before an event' },
-  { kind: 'reminder_1h', label: 'A reminder an hour before an event' },
   { kind: 'event_changes', label: 'When an event I registered for moves' },
   { kind: 'organizer_messages', label: "Organizers' messages about events I registered for" },
 ];
