@@ -177,12 +177,6 @@ func prepare(ctx context.Context, b app.Base, demo bool) error {
 	if err := b.Store.CreateTable(ctx); err != nil {
 		return err
 	}
-	// A table kept from before the search index gets its events indexed.
-	if n, err := b.Store.IndexForSearch(ctx, b.Now()); err != nil {
-		return err
-	} else if n > 0 {
-		slog.Info("indexed events for search", "events", n)
-	}
 	if err := b.Media.EnsureBucket(ctx); err != nil {
 		return err
 	}

@@ -13,9 +13,8 @@ import (
 // MsgDeletePassword answers a deletion whose password is wrong.
 const MsgDeletePassword = "Your password was entered incorrectly. Please enter it again."
 
-// deletePage is how many registrations or events each read of a deletion
-// takes.
-const deletePage = 100
+// eventPage is how many events each read of a deletion takes.
+const eventPage = 100
 
 // DeleteAccount deletes u after checking its password: its registrations
 // are cancelled (seats given back, the first waiting promoted), an
@@ -63,31 +62,22 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	return s.Mail.Send(ctx, mail.AccountDeleted(u.Email, name, s.WebOrigin+"/register"))
 }
 
-// cancelRegistrations cancels every registration of userID, page by
-// page; one cancelled already (by a deletion cut short) is skipped.
+// cancelRegistrations cancels every registration of userID; one cancelled
+// already (by a deletion cut short) is skipped.
 func (s *Service) cancelRegistrations(ctx context.Context, userID string) error {
-	for after := ""; ; {
-		page, next, err := s.Store.UserRegistrations(ctx, userID, after, deletePage)
-		if err != nil {
+	return s.eachRegistration(ctx, userID, func(re domain.RegisteredEvent) error {
+		if err := s.Store.CancelRegistration(ctx, re.Registration); err != nil && !errors.Is(err, domain.ErrNotFound) {
 			return err
 		}
-		for _, re := range page {
-			if err := s.Store.CancelRegistration(ctx, re.Registration); err != nil && !errors.Is(err, domain.ErrNotFound) {
-				return err
-			}
-		}
-		if next == "" {
-			return nil
-		}
-		after = next
-	}
+		return nil
+	})
 }
 
 // deleteEvents deletes every event of orgID with its banner, page by page;
 // one deleted already is skipped.
 func (s *Service) deleteEvents(ctx context.Context, orgID string) error {
 	for after := ""; ; {
-		page, next, err := s.Store.OrganizationEvents(ctx, orgID, after, deletePage)
+		page, next, err := s.Store.OrganizationEvents(ctx, orgID, after, eventPage)
 		if err != nil {
 			return err
 		}

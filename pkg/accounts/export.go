@@ -15,8 +15,9 @@ type Export struct {
 	Registrations []domain.RegisteredEvent
 }
 
-// exportPage is how many registrations each read of an export takes.
-const exportPage = 100
+// registrationPage is how many registrations each read of an export or a
+// deletion takes.
+const registrationPage = 100
 
 // Export gathers u's data, reading the registrations a page at a time.
 func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
@@ -28,14 +29,28 @@ func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
 		}
 		out.Organization = &o
 	}
+	err := s.eachRegistration(ctx, u.ID, func(re domain.RegisteredEvent) error {
+		out.Registrations = append(out.Registrations, re)
+		return nil
+	})
+	return out, err
+}
+
+// eachRegistration calls fn with every registration of userID, reading
+// them a page at a time.
+func (s *Service) eachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error {
 	for after := ""; ; {
-		page, next, err := s.Store.UserRegistrations(ctx, u.ID, after, exportPage)
+		page, next, err := s.Store.UserRegistrations(ctx, userID, after, registrationPage)
 		if err != nil {
-			return out, err
+			return err
 		}
-		out.Registrations = append(out.Registrations, page...)
+		for _, re := range page {
+			if err := fn(re); err != nil {
+				return err
+			}
+		}
 		if next == "" {
-			return out, nil
+			return nil
 		}
 		after = next
 	}

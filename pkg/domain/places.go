@@ -57,6 +57,23 @@ func ValidTimeZone(name string) bool {
 // Coords is a point on the map, in degrees.
 type Coords struct{ Lat, Lng float64 }
 
+// Parts are c's latitude and longitude as optional values, both nil for no
+// point (as the API's body and the table's item hold them).
+func (c *Coords) Parts() (lat, lng *float64) {
+	if c == nil {
+		return nil, nil
+	}
+	return &c.Lat, &c.Lng
+}
+
+// CoordsOf is the point of optional parts, nil unless both are there.
+func CoordsOf(lat, lng *float64) *Coords {
+	if lat == nil || lng == nil {
+		return nil
+	}
+	return &Coords{Lat: *lat, Lng: *lng}
+}
+
 // DistanceKm is the distance between two points, by the equirectangular
 // approximation: within a fraction of a percent of the great circle at the
 // distances a search covers (up to 500 km), with two cheap operations.

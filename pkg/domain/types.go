@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"net/url"
+	"time"
+)
 
 // User is an account: a person or the login of an organization.
 type User struct {
@@ -126,6 +129,10 @@ const (
 	BroadcastChanged   BroadcastKind = "changed"
 	BroadcastMessage   BroadcastKind = "message"
 )
+
+// EventPagePath is the web app's page of event id, the address an event is
+// shared by; the site's origin goes before it.
+func EventPagePath(id string) string { return "/event/detail?id=" + url.QueryEscape(id) }
 
 // Attendee is a registration with the person it is for, as the event's
 // organizer sees it.

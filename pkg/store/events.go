@@ -65,10 +65,7 @@ type eventItem struct {
 
 func newEventItem(e domain.Event) eventItem {
 	k := eventKey(e.ID)
-	var lat, lng *float64
-	if e.Coords != nil {
-		lat, lng = &e.Coords.Lat, &e.Coords.Lng
-	}
+	lat, lng := e.Coords.Parts()
 	return eventItem{
 		PK: k.PK, SK: k.SK,
 		GSI1PK: upcomingPK(e.Start), GSI1SK: upcomingSK(e.Start, e.ID),
@@ -140,15 +137,8 @@ func (it eventItem) domain() domain.Event {
 		Title: it.Title, Description: it.Description, Location: it.Location,
 		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
 		BannerKey: it.BannerKey, Created: it.Created,
-		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: coordsOf(it.Lat, it.Lng),
+		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
 	}
-}
-
-func coordsOf(lat, lng *float64) *domain.Coords {
-	if lat == nil || lng == nil {
-		return nil
-	}
-	return &domain.Coords{Lat: *lat, Lng: *lng}
 }
 
 // CreateEvent stores a new event.

@@ -97,8 +97,8 @@ func (s *Store) CreateTable(ctx context.Context) error {
 }
 
 // ensureSearchIndex adds IndexSearch to a local table made before it
-// existed (the CDK app adds it in AWS). Its events enter it when next
-// written; make reset starts afresh.
+// existed (the CDK app adds it in AWS), and gives the table's upcoming
+// events their entries (IndexForSearch).
 func (s *Store) ensureSearchIndex(ctx context.Context, desc dynamo.Description) error {
 	for _, gsi := range desc.GSI {
 		if gsi.Name == IndexSearch {
@@ -112,7 +112,8 @@ func (s *Store) ensureSearchIndex(ctx context.Context, desc dynamo.Description) 
 	if err != nil {
 		return fmt.Errorf("add the search index to %s: %w", s.table.Name(), err)
 	}
-	return nil
+	_, err = s.IndexForSearch(ctx, time.Now())
+	return err
 }
 
 // streamView is what the table's stream carries: new images, which is all

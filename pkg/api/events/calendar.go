@@ -29,7 +29,7 @@ func (h handlers) calendarFile(w http.ResponseWriter, r *http.Request) {
 func (h handlers) calendarEntry(e domain.Event) calendar.Entry {
 	return calendar.Entry{
 		EventID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
-		URL: h.WebOrigin + "/event/detail?id=" + e.ID, Start: e.Start, End: e.End, Cancelled: e.Cancelled, Stamp: h.Events.Now(),
+		URL: h.WebOrigin + domain.EventPagePath(e.ID), Start: e.Start, End: e.End, Cancelled: e.Cancelled, Stamp: h.Events.Now(),
 	}
 }
 

@@ -3,9 +3,9 @@ package events
 import (
 	"html"
 	"net/http"
-	"net/url"
 	"strings"
 
+	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 )
 
@@ -57,7 +57,7 @@ func (h handlers) sitemap(w http.ResponseWriter, r *http.Request) {
 	page(h.WebOrigin+"/", "")
 	page(h.WebOrigin+"/events", "")
 	for _, e := range events {
-		page(h.WebOrigin+"/event/detail?id="+url.QueryEscape(e.ID), e.Created.UTC().Format("2006-01-02"))
+		page(h.WebOrigin+domain.EventPagePath(e.ID), e.Created.UTC().Format("2006-01-02"))
 	}
 	b.WriteString("</urlset>\n")
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")

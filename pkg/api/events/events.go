@@ -127,10 +127,7 @@ type eventBody struct {
 }
 
 func (h handlers) bodyOf(e domain.Event) eventBody {
-	var lat, lng *float64
-	if e.Coords != nil {
-		lat, lng = &e.Coords.Lat, &e.Coords.Lng
-	}
+	lat, lng := e.Coords.Parts()
 	return eventBody{
 		Category: e.Category, City: e.City, Latitude: lat, Longitude: lng, TimeZone: e.TimeZone,
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,

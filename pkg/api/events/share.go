@@ -66,7 +66,7 @@ func withHead(shell, head string) string {
 
 // shareHead is the head of event e's page.
 func (h handlers) shareHead(e domain.Event) string {
-	pageURL := h.WebOrigin + "/event/detail?id=" + e.ID
+	pageURL := h.WebOrigin + domain.EventPagePath(e.ID)
 	title := e.Title
 	if e.Cancelled {
 		title = "Cancelled: " + title

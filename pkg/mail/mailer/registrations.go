@@ -138,7 +138,7 @@ func flag(image map[string]events.DynamoDBAttributeValue, name string) bool {
 }
 
 func (d Deliverer) eventLink(eventID string) string {
-	return d.WebOrigin + "/event/detail?id=" + eventID
+	return d.WebOrigin + domain.EventPagePath(eventID)
 }
 
 func (d Deliverer) facts(e domain.Event) mail.EventFacts {
