@@ -16,8 +16,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // The toast store outlives a test; start each one with none.
   act(() => toast.remove());
-  server.resetHandlers();
+  // Unmount first: a page still on screen could ask for more (a list
+  // refreshing) after its test's answers are gone, and fail the next test.
   cleanup();
+  server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
   // Loaded data is shared across the app; each test starts with none
