@@ -2,10 +2,14 @@
 // CloudFront and API Gateway do in AWS: every function's handler under
 // /api/, images under /media/, and the web app's build everywhere else.
 // With -dev it also starts the local emulators, creates the table and
-// bucket, and seeds demo data into an empty table.
+// bucket, and seeds demo data into an empty table. Against the emulators it
+// runs the mailer on the table's stream and the reminder job on a timer.
 package main
 
 import (
+	// As the mailer Lambda does: mails tell times in the event's zone.
+	_ "time/tzdata"
+
 	"context"
 	"errors"
 	"flag"
@@ -28,6 +32,7 @@ import (
 	"turnout/pkg/httpapi"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
+	"turnout/pkg/reminders"
 )
 
 func main() {
@@ -82,16 +87,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	if cfg.DynamoDBEndpoint != "" {
 		// Against DynamoDB Local the mailer runs here, fed by the table's
-		// stream as Lambda feeds it in AWS.
+		// stream as Lambda feeds it in AWS, and the reminder job on a timer.
 		relay, err := streamrelay.Start(ctx, awsCfg, cfg.DynamoDBEndpoint, base.Store, time.Now, mailer.New(cfg, awsCfg, base.Store).Handle)
 		if err != nil {
 			return fmt.Errorf("start the local mailer: %w", err)
 		}
 		base.Mail = relay
+		go runReminders(ctx, reminders.Job{Store: base.Store, Now: time.Now}, reminderPeriod)
 	}
 	handler, err := newHandler(base, awsCfg, *webDir)
 	if err != nil {
 		return err
+	}
+	if *dev {
+		handler = withDevReminders(reminders.Job{Store: base.Store}, handler)
 	}
 	srv := &http.Server{
 		Addr:              *addr,

@@ -4,6 +4,10 @@
 package main
 
 import (
+	// Mails tell an event's time in its own zone; Lambda's runtime has no zone
+	// database.
+	_ "time/tzdata"
+
 	"context"
 	"log/slog"
 	"os"

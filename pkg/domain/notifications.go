@@ -1,19 +1,20 @@
 package domain
 
 // The mails a person may turn off; transactional mail (activation, reset,
-// confirmations, cancellations) always goes. (Reminders join the list when
-// they are sent; until then no setting names them.)
+// confirmations, cancellations) always goes.
 
 // MailKind names one kind of mail a person can turn off.
 type MailKind string
 
 const (
+	MailReminder24h       MailKind = "reminder_24h"
+	MailReminder1h        MailKind = "reminder_1h"
 	MailEventChanges      MailKind = "event_changes"
 	MailOrganizerMessages MailKind = "organizer_messages"
 )
 
 // MailKinds are the kinds, in the order the profile shows them.
-var MailKinds = []MailKind{MailEventChanges, MailOrganizerMessages}
+var MailKinds = []MailKind{MailReminder24h, MailReminder1h, MailEventChanges, MailOrganizerMessages}
 
 // ValidMailKind reports whether k is one of MailKinds.
 func ValidMailKind(k MailKind) bool {

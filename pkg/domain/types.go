@@ -117,6 +117,9 @@ type Broadcast struct {
 	Subject, Body string
 	Changes       []string
 	Created       time.Time
+	// Start, for a reminder, is the event's start it was planned for: if
+	// the event has moved since, the reminder of the new start goes instead.
+	Start time.Time
 }
 
 // BroadcastKind says what a broadcast tells and to whom: a cancellation
@@ -128,6 +131,10 @@ const (
 	BroadcastCancelled BroadcastKind = "cancelled"
 	BroadcastChanged   BroadcastKind = "changed"
 	BroadcastMessage   BroadcastKind = "message"
+	// A reminder reaches those registered (not waiting) before its moment,
+	// its Created.
+	BroadcastReminder24h BroadcastKind = "reminder_24h"
+	BroadcastReminder1h  BroadcastKind = "reminder_1h"
 )
 
 // EventPagePath is the web app's page of event id, the address an event is

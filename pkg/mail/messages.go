@@ -37,8 +37,7 @@ func AlreadyRegistered(to, loginLink, resetLink string) Message {
 	b := newBody("")
 	b.para("Someone, hopefully you, just tried to sign up for Turnout with this email address, but it already has an account.")
 	b.action("Log in here", "Log in", loginLink)
-	b.textLink("Forgot your password? Reset it here", resetLink)
-	b.html.WriteString(`<p style="margin:0 0 16px;">Forgot your password? <a href="` + safeURL(resetLink) + `" style="color:#4338ca;">Reset it here</a>.</p>` + "\n")
+	b.link("Forgot your password?", "Reset it here", "", resetLink)
 	b.para("If this wasn't you, you can ignore this email: your account is unchanged.")
 	return b.message(to, "You already have a Turnout account", loginLink)
 }
@@ -91,6 +90,21 @@ func (b *body) action(sentence, label, link string) {
 	b.html.WriteString(`<p style="margin:0 0 16px;">` + html.EscapeString(sentence) + ".</p>\n" +
 		`<p style="margin:24px 0;"><a href="` + safeURL(link) + `" style="display:inline-block;background-color:#4338ca;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:6px;">` +
 		html.EscapeString(label) + "</a></p>\n")
+}
+
+// link is a sentence with a link in its middle: before, the linked words
+// label, after (either may be ""). The text body spells the link out.
+func (b *body) link(before, label, after, link string) {
+	words := strings.TrimSpace(before + " " + label + " " + after)
+	b.textLink(strings.TrimSuffix(words, "."), link)
+	tail := html.EscapeString(after)
+	if tail == "" {
+		tail = "."
+	} else {
+		tail = " " + tail
+	}
+	b.html.WriteString(`<p style="margin:0 0 16px;">` + html.EscapeString(before) + ` <a href="` + safeURL(link) + `" style="color:#4338ca;">` +
+		html.EscapeString(label) + `</a>` + tail + "</p>\n")
 }
 
 // textLink is a sentence and its link in the text body only.

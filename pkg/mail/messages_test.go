@@ -3,6 +3,9 @@ package mail_test
 import (
 	"strings"
 	"testing"
+	"time"
+	// The zones of When, as the mailer function embeds them.
+	_ "time/tzdata"
 
 	"turnout/pkg/mail"
 )
@@ -51,6 +54,14 @@ func TestMessages(t *testing.T) {
 			mustSay: []string{"Hi Ana,", "1 day", "keeps its current address"},
 		},
 		{
+			name: "reminder",
+			msg: mail.Reminder("ana@example.com", "Ana", "tomorrow", reminderFacts, "TICKET-CODE", []byte("BEGIN:VCALENDAR"),
+				mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"}),
+			subject: "Tomorrow: Lantern Walk",
+			links:   []string{reminderFacts.Link, "http://turnout.test/unsubscribe?t=U1"},
+			mustSay: []string{"Hi Ana,", "starts tomorrow", "Lantern Walk", "Old Harbour", "TICKET-CODE", "cancel your registration", "Turn them off"},
+		},
+		{
 			name:    "email change notice",
 			msg:     mail.EmailChangeRequested("ana@example.com", "Ana", "ana.new@example.com", "24 Nov 2026 18:30 UTC", resetLink),
 			subject: "Your Turnout email address is being changed",
@@ -92,6 +103,36 @@ func TestMessages(t *testing.T) {
 				t.Errorf("html body does not start with a doctype:\n%.80s", m.HTML)
 			}
 		})
+	}
+}
+
+var reminderFacts = mail.EventFacts{
+	Title: "Lantern Walk", Location: "Old Harbour", Zone: "America/Sao_Paulo", Link: "http://turnout.test/event/detail?id=E1",
+	Start: time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC), End: time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC),
+}
+
+func TestReminderIsOptionalWithCalendar(t *testing.T) {
+	m := mail.Reminder("ana@example.com", "Ana", "in 1 hour", reminderFacts, "T", []byte("BEGIN:VCALENDAR"), mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"})
+	if m.Subject != "Starting in 1 hour: Lantern Walk" || m.Unsubscribe != "http://turnout.test/api/user/unsubscribe/U1/" || len(m.Attachments) != 1 {
+		t.Errorf("subject %q, one-click %q, %d attachments", m.Subject, m.Unsubscribe, len(m.Attachments))
+	}
+}
+
+// TestWhenIsInTheEventsZone: an event's time reads in its own zone, named;
+// a UTC event's (or an unknown zone's) in UTC.
+func TestWhenIsInTheEventsZone(t *testing.T) {
+	for zone, want := range map[string]string{
+		"America/Sao_Paulo": "Fri, 27 Nov 2026, 18:00–20:30 -03 (America/Sao_Paulo)",
+		"Europe/Berlin":     "Fri, 27 Nov 2026, 22:00 – Sat, 28 Nov 2026, 00:30 CET (Europe/Berlin)",
+		"UTC":               "Fri, 27 Nov 2026, 21:00–23:30 UTC",
+		"":                  "Fri, 27 Nov 2026, 21:00–23:30 UTC",
+		"Mars/Olympus":      "Fri, 27 Nov 2026, 21:00–23:30 UTC",
+	} {
+		f := reminderFacts
+		f.Zone = zone
+		if got := f.When(); got != want {
+			t.Errorf("zone %q: When() = %q, want %q", zone, got, want)
+		}
 	}
 }
 

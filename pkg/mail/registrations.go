@@ -14,20 +14,32 @@ import (
 type EventFacts struct {
 	Title, Location string
 	Start, End      time.Time
+	// Zone is the event's IANA time zone, which its time is told in (in
+	// UTC when the zone is unknown here: functions that tell times embed
+	// the zone database).
+	Zone string
 	// Link is the event's page.
 	Link string
 }
 
-// When is the event's time in words, in UTC (the product knows no event
-// time zones yet): "Thu, 26 Nov 2026, 18:00–21:00 UTC", or both dates when
-// it ends on another day.
+// When is the event's time in words, in its zone: "Thu, 26 Nov 2026,
+// 18:00–21:00 CET (Europe/Berlin)", or both dates when it ends on another
+// day; a UTC event's ends in "UTC".
 func (e EventFacts) When() string {
-	start, end := e.Start.UTC(), e.End.UTC()
-	const day, clock = "Mon, 2 Jan 2006", "15:04"
-	if start.Format(day) == end.Format(day) {
-		return start.Format(day+", "+clock) + "–" + end.Format(clock) + " UTC"
+	loc := time.UTC
+	if l, err := time.LoadLocation(e.Zone); e.Zone != "" && err == nil {
+		loc = l
 	}
-	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock) + " UTC"
+	start, end := e.Start.In(loc), e.End.In(loc)
+	const day, clock = "Mon, 2 Jan 2006", "15:04"
+	zone := " " + start.Format("MST")
+	if name := loc.String(); name != "UTC" && name != zone[1:] {
+		zone += " (" + name + ")"
+	}
+	if start.Format(day) == end.Format(day) {
+		return start.Format(day+", "+clock) + "–" + end.Format(clock) + zone
+	}
+	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock) + zone
 }
 
 // CalendarFile names the calendar attachment of a mail.
@@ -93,4 +105,21 @@ func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
 	b.para("If you had a seat, it is given back; the attached calendar file takes the event out of your calendar.")
 	b.action("Changed your mind? If seats are left you can register again on the event's page", "Open the event", e.Link)
 	return WithCalendar(b.message(to, "Registration cancelled: "+clip(e.Title, 80), e.Link), ics)
+}
+
+// Reminder reminds a registered person of an event that starts soon
+// ("tomorrow", "in 1 hour"): the event, the ticket, the calendar file
+// and the way to give the seat back.
+func Reminder(to, name, soon string, e EventFacts, ticket string, ics []byte, off Optional) Message {
+	b := newBody(name)
+	b.para("A reminder: an event you are registered for starts " + soon + ".")
+	b.event(e)
+	b.ticket(ticket, e.Link)
+	b.link("Can't come after all? Please", "cancel your registration", "on the event's page so someone else can have your seat.", e.Link)
+	off.footer(b)
+	subject := "Tomorrow: "
+	if soon != "tomorrow" {
+		subject = "Starting " + soon + ": "
+	}
+	return off.apply(WithCalendar(b.message(to, subject+clip(e.Title, 80), e.Link), ics))
 }

@@ -41,6 +41,8 @@ type broadcastItem struct {
 	Body    string `dynamo:",omitempty"`
 	// Changes are the lines of a change notice, one per line.
 	Changes string `dynamo:",omitempty"`
+	// Start is a reminder's event start (a sortTime).
+	Start   string `dynamo:",omitempty"`
 	Created time.Time
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
@@ -49,9 +51,13 @@ func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"}
 
 func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
 	k := broadcastKey(b.ID)
+	start := ""
+	if !b.Start.IsZero() {
+		start = sortTime(b.Start)
+	}
 	return s.table.Put(broadcastItem{
 		PK: k.PK, SK: k.SK, ID: b.ID, EventID: b.EventID, Kind: string(b.Kind), Subject: b.Subject, Body: b.Body,
-		Changes: strings.Join(b.Changes, "\n"), Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
+		Changes: strings.Join(b.Changes, "\n"), Start: start, Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
 	})
 }
 
@@ -64,27 +70,31 @@ func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast
 		return domain.Broadcast{}, false
 	}
 	created, _ := time.Parse(time.RFC3339Nano, attr("Created"))
+	start, _ := time.Parse(sortTimeLayout, attr("Start"))
 	var changes []string
 	if c := attr("Changes"); c != "" {
 		changes = strings.Split(c, "\n")
 	}
 	return domain.Broadcast{
 		ID: id, EventID: attr("EventID"), Kind: domain.BroadcastKind(attr("Kind")),
-		Subject: attr("Subject"), Body: attr("Body"), Changes: changes, Created: created,
+		Subject: attr("Subject"), Body: attr("Body"), Changes: changes, Created: created, Start: start,
 	}, true
 }
 
 // CancelEvent marks an event of orgID cancelled, on the event and its seat
-// counter (which then refuses every registration), and records b, its
-// notice to everyone registered or waiting, in one transaction.
+// counter (which then refuses every registration), records b, its notice
+// to everyone registered or waiting, and drops its reminders, in one
+// transaction.
 func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error {
 	k, sk := eventKey(id), seatsKey(id)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		return s.db.WriteTx().
+		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).
 				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled)", orgID)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).If("attribute_exists(PK)")).
 			Put(s.putBroadcast(b))
+		s.dropReminders(tx, id)
+		return tx
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
 		e, rerr := s.Event(ctx, id)

@@ -141,11 +141,12 @@ func (it eventItem) domain() domain.Event {
 	}
 }
 
-// CreateEvent stores a new event.
+// CreateEvent stores a new event, created at e.Created, with its reminders.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
 		s.addCity(tx, e)
+		s.planReminders(tx, e, e.Created)
 		return tx
 	})
 	if err != nil {
@@ -169,7 +170,7 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 		switch {
 		case it.SK == seatsSK:
 			counter = it
-		case !it.Deleting:
+		case it.SK == eventKey(id).SK && !it.Deleting:
 			e, found = it.domain(), true
 		}
 	}
@@ -180,11 +181,12 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 	return e, nil
 }
 
-// UpdateEvent rewrites the editable fields of e and its counter in one
-// transaction: the event must exist, belong to e.OrganizationID, and keep
-// capacity at or above the seats already taken. A notice, if any, telling
-// its people what changed is recorded in the same transaction.
-func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast) error {
+// UpdateEvent rewrites, at now, the editable fields of e and its counter
+// in one transaction: the event must exist, belong to e.OrganizationID,
+// and keep capacity at or above the seats already taken. A notice, if any,
+// telling its people what changed is recorded in the same transaction, and
+// its reminders are planned again for its start.
+func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast, now time.Time) error {
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -207,6 +209,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 				Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone).
 				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 		s.addCity(tx, e)
+		s.planReminders(tx, e, now)
 		if notice != nil {
 			tx.Put(s.putBroadcast(*notice))
 		}
@@ -240,7 +243,7 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // event of any size:
 //
 //  1. one transaction takes the event out of every list (it drops the
-//     index keys), marks it deleting and removes its seat counter, so it
+//     index keys and its reminders), marks it deleting and removes its seat counter, so it
 //     reads as not found and refuses registrations and edits from then on,
 //     and keeps what the mailer tells its people of it (goneItem);
 //  2. page by page, the registration items, then the attendee items that
@@ -259,11 +262,13 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	}
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
-			return s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+			tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, attrGSI3PK, attrGSI3SK).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))
+			s.dropReminders(tx, id)
+			return tx
 		})
 	}
 	if failedAt(cancelReasons(err), 0) {

@@ -89,8 +89,6 @@ func loginGuardsPK(username string) string      { return "LOGIN#" + fold(usernam
 func loginAddressKey(username, addr string) key { return key{loginGuardsPK(username), "ADDR#" + addr} }
 func loginCeilingKey(username string) key       { return key{loginGuardsPK(username), "USERNAME"} }
 
-// upcomingPK is the GSI1 partition of events starting in t's span of
-// years, named by its first year.
 // searchPK is the IndexSearch partition of the quarter t falls in.
 func searchPK(t time.Time) string {
 	q := quarterStart(t)
@@ -103,6 +101,8 @@ func quarterStart(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month()-(t.Month()-1)%3, 1, 0, 0, 0, 0, time.UTC)
 }
 
+// upcomingPK is the GSI1 partition of events starting in t's span of
+// years, named by its first year.
 func upcomingPK(t time.Time) string {
 	return fmt.Sprintf("UPCOMING#%d", upcomingSpanOf(t.UTC().Year()))
 }
@@ -120,6 +120,25 @@ func upcomingSK(start time.Time, eventID string) string {
 // afterSK is where a page resumes after sort key sk: '~' sorts after
 // every character of an id.
 func afterSK(sk string) string { return sk + "#~" }
+
+// reminderKey is an event's planned reminder of kind k, in the event's
+// partition. Its sort key sorts after seatsSK, so the read of an event
+// (EVENT to SEATS) does not read it.
+func reminderKey(eventID string, k domain.ReminderKind) key {
+	return key{"EVENT#" + eventID, reminderPrefix + string(k)}
+}
+
+const reminderPrefix = "TIMER#REMINDER#"
+
+// remindersDuePK is the GSI1 partition of the reminders due on t's UTC
+// day: the reminder job reads today's and yesterday's, so a partition
+// holds one day's reminders and a run reads only what is due.
+func remindersDuePK(t time.Time) string { return "REMINDERS#" + t.UTC().Format("2006-01-02") }
+
+// remindersDueSK orders a day's reminders by their moment.
+func remindersDueSK(r domain.Reminder) string {
+	return sortTime(r.Due()) + "#" + r.EventID + "#" + string(r.Kind)
+}
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 

@@ -26,11 +26,11 @@ func TestNotificationSettingsAndOneClickUnsubscribe(t *testing.T) {
 
 	var settings map[string]bool
 	env.JSON(http.MethodGet, "/api/user/notifications/", nil, ana.Access).Decode(t, &settings)
-	if len(settings) != 2 || !settings["event_changes"] || !settings["organizer_messages"] {
-		t.Errorf("default settings = %v, want both on", settings)
+	if len(settings) != 4 || !settings["reminder_24h"] || !settings["reminder_1h"] || !settings["event_changes"] || !settings["organizer_messages"] {
+		t.Errorf("default settings = %v, want all four on", settings)
 	}
 	Expect(t, env.JSON(http.MethodGet, "/api/user/notifications/", nil, ""), http.StatusUnauthorized)
-	evExpectFields(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"reminder_1h": false}, ben.Access), map[string][]string{"reminder_1h": {"Unknown kind of mail."}})
+	evExpectFields(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"newsletter": false}, ben.Access), map[string][]string{"newsletter": {"Unknown kind of mail."}})
 	res := env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"organizer_messages": false}, ben.Access)
 	Expect(t, res, http.StatusOK)
 	res.Decode(t, &settings)

@@ -34,6 +34,10 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	} else if err != nil {
 		return true, fmt.Errorf("read event %s for broadcast %s: %w", b.EventID, b.ID, err)
 	}
+	reminder, isReminder := b.Kind.Reminder()
+	if isReminder && (e.Cancelled || !e.Start.Equal(b.Start)) {
+		return true, nil // cancelled or moved since: the move planned a new reminder
+	}
 	facts := d.facts(e)
 	var ics []byte
 	if b.Kind != domain.BroadcastMessage {
@@ -41,7 +45,7 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	}
 	var people []domain.Attendee
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
-		if a.Email != "" && (b.Kind != domain.BroadcastMessage || a.Status != domain.StatusWaitlisted) {
+		if a.Email != "" && reaches(b, a) {
 			people = append(people, a)
 		}
 		return nil
@@ -70,10 +74,12 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 			name = a.Username
 		}
 		off := d.optional(a.UserID, kind)
-		switch b.Kind {
-		case domain.BroadcastCancelled:
+		switch {
+		case isReminder:
+			msgs[b.ID+"."+a.UserID] = mail.Reminder(a.Email, name, soon(reminder), facts, d.Tickets.Code(b.EventID, a.ID), ics, off)
+		case b.Kind == domain.BroadcastCancelled:
 			msgs[b.ID+"."+a.UserID] = mail.EventCancelled(a.Email, name, e.OrganizationName, facts, b.Body, ics)
-		case domain.BroadcastChanged:
+		case b.Kind == domain.BroadcastChanged:
 			msgs[b.ID+"."+a.UserID] = mail.EventChanged(a.Email, name, facts, b.Changes, ics, off)
 		default:
 			msgs[b.ID+"."+a.UserID] = mail.OrganizerMessage(a.Email, name, e.OrganizationName, facts, b.Subject, b.Body, off)
@@ -85,9 +91,34 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	return true, nil
 }
 
+// reaches reports whether broadcast b is for attendee a: a cancellation or
+// a change for everyone registered or waiting, a message for those
+// registered, a reminder for those registered before its moment (a later
+// registration does not get it late).
+func reaches(b domain.Broadcast, a domain.Attendee) bool {
+	switch b.Kind {
+	case domain.BroadcastCancelled, domain.BroadcastChanged:
+		return true
+	case domain.BroadcastMessage:
+		return a.Status != domain.StatusWaitlisted
+	}
+	return a.Status != domain.StatusWaitlisted && !a.Created.After(b.Created)
+}
+
+// soon says when an event starts, from its reminder's moment.
+func soon(k domain.ReminderKind) string {
+	if k == domain.Reminder1h {
+		return "in 1 hour"
+	}
+	return "tomorrow"
+}
+
 // optionalKind is the kind of mail a broadcast is that people can turn
 // off, or "" for one that always goes.
 func optionalKind(k domain.BroadcastKind) domain.MailKind {
+	if r, ok := k.Reminder(); ok {
+		return r.MailKind()
+	}
 	switch k {
 	case domain.BroadcastChanged:
 		return domain.MailEventChanges

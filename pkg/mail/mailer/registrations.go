@@ -142,7 +142,7 @@ func (d Deliverer) eventLink(eventID string) string {
 }
 
 func (d Deliverer) facts(e domain.Event) mail.EventFacts {
-	return mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Link: d.eventLink(e.ID)}
+	return mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: d.eventLink(e.ID)}
 }
 
 // calendarFile is the event's calendar entry as of now, which revises

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"turnout/pkg/reminders"
+)
+
+// The reminder job runs here on a timer, as an EventBridge rule runs the
+// reminders function in AWS (every 5 minutes there; every minute here, so
+// trying it out takes less waiting).
+const reminderPeriod = time.Minute
+
+// runReminders runs job every period until ctx ends.
+func runReminders(ctx context.Context, job reminders.Job, period time.Duration) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		res, err := job.Run(ctx)
+		if err != nil {
+			slog.ErrorContext(ctx, "reminder job", "err", err)
+		} else if res.Sent+res.Dropped > 0 {
+			slog.InfoContext(ctx, "reminder job", "sent", res.Sent, "dropped", res.Dropped)
+		}
+	}
+}
+
+// devRemindersPath runs the reminder job once at a given clock, with -dev
+// only: the end-to-end journeys use it to be a day ahead.
+const devRemindersPath = "/_dev/reminders"
+
+// withDevReminders answers POST devRemindersPath?at=<RFC 3339 time> with
+// one run of job at that time and its counts; other paths go to next.
+func withDevReminders(job reminders.Job, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != devRemindersPath {
+			next.ServeHTTP(w, r)
+			return
+		}
+		at, err := time.Parse(time.RFC3339, r.URL.Query().Get("at"))
+		switch {
+		case r.Method != http.MethodPost:
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		case err != nil:
+			http.Error(w, "at: an RFC 3339 time, e.g. 2026-11-26T18:00:00Z", http.StatusBadRequest)
+			return
+		}
+		job.Now = func() time.Time { return at }
+		res, err := job.Run(r.Context())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]int{"sent": res.Sent, "dropped": res.Dropped})
+	})
+}

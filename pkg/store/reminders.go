@@ -1,0 +1,120 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// The index of reminders due: each reminder still to come of each event is
+// an item in the event's partition, written in the same transaction as the
+// event (create, update, cancel, delete), and found by its moment through
+// GSI1 (remindersDuePK), which it shares with the upcoming events under
+// other partition keys. The reminder job reads only what is due, so a run
+// costs two Queries when nothing is, however many events exist. Handing a
+// reminder over turns it into a broadcast (broadcasts.go) and removes it
+// from the index in one transaction.
+
+type reminderItem struct {
+	PK     string `dynamo:"PK,hash"`
+	SK     string `dynamo:"SK,range"`
+	GSI1PK string
+	GSI1SK string
+	// ID and StartsAt (the event's, as the reminder was planned) are in
+	// GSI1's projection, so the job reads them from the index.
+	ID       string
+	StartsAt string
+	// Expires takes a reminder the job never read (it was down for days)
+	// out of the table a day after its event started.
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+// planReminders adds to tx, for an event written at now, its reminders
+// still to come and the removal of those whose moment has passed.
+func (s *Store) planReminders(tx *dynamo.WriteTx, e domain.Event, now time.Time) {
+	for _, k := range domain.ReminderKinds {
+		r := domain.Reminder{EventID: e.ID, Kind: k, Start: e.Start}
+		rk := reminderKey(e.ID, k)
+		if !r.Planned(now) {
+			tx.Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK))
+			continue
+		}
+		tx.Put(s.table.Put(reminderItem{
+			PK: rk.PK, SK: rk.SK, GSI1PK: remindersDuePK(r.Due()), GSI1SK: remindersDueSK(r),
+			ID: e.ID, StartsAt: sortTime(e.Start), Expires: e.Start.Add(24 * time.Hour),
+		}))
+	}
+}
+
+// dropReminders adds to tx the removal of every reminder of eventID.
+func (s *Store) dropReminders(tx *dynamo.WriteTx, eventID string) {
+	for _, k := range domain.ReminderKinds {
+		rk := reminderKey(eventID, k)
+		tx.Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK))
+	}
+}
+
+// DueReminders lists the reminders whose moment is at or before now, from
+// yesterday's and today's partitions (older ones are stale: a 24-hour
+// reminder is not sent once its event is an hour away), soonest first:
+// two Queries, paged as long as there are more.
+func (s *Store) DueReminders(ctx context.Context, now time.Time) ([]domain.Reminder, error) {
+	var due []domain.Reminder
+	for _, day := range []time.Time{now.Add(-24 * time.Hour), now} {
+		var items []reminderItem
+		err := s.table.Get(attrGSI1PK, remindersDuePK(day)).Index(IndexUpcoming).
+			Range(attrGSI1SK, dynamo.LessOrEqual, sortTime(now)+"#~").All(ctx, &items)
+		if err != nil {
+			return nil, fmt.Errorf("list reminders due on %s: %w", remindersDuePK(day), err)
+		}
+		for _, it := range items {
+			start, err := time.Parse(sortTimeLayout, it.StartsAt)
+			kind, ok := strings.CutPrefix(it.SK, reminderPrefix)
+			if err != nil || !ok {
+				continue // not a reminder: nothing else has this partition key
+			}
+			due = append(due, domain.Reminder{EventID: it.ID, Kind: domain.ReminderKind(kind), Start: start})
+		}
+	}
+	return due, nil
+}
+
+// ErrReminderGone says a reminder was handed over or dropped by another
+// run, or moved with its event, since it was listed.
+var ErrReminderGone = fmt.Errorf("reminder no longer due: %w", domain.ErrConflict)
+
+// HandOverReminder records the broadcast of reminder r and removes r from
+// the index, in one transaction, if r is still planned as listed: of two
+// runs handing over the same reminder, one succeeds and the other gets
+// ErrReminderGone, so its people are mailed once.
+func (s *Store) HandOverReminder(ctx context.Context, r domain.Reminder) error {
+	rk := reminderKey(r.EventID, r.Kind)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("StartsAt = ?", sortTime(r.Start))).
+			Put(s.putBroadcast(r.Broadcast()))
+	})
+	if failedAt(cancelReasons(err), 0) {
+		err = ErrReminderGone
+	}
+	if err != nil {
+		return fmt.Errorf("hand over reminder %s: %w", r.BroadcastID(), err)
+	}
+	return nil
+}
+
+// DropReminder removes reminder r from the index unsent (its event is
+// cancelled, deleted or past), if it is still planned as listed.
+func (s *Store) DropReminder(ctx context.Context, r domain.Reminder) error {
+	rk := reminderKey(r.EventID, r.Kind)
+	err := s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("StartsAt = ?", sortTime(r.Start)).Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		return fmt.Errorf("drop reminder %s: %w", r.BroadcastID(), err)
+	}
+	return nil
+}
