@@ -7,8 +7,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -24,6 +26,9 @@ type Config struct {
 	// of redirects after activation and of media URLs.
 	WebOrigin string
 	MailFrom  string
+	// MailRate is the most mails a second one mailer sends: SES's sending
+	// rate of the account (14 a second is where production accounts start).
+	MailRate float64
 	// Endpoint overrides point the SDK at the local emulators; empty in AWS.
 	DynamoDBEndpoint string
 	S3Endpoint       string
@@ -41,6 +46,8 @@ type Config struct {
 	awsKeys aws.Credentials
 }
 
+const defaultMailRate = 14
+
 // Local reports whether the SDK talks to emulators rather than AWS.
 func (c Config) Local() bool {
 	return c.DynamoDBEndpoint != "" || c.S3Endpoint != "" || c.SESEndpoint != ""
@@ -53,6 +60,7 @@ const (
 	EnvMediaBucket      = "TURNOUT_MEDIA_BUCKET"
 	EnvWebOrigin        = "TURNOUT_WEB_ORIGIN"
 	EnvMailFrom         = "TURNOUT_MAIL_FROM"
+	EnvMailRate         = "TURNOUT_MAIL_RATE"
 	EnvDynamoDBEndpoint = "TURNOUT_DYNAMODB_ENDPOINT"
 	EnvS3Endpoint       = "TURNOUT_S3_ENDPOINT"
 	EnvSESEndpoint      = "TURNOUT_SES_ENDPOINT"
@@ -96,6 +104,14 @@ func LoadEnv(getenv func(string) string) (Config, aws.Config, error) {
 			AccessKeyID: getenv(EnvAccessKeyID), SecretAccessKey: getenv(EnvSecretAccessKey),
 			SessionToken: getenv(EnvSessionToken), Source: "environment",
 		},
+	}
+	c.MailRate = defaultMailRate
+	if v := getenv(EnvMailRate); v != "" {
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(r > 0) || math.IsInf(r, 0) {
+			return Config{}, aws.Config{}, fmt.Errorf("config: %s %q is not a positive number of mails a second", EnvMailRate, v)
+		}
+		c.MailRate = r
 	}
 	if u, err := url.Parse(c.WebOrigin); err != nil || u.Scheme == "" || u.Host == "" {
 		return Config{}, aws.Config{}, fmt.Errorf("config: %s %q is not an absolute origin", EnvWebOrigin, c.WebOrigin)

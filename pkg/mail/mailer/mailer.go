@@ -188,7 +188,7 @@ func text(image map[string]events.DynamoDBAttributeValue, name string) string {
 // endpoint, "" in AWS) and the table.
 func New(cfg config.Config, awsCfg aws.Config, st *store.Store) Deliverer {
 	return Deliverer{
-		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom), Store: st,
+		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom).Paced(cfg.MailRate), Store: st,
 		Tickets: auth.Tickets{Key: cfg.SigningKey}, Unsubscribes: auth.Unsubscribes{Key: cfg.SigningKey},
 		WebOrigin: cfg.WebOrigin, Now: time.Now,
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -124,5 +125,25 @@ func TestSendErrorHidesBody(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), m.Subject) {
 		t.Errorf("error %q does not say which mail failed", err)
+	}
+}
+
+// TestPacedSendingKeepsTheRate: a paced sender never sends faster than its
+// rate (11 mails at 20 a second take at least half a second), and every
+// mail arrives.
+func TestPacedSendingKeepsTheRate(t *testing.T) {
+	sender, endpoint, to := newSender(t)
+	sender.Paced(20)
+	start := time.Now()
+	for i := range 11 {
+		if err := sender.Send(t.Context(), mail.Message{To: to, Subject: fmt.Sprint("Paced ", i), Text: "Hello"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if took := time.Since(start); took < 500*time.Millisecond {
+		t.Errorf("11 mails at 20 a second took %v, want at least 500ms", took)
+	}
+	if got := len(mailtest.Inbox(t, endpoint, to)); got != 11 {
+		t.Errorf("%d mails arrived, want 11", got)
 	}
 }
