@@ -7,6 +7,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -35,8 +37,9 @@ export interface AppStackProps extends StackProps {
   alarmEmail?: string;
 }
 
-// Each function, the /api/<route>/ paths it serves (none for the mailer,
-// which the table's stream invokes), and the AWS actions its code uses:
+// Each function, the /api/<route>/ paths it serves or the schedule an
+// EventBridge rule runs it on (neither for the mailer, which the table's
+// stream invokes), and the AWS actions its code uses:
 // DynamoDB actions on the table, S3 actions on media keys (a trailing *
 // matches the rest of a key), and whether it sends mail. The Go API tests
 // record the calls every request makes and fail unless this file grants
@@ -46,6 +49,10 @@ export interface FunctionGrants {
   // (functions/bench/init/memory.go).
   memory: number;
   route?: string;
+  // An EventBridge schedule expression, e.g. "rate(5 minutes)" or
+  // "cron(0 8 * * ? *)": a rule runs the function on it. A function has a
+  // route or a schedule, never both.
+  schedule?: string;
   table: string[];
   objects: Record<string, string[]>;
   mail: boolean;
@@ -76,10 +83,29 @@ export const ORIGIN_SECRET_HEADER = 'X-Turnout-Origin';
 // The metric pkg/mail/ses emits for every failed send (metrics.go there).
 export const MAIL_METRIC = { namespace: 'Turnout', name: 'MailSendFailures' };
 
+// What invokes a function: the HTTP API (it has a route), an EventBridge
+// rule (it has a schedule), or else the table's stream (the mailer).
+export type FunctionKind = 'api' | 'scheduled' | 'mailer';
+export function functionKind(name: string, grants: FunctionGrants): FunctionKind {
+  if (grants.route && grants.schedule) throw new Error(`functions.json: ${name} has both a route and a schedule`);
+  return grants.route ? 'api' : grants.schedule ? 'scheduled' : 'mailer';
+}
+
 // A function's description: the API paths it serves, or what it does.
 export function functionDescription(name: string, grants: FunctionGrants): string {
-  return grants.route ? `Turnout /api/${grants.route}/*` : `Turnout ${name}: delivers the mail the API queues`;
+  switch (functionKind(name, grants)) {
+    case 'api':
+      return `Turnout /api/${grants.route}/*`;
+    case 'scheduled':
+      return `Turnout ${name}: hands the reminders that are due to the mailer`;
+    case 'mailer':
+      return `Turnout ${name}: delivers the mail the API queues`;
+  }
 }
+
+// A scheduled run is retried twice, and not once the next run is due: the
+// job is idempotent, and the next run does whatever a failed one left.
+export const SCHEDULE_RETRIES = { retryAttempts: 2, maxEventAge: Duration.minutes(5) };
 
 // OUTBOX_PREFIX starts the key of every queued message (pkg/store/outbox.go);
 // BROADCAST_PREFIX the key of every mail to all of an event's people
@@ -191,35 +217,52 @@ export class AppStack extends Stack {
       },
     };
 
+    // The mailer serves no viewer and touches no image: it gets only what
+    // it reads (pkg/config Load), the key signing tickets included. A
+    // scheduled job reads the table only (pkg/config LoadEnv): no secret,
+    // no media, no mail.
+    const environment: Record<FunctionKind, Record<string, string> | undefined> = {
+      api: undefined,
+      mailer: {
+        TURNOUT_TABLE: props.table.tableName,
+        TURNOUT_MAIL_FROM: site.mailFrom,
+        TURNOUT_WEB_ORIGIN: origin,
+        TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
+      },
+      scheduled: {
+        TURNOUT_TABLE: props.table.tableName,
+        TURNOUT_WEB_ORIGIN: origin,
+      },
+    };
+
     const made: Record<string, lambda.Function> = {};
     for (const [name, grants] of Object.entries(FUNCTIONS)) {
-      const fn = new lambda.Function(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, {
+      const kind = functionKind(name, grants);
+      const Name = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+      const fn = new lambda.Function(this, `${Name}Function`, {
         ...shared,
         description: functionDescription(name, grants),
         memorySize: grants.memory,
-        // The mailer serves no viewer and touches no image: it gets only
-        // what it reads (pkg/config Load), the key signing tickets included.
-        ...(grants.route
-          ? {}
-          : {
-              environment: {
-                TURNOUT_TABLE: props.table.tableName,
-                TURNOUT_MAIL_FROM: site.mailFrom,
-                TURNOUT_WEB_ORIGIN: origin,
-                TURNOUT_SIGNING_SECRET_ARN: signingKey.secretArn,
-              },
-            }),
+        ...(environment[kind] ? { environment: environment[kind] } : {}),
+        // A busy run of a scheduled job may take longer than a request.
+        ...(kind === 'scheduled' ? { timeout: Duration.minutes(1) } : {}),
         code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
         handler: 'bootstrap',
         logGroup: new logs.LogGroup(this, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: stage.removalPolicy }),
       });
       this.grant(fn, grants, props, identity);
-      signingKey.grantRead(fn);
-      if (grants.route) {
+      if (kind !== 'scheduled') signingKey.grantRead(fn);
+      if (kind === 'api') {
         this.api.addRoutes({
           path: `/api/${grants.route}/{proxy+}`,
           methods: [apigw.HttpMethod.ANY],
           integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+        });
+      } else if (kind === 'scheduled') {
+        new events.Rule(this, `${Name}Schedule`, {
+          description: `Runs the Turnout ${name} function: ${grants.schedule}`,
+          schedule: events.Schedule.expression(grants.schedule!),
+          targets: [new targets.LambdaFunction(fn, SCHEDULE_RETRIES)],
         });
       } else {
         fn.addEventSource(mailerSource(props.table));
@@ -284,7 +327,8 @@ export class AppStack extends Stack {
   private grant(fn: lambda.Function, grants: FunctionGrants, props: AppStackProps, identity: ses.EmailIdentity): void {
     const table = props.table.tableArn;
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: grants.table, resources: [table] }));
-    // Queries also read the indexes.
+    // Queries also read the indexes (the API's lists, the reminders that
+    // are due on GSI1).
     if (grants.table.includes('dynamodb:Query')) {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table}/index/*`] }));
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -120,18 +120,89 @@ test('the media bucket is private, TLS only, CORS for the site, and forgets aban
   });
 });
 
-test('five arm64 provided.al2023 functions with their configuration and log retention', () => {
+// A function's resource in the template, found by its description.
+function functionOf(template: Template, name: string): { id: string; props: Record<string, any> } {
+  const found = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription(name, FUNCTIONS[name]!) } }));
+  assert.equal(found.length, 1, `one ${name} function`);
+  return { id: found[0]![0], props: (found[0]![1] as { Properties: Record<string, any> }).Properties };
+}
+
+test('six arm64 provided.al2023 functions, each with the environment and timeout of its kind, and log retention', () => {
+  assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['events', 'mailer', 'media', 'organizations', 'reminders', 'users']);
   const fns = dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } });
-  assert.equal(Object.keys(fns).length, 5);
-  for (const fn of Object.values(fns)) {
-    const props = (fn as { Properties: Record<string, any> }).Properties;
-    assert.deepEqual(props.Architectures, ['arm64']);
-    assert.equal(props.Handler, 'bootstrap');
-    const mailer = String(props.Description).includes('mailer');
-    const keys = mailer ? ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'] : ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'];
-    assert.deepEqual(Object.keys(props.Environment.Variables).sort(), mailer ? keys.sort() : [...keys, 'TURNOUT_ORIGIN_SECRET'].sort());
+  assert.equal(Object.keys(fns).length, Object.keys(FUNCTIONS).length);
+  // What each kind reads (pkg/config): the mailer serves no viewer and
+  // touches no image; a scheduled job reads the table only.
+  const environment: Record<FunctionKind, string[]> = {
+    api: ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN', 'TURNOUT_ORIGIN_SECRET'],
+    mailer: ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'],
+    scheduled: ['TURNOUT_TABLE', 'TURNOUT_WEB_ORIGIN'],
+  };
+  for (const [name, declared] of Object.entries(FUNCTIONS)) {
+    const { props } = functionOf(dev.app, name);
+    assert.equal(props.Runtime, 'provided.al2023', name);
+    assert.deepEqual(props.Architectures, ['arm64'], name);
+    assert.equal(props.Handler, 'bootstrap', name);
+    const kind = functionKind(name, declared);
+    assert.deepEqual(Object.keys(props.Environment.Variables).sort(), [...environment[kind]].sort(), `${name} environment`);
+    assert.equal(props.Timeout, kind === 'scheduled' ? 60 : 15, `${name} timeout`);
   }
-  dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 6);
+  // One log group per function, and the API's access logs.
+  dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, Object.keys(FUNCTIONS).length + 1);
+});
+
+// The reminders function and the rule that runs it, by their logical ids.
+function remindersSchedule(template: Template) {
+  const fn = functionOf(template, 'reminders');
+  const rules = Object.entries(template.findResources('AWS::Events::Rule', { Properties: { Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } })]) } }));
+  assert.equal(rules.length, 1, 'one rule runs the reminders function');
+  return { fn, ruleId: rules[0]![0], rule: (rules[0]![1] as { Properties: Record<string, any> }).Properties };
+}
+
+test('an EventBridge rule runs the reminders function every 5 minutes, retried twice and never once the next run is due', () => {
+  for (const template of [dev.app, prod.app]) {
+    const { fn, ruleId, rule } = remindersSchedule(template);
+    // The only rule of the stack, enabled, with the one target.
+    template.resourceCountIs('AWS::Events::Rule', 1);
+    assert.equal(rule.ScheduleExpression, 'rate(5 minutes)');
+    assert.equal(rule.State, 'ENABLED');
+    assert.equal(rule.Targets.length, 1);
+    assert.deepEqual(rule.Targets[0].Arn, { 'Fn::GetAtt': [fn.id, 'Arn'] });
+    assert.deepEqual(rule.Targets[0].RetryPolicy, { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 });
+    // EventBridge, from this rule only, is all that may invoke it: no API
+    // route, no stream.
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] } } })) as any[];
+    assert.deepEqual(
+      permissions.map((p) => p.Properties),
+      [{ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] }, Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }],
+    );
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as any[];
+    assert.ok(!mappings.some((m) => m.Properties.FunctionName.Ref === fn.id), 'no stream feeds it');
+  }
+  assert.equal(FUNCTIONS.reminders!.schedule, 'rate(5 minutes)', 'functions.json holds the schedule the rule runs on');
+});
+
+test('the function the rule runs reads the table only (no signing key, media or mail), at 128 MB and up to a minute a run', () => {
+  const { fn } = remindersSchedule(dev.app);
+  assert.equal(fn.props.MemorySize, 128);
+  assert.equal(fn.props.Timeout, 60);
+  const env = fn.props.Environment.Variables;
+  assert.deepEqual(Object.keys(env).sort(), ['TURNOUT_TABLE', 'TURNOUT_WEB_ORIGIN']);
+  assert.equal(env.TURNOUT_SIGNING_SECRET_ARN, undefined);
+  assert.deepEqual(env.TURNOUT_TABLE, functionOf(dev.app, 'mailer').props.Environment.Variables.TURNOUT_TABLE, 'the table the mailer reads');
+  // Exactly the actions of functions.json, on the table; Query on its
+  // indexes too (the due reminders are read from GSI1).
+  const declared = FUNCTIONS.reminders!.table;
+  assert.deepEqual([...declared].sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+  const granted = [...grantsOf(dev.app, 'reminders')];
+  assert.deepEqual(new Set(granted.map((g) => g.split(' ')[0])), new Set(declared), 'its actions');
+  const table = granted.find((g) => g.startsWith('dynamodb:PutItem '))!.slice('dynamodb:PutItem '.length);
+  const indexes = JSON.stringify({ 'Fn::Join': ['', [JSON.parse(table), '/index/*']] });
+  assert.deepEqual(new Set(granted), new Set([...declared.map((a) => `${a} ${table}`), `dynamodb:Query ${indexes}`]), 'on the table and its indexes only');
+  // No other policy on its role than the logs.
+  const role = dev.app.toJSON().Resources[fn.props.Role['Fn::GetAtt'][0]].Properties;
+  assert.equal(role.ManagedPolicyArns.length, 1);
+  assert.match(JSON.stringify(role.ManagedPolicyArns[0]), /AWSLambdaBasicExecutionRole/);
 });
 
 test('robots.txt and sitemap.xml come from the API, not the app', () => {
@@ -233,7 +304,10 @@ test('each function may do only what its code does, on only what it needs', () =
     // The stream's read actions come with the mailer's event source, on the stream only.
     const streamActions = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
     const onStream = new Set(granted.filter((g) => streamActions.includes(g.split(' ')[0]!)).map((g) => g.split(' ')[0]));
-    assert.deepEqual(onStream, new Set(declared.route ? [] : streamActions), `${name} stream actions`);
+    const kind = functionKind(name, declared);
+    assert.deepEqual(onStream, new Set(kind === 'mailer' ? streamActions : []), `${name} stream actions`);
+    // The signing key is read by all but a scheduled job.
+    assert.deepEqual(actions('secretsmanager:'), new Set(kind === 'scheduled' ? [] : ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']), `${name} signing key`);
     assert.deepEqual(new Set([...actions('dynamodb:')].filter((a) => !onStream.has(a))), new Set(declared.table), `${name} table actions`);
     assert.equal(actions('ses:').size, declared.mail ? 1 : 0, `${name} mail`);
     for (const [action, keys] of Object.entries(declared.objects)) {
@@ -419,7 +493,7 @@ test('mail: the sender domain is an SES identity', () => {
 
 test('the functions know the site origin on the first deploy: its domain, else the distribution', () => {
   const distributionDomain = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] };
-  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, 5);
+  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, Object.keys(FUNCTIONS).length);
   dev.app.hasOutput('SiteUrl', { Value: distributionDomain });
   const devDist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
   assert.equal(devDist.Properties.DistributionConfig.Aliases, undefined);
@@ -535,8 +609,15 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
   const alarms = Object.values(dev.app.findResources('AWS::CloudWatch::Alarm')) as any[];
   const names = alarms.map((a) => a.Properties.MetricName ?? 'math');
   assert.ok(names.includes('math'), 'API 5xx rate');
-  assert.equal(names.filter((n) => n === 'Errors').length, 5);
-  assert.equal(names.filter((n) => n === 'Throttles').length, 5);
+  assert.equal(names.filter((n) => n === 'Errors').length, Object.keys(FUNCTIONS).length);
+  assert.equal(names.filter((n) => n === 'Throttles').length, Object.keys(FUNCTIONS).length);
+  // One of each per function, the scheduled job included.
+  for (const name of Object.keys(FUNCTIONS)) {
+    const { id } = functionOf(dev.app, name);
+    for (const metric of ['Errors', 'Throttles']) {
+      dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }] });
+    }
+  }
   assert.ok(names.filter((n) => n === 'ThrottledRequests').length >= 1);
   for (const alarm of alarms) assert.ok(alarm.Properties.AlarmActions?.length === 1, 'every alarm notifies the topic');
   dev.app.resourceCountIs('AWS::SNS::Topic', 1);
