@@ -48,7 +48,7 @@ async function activate(stack, email) {
   }
 }
 
-async function login(stack, username, password) {
+export async function login(stack, username, password) {
   return (await call(stack, 'POST', '/api/user/login/', { json: { username, password } })).access;
 }
 
@@ -95,4 +95,19 @@ export async function createEvent(stack, org, fields = {}) {
     ...fields,
   };
   return call(stack, 'POST', '/api/event/create/', { token: org.token, form: event });
+}
+
+// notificationsOf resolves with the person's email settings (kind → on), as
+// the API answers them to the person.
+export async function notificationsOf(stack, person) {
+  return call(stack, 'GET', '/api/user/notifications/', { token: await login(stack, person.username, person.password) });
+}
+
+// runReminders runs the reminder job of the local gateway (a -dev only
+// route) as if the clock showed `at` (a Date); resolves with {sent,
+// dropped}: the reminders handed to the mailer (one per event and kind, not
+// one per mail) and those dropped as not worth sending.
+export async function runReminders(stack, at) {
+  const clock = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return call(stack, 'POST', `/_dev/reminders?at=${encodeURIComponent(clock)}`);
 }

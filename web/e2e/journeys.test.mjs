@@ -16,6 +16,7 @@ import everyScreen from './journeys/every-screen.mjs';
 import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 import visitorSearches from './journeys/visitor-searches.mjs';
 import personLeaves from './journeys/person-leaves.mjs';
+import personIsReminded from './journeys/person-is-reminded.mjs';
 
 let stack;
 let browser;
@@ -38,6 +39,11 @@ const journeys = [
   ['organizer-runs-the-door', 'a waitlisted event at the door: ticket, attendees, CSV export, check-in, promotion', organizerRunsTheDoor],
   ['visitor-searches', 'a visitor searches with words and a date filter, reloads the search and opens a result', visitorSearches],
   ['person-leaves', 'a person turns an email off, downloads their data, deletes the account and signs up again', personLeaves],
+  [
+    'person-is-reminded',
+    'a person registers, the reminder job runs at a moved clock, the reminder mail arrives and its unsubscribe link works',
+    personIsReminded,
+  ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 

@@ -17,13 +17,22 @@ describe('HomePage', () => {
     await waitFor(() => expect(document.title).toBe('Turnout'));
   });
 
-  it('promises only what exists: no reminder mail', async () => {
+  it('promises only what exists: the reminder emails, and nothing more', async () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
 
+    const region = screen.getByRole('region', { name: 'Why Turnout' });
+    const reminders = within(region).getByRole('heading', { level: 3, name: 'Event Reminders' }).closest('li')!;
+    expect(reminders).toHaveTextContent(/email you the day before and an hour before each event you registered for/i);
+    expect(reminders).toHaveTextContent(/your ticket and a calendar file/i);
+    expect(reminders).toHaveTextContent(/you choose which emails you get/i);
+
     const text = document.body.textContent ?? '';
-    for (const claim of [/near you/i, /find something/i, /never miss/i, /remind(s|ed|ing)? you/i]) expect(text).not.toMatch(claim);
+    // No places near you, no texts or push messages: only the emails exist.
+    for (const claim of [/near you/i, /find something/i, /never miss/i, /\bsms\b/i, /text message/i, /push notification/i]) {
+      expect(text).not.toMatch(claim);
+    }
   });
 
   it('shows the next three upcoming events', async () => {

@@ -26,7 +26,7 @@ const benefits: { title: string; text: string; icon: ReactNode }[] = [
   },
   {
     title: 'Event Reminders',
-    text: 'Every event you registered for is listed on your profile with its date and place, so none slips your mind.',
+    text: 'We email you the day before and an hour before each event you registered for, with your ticket and a calendar file. You choose which emails you get.',
     icon: <path d="M6 16V11a6 6 0 1112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0" />,
   },
 ];

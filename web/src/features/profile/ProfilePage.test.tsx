@@ -106,11 +106,11 @@ describe('organizer profile', () => {
     expect(version).toBe(1);
   });
 
-  it('shows the email settings when asked and saves each change', async () => {
+  it('shows the email settings when asked, reminders first, and saves each change', async () => {
     signIn();
     answerOrganizer();
     server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
-    let settings = { event_changes: true, organizer_messages: true };
+    let settings = { reminder_24h: true, reminder_1h: true, event_changes: true, organizer_messages: true };
     const saved: unknown[] = [];
     server.use(
       http.get(apiUrl('/user/notifications/'), () => HttpResponse.json(settings)),
@@ -124,14 +124,47 @@ describe('organizer profile', () => {
     const { user } = renderApp('/profile');
 
     await user.click(await screen.findByRole('button', { name: 'Choose emails' }));
-    const messages = await screen.findByRole('checkbox', { name: "Organizers' messages about events I registered for" });
-    expect(messages).toBeChecked();
+    const group = await screen.findByRole('group', { name: 'Emails I get' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')!.textContent)).toEqual([
+      'A reminder the day before an event I registered for',
+      'A reminder 1 hour before it starts',
+      'When an event I registered for moves',
+      "Organizers' messages about events I registered for",
+    ]);
+    for (const box of boxes) expect(box).toBeChecked();
+
+    const hourBefore = screen.getByRole('checkbox', { name: 'A reminder 1 hour before it starts' });
+    await user.click(hourBefore);
+    await waitFor(() => expect(hourBefore).not.toBeChecked());
+    const messages = screen.getByRole('checkbox', { name: "Organizers' messages about events I registered for" });
     await user.click(messages);
     await waitFor(() => expect(messages).not.toBeChecked());
-    expect(saved).toEqual([{ organizer_messages: false }]);
+    expect(saved).toEqual([{ reminder_1h: false }, { organizer_messages: false }]);
+    expect(screen.getByRole('checkbox', { name: 'A reminder the day before an event I registered for' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'When an event I registered for moves' })).toBeChecked();
-    // No setting for reminders, which are not sent yet.
-    expect(screen.queryByRole('checkbox', { name: /reminder/i })).not.toBeInTheDocument();
+
+    // And back on.
+    await user.click(hourBefore);
+    await waitFor(() => expect(hourBefore).toBeChecked());
+    expect(saved).toHaveLength(3);
+    expect(saved[2]).toEqual({ reminder_1h: true });
+  });
+
+  it("shows a reminder turned off elsewhere (by a mail's link) as off", async () => {
+    signIn();
+    answerOrganizer();
+    server.use(
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
+      http.get(apiUrl('/user/notifications/'), () =>
+        HttpResponse.json({ reminder_24h: false, reminder_1h: true, event_changes: true, organizer_messages: true }),
+      ),
+    );
+    const { user } = renderApp('/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Choose emails' }));
+    expect(await screen.findByRole('checkbox', { name: 'A reminder the day before an event I registered for' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'A reminder 1 hour before it starts' })).toBeChecked();
   });
 
   it('downloads the account data under the name the API gives', async () => {

@@ -38,7 +38,7 @@ export async function resetCalendarFeed(): Promise<CalendarFeed> {
 }
 
 // The kinds of mail a person can turn off, and whether each is on.
-export type NotificationKind = 'event_changes' | 'organizer_messages';
+export type NotificationKind = 'reminder_24h' | 'reminder_1h' | 'event_changes' | 'organizer_messages';
 export type NotificationSettings = Record<NotificationKind, boolean>;
 
 export async function getNotifications(): Promise<NotificationSettings> {

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useAction } from '@/lib/useAction';
 import { getNotifications, setNotifications, type NotificationKind, type NotificationSettings as Settings } from '../api';
 
+// In the order the API lists them.
 const KINDS: { kind: NotificationKind; label: string }[] = [
+  { kind: 'reminder_24h', label: 'A reminder the day before an event I registered for' },
+  { kind: 'reminder_1h', label: 'A reminder 1 hour before it starts' },
   { kind: 'event_changes', label: 'When an event I registered for moves' },
   { kind: 'organizer_messages', label: "Organizers' messages about events I registered for" },
 ];
