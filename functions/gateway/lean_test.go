@@ -19,6 +19,8 @@ const maxZipBytes = 4_000_000
 //     client (one start-up call, made through the SDK's signer);
 //   - events and media serve no account routes, and the mailer no API route
 //     and no image;
+//   - the reminder job reads and writes the table only: no API route, no
+//     image, no mail, no secret;
 //   - no function executes templates: that keeps every exported method of
 //     every reachable type alive (users was 6.8 MB zipped with the mail
 //     templates).
@@ -33,6 +35,8 @@ func TestLambdaBinariesLinkOnlyTheirOwnFunction(t *testing.T) {
 		"users": api, "organizations": api,
 		"events": append(accountRoutes, api...), "media": append(accountRoutes, api...),
 		"mailer": append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
+		"reminders": append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "service/sesv2.", "aws-sdk-go-v2/config.",
+			"service/secretsmanager.", "turnout/pkg/mail.", templates),
 	}
 	for fn, symbols := range forbidden {
 		t.Run(fn, func(t *testing.T) {
