@@ -6,7 +6,7 @@
 // init (process start to its first `next` poll, median of -n cold starts),
 // its ratio to hello-world's in the same run, and the first and warm
 // invocation latency of a real event (API Gateway HTTP API; a stream batch
-// for the mailer).
+// for the mailer; a scheduled event for the reminders).
 //
 // A second table sizes each function's memory: the CPU a warm request uses
 // (all the process's threads, from /proc/<pid>/task/*/schedstat) and the
@@ -87,6 +87,15 @@ var functions = []function{
 		}
 		if len(res.BatchItemFailures) > 0 {
 			return fmt.Errorf("the mailer failed to send: %s", answer)
+		}
+		return nil
+	}},
+	{"reminders", "./functions/reminders", func(fixture) any {
+		return events.EventBridgeEvent{DetailType: "Scheduled Event", Source: "aws.events", Detail: json.RawMessage("{}")}
+	}, func(answer []byte) error {
+		var res struct{ Sent, Dropped *int }
+		if err := json.Unmarshal(answer, &res); err != nil || res.Sent == nil {
+			return fmt.Errorf("answer %q: not the job's counts (%v)", answer, err)
 		}
 		return nil
 	}},

@@ -28,7 +28,7 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 	if err != nil {
 		return err
 	}
-	before, err := cancelledMails(stack.SESEndpoint)
+	before, err := subjectCounts(stack.SESEndpoint, "Cancelled: ")
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 
 	var got map[string]int
 	for deadline := time.Now().Add(10 * time.Minute); ; {
-		if got, err = cancelledMails(stack.SESEndpoint); err != nil {
+		if got, err = subjectCounts(stack.SESEndpoint, "Cancelled: "); err != nil {
 			return err
 		}
 		if len(got)-len(before) >= n || time.Now().After(deadline) {
@@ -103,9 +103,9 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 	return nil
 }
 
-// cancelledMails counts, per address, the cancellation notices the SES
-// emulator holds.
-func cancelledMails(sesEndpoint string) (map[string]int, error) {
+// subjectCounts counts, per address, the mails the SES emulator holds
+// whose subject starts with prefix.
+func subjectCounts(sesEndpoint, prefix string) (map[string]int, error) {
 	res, err := http.Get(sesEndpoint + "/store")
 	if err != nil {
 		return nil, fmt.Errorf("read the SES emulator: %w", err)
@@ -124,7 +124,7 @@ func cancelledMails(sesEndpoint string) (map[string]int, error) {
 	}
 	counts := map[string]int{}
 	for _, m := range store.Emails {
-		if strings.HasPrefix(m.Subject, "Cancelled: ") {
+		if strings.HasPrefix(m.Subject, prefix) {
 			for _, to := range m.Destination.To {
 				counts[to]++
 			}

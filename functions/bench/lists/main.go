@@ -3,12 +3,14 @@
 // Local reports them (ReturnConsumedCapacity INDEXES), answer bytes and
 // time per page, through the real events handlers on fresh emulators.
 // Data is seeded through the store in batches. It also measures a mail to
-// 5,000 people through the mailer (broadcast.go). `make bench` runs it.
+// 5,000 people through the mailer (broadcast.go) and the reminders of an
+// event of 10,000 (reminders.go). `make bench` runs it.
 package main
 
 import (
 	"context"
 	"crypto/rand"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,7 +34,9 @@ import (
 )
 
 func main() {
-	if err := run(context.Background()); err != nil {
+	only := flag.String("only", "", `run one table: "reminders"`)
+	flag.Parse()
+	if err := run(context.Background(), *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench lists:", err)
 		os.Exit(1)
 	}
@@ -50,13 +54,16 @@ type bench struct {
 	now    time.Time
 }
 
-func run(ctx context.Context) error {
+func run(ctx context.Context, only string) error {
 	stack, err := emulators.Start(ctx, emulators.Options{})
 	if err != nil {
 		return fmt.Errorf("start emulators: %w", err)
 	}
 	defer stack.Stop()
 	newBench := func(name string) (*bench, error) { return open(ctx, stack, name) }
+	if only == "reminders" {
+		return remindersBench(ctx, stack, newBench)
+	}
 
 	fmt.Println("## Lists (issue 9, item 1): first page, then the deepest page; 1 KB descriptions")
 	fmt.Println()
@@ -145,6 +152,9 @@ func run(ctx context.Context) error {
 		return err
 	}
 	if err := search(ctx, newBench); err != nil {
+		return err
+	}
+	if err := remindersBench(ctx, stack, newBench); err != nil {
 		return err
 	}
 
