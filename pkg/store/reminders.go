@@ -35,15 +35,17 @@ type reminderItem struct {
 }
 
 // planReminders adds to tx, for an event written at now, its reminders
-// still to come and the removal of those whose moment has passed.
+// still to come (one item per kind, so a moved event's replace the old).
+// One whose moment has passed is left as it is: unsent, it is still due
+// (an edit right after the moment must not lose it), and one planned for
+// an old start is dropped by the job, which finds the event moved.
 func (s *Store) planReminders(tx *dynamo.WriteTx, e domain.Event, now time.Time) {
 	for _, k := range domain.ReminderKinds {
 		r := domain.Reminder{EventID: e.ID, Kind: k, Start: e.Start}
-		rk := reminderKey(e.ID, k)
 		if !r.Planned(now) {
-			tx.Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK))
 			continue
 		}
+		rk := reminderKey(e.ID, k)
 		tx.Put(s.table.Put(reminderItem{
 			PK: rk.PK, SK: rk.SK, GSI1PK: remindersDuePK(r.Due()), GSI1SK: remindersDueSK(r),
 			ID: e.ID, StartsAt: sortTime(e.Start), Expires: e.Start.Add(24 * time.Hour),

@@ -227,3 +227,19 @@ func TestReminderRunCutShortIsFinishedByTheNext(t *testing.T) {
 		t.Errorf("%d reminders, want one per event", got)
 	}
 }
+
+// TestAnEditAfterTheMomentKeepsTheReminder: an organizer who edits the
+// event just after a reminder's moment, before the job has run, does not
+// cancel that reminder.
+func TestAnEditAfterTheMomentKeepsTheReminder(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ana := env.NewPerson(t)
+	ev := env.CreateEvent(t, org, evFormWith(evSoonForm(env, 24*time.Hour+2*time.Minute, 10), map[string]string{"title": "Edited Walk"}))
+	regRegister(t, env, ev.ID, ana)
+	env.Advance(3 * time.Minute)
+	Expect(t, evPatch(env, ev.ID, evFormWith(evFormOf(ev), map[string]string{"description": "Bring a lantern."}), org.Access), http.StatusOK)
+	env.mustRunReminders(t, ev.StartTime.Add(-24*time.Hour+4*time.Minute), 1)
+	regMail(t, env, ana.Email, "Tomorrow: Edited Walk")
+}
