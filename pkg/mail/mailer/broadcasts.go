@@ -34,61 +34,94 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	} else if err != nil {
 		return true, fmt.Errorf("read event %s for broadcast %s: %w", b.EventID, b.ID, err)
 	}
-	reminder, isReminder := b.Kind.Reminder()
-	if isReminder && (e.Cancelled || !e.Start.Equal(b.Start)) {
+	if _, isReminder := b.Kind.Reminder(); isReminder && (e.Cancelled || !e.Start.Equal(b.Start)) {
 		return true, nil // cancelled or moved since: the move planned a new reminder
 	}
-	facts := d.facts(e)
-	var ics []byte
+	f := fanOutState{d: d, b: b, e: e, facts: d.facts(e), kind: optionalKind(b.Kind)}
 	if b.Kind != domain.BroadcastMessage {
-		ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
+		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
-	var people []domain.Attendee
+	f.reminder, _ = b.Kind.Reminder()
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
-		if a.Email != "" && reaches(b, a) {
-			people = append(people, a)
+		if a.Email == "" || !reaches(b, a) {
+			return nil
 		}
-		return nil
+		f.people = append(f.people, a)
+		if len(f.people) < fanOutChunk {
+			return nil
+		}
+		return f.flush(ctx)
 	})
-	// A change and a message are mail people can turn off; a
-	// cancellation always goes.
-	kind := optionalKind(b.Kind)
-	muted := map[string]bool{}
-	if err == nil && kind != "" {
-		ids := make([]string, len(people))
-		for i, a := range people {
-			ids[i] = a.UserID
-		}
-		muted, err = d.Store.MutedBy(ctx, ids, kind)
+	if err == nil {
+		err = f.flush(ctx)
 	}
 	if err != nil {
 		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
 	}
-	msgs := map[string]mail.Message{}
-	for _, a := range people {
-		if muted[a.UserID] {
-			continue
-		}
-		name := a.FirstName
-		if name == "" {
-			name = a.Username
-		}
-		off := d.optional(a.UserID, kind)
-		switch {
-		case isReminder:
-			msgs[b.ID+"."+a.UserID] = mail.Reminder(a.Email, name, soon(reminder), facts, d.Tickets.Code(b.EventID, a.ID), ics, off)
-		case b.Kind == domain.BroadcastCancelled:
-			msgs[b.ID+"."+a.UserID] = mail.EventCancelled(a.Email, name, e.OrganizationName, facts, b.Body, ics)
-		case b.Kind == domain.BroadcastChanged:
-			msgs[b.ID+"."+a.UserID] = mail.EventChanged(a.Email, name, facts, b.Changes, ics, off)
-		default:
-			msgs[b.ID+"."+a.UserID] = mail.OrganizerMessage(a.Email, name, e.OrganizationName, facts, b.Subject, b.Body, off)
-		}
-	}
-	if err := d.Store.QueueMails(ctx, msgs, d.Now()); err != nil {
-		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
-	}
 	return true, nil
+}
+
+// fanOutChunk is how many people's mails a fan-out builds and queues at a
+// time, so the mailer's memory stays small whatever the event's size
+// (10,000 reminders held at once would be some 60 MB).
+const fanOutChunk = 500
+
+// fanOutState is one broadcast being fanned out, chunk by chunk.
+type fanOutState struct {
+	d        Deliverer
+	b        domain.Broadcast
+	e        domain.Event
+	facts    mail.EventFacts
+	ics      []byte
+	reminder domain.ReminderKind
+	// kind is the setting that turns this mail off ("" when it always goes).
+	kind   domain.MailKind
+	people []domain.Attendee
+}
+
+// flush queues the mails of the people gathered so far, leaving out who
+// turned this kind of mail off.
+func (f *fanOutState) flush(ctx context.Context) error {
+	if len(f.people) == 0 {
+		return nil
+	}
+	muted := map[string]bool{}
+	if f.kind != "" {
+		ids := make([]string, len(f.people))
+		for i, a := range f.people {
+			ids[i] = a.UserID
+		}
+		var err error
+		if muted, err = f.d.Store.MutedBy(ctx, ids, f.kind); err != nil {
+			return err
+		}
+	}
+	msgs := make(map[string]mail.Message, len(f.people))
+	for _, a := range f.people {
+		if !muted[a.UserID] {
+			msgs[f.b.ID+"."+a.UserID] = f.message(a)
+		}
+	}
+	f.people = f.people[:0]
+	return f.d.Store.QueueMails(ctx, msgs, f.d.Now())
+}
+
+// message is the broadcast's mail to a.
+func (f *fanOutState) message(a domain.Attendee) mail.Message {
+	name := a.FirstName
+	if name == "" {
+		name = a.Username
+	}
+	off := f.d.optional(a.UserID, f.kind)
+	switch f.b.Kind {
+	case domain.BroadcastCancelled:
+		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, f.facts, f.b.Body, f.ics)
+	case domain.BroadcastChanged:
+		return mail.EventChanged(a.Email, name, f.facts, f.b.Changes, f.ics, off)
+	case domain.BroadcastMessage:
+		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, f.facts, f.b.Subject, f.b.Body, off)
+	}
+	return mail.Reminder(a.Email, name, soon(f.reminder), f.facts, f.d.Tickets.Code(f.b.EventID, a.ID), f.ics, off)
 }
 
 // reaches reports whether broadcast b is for attendee a: a cancellation or
