@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"turnout/pkg/config"
 	"turnout/pkg/emulators"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
@@ -35,8 +36,7 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 
 	// The mailer, with a metered client of its own, reads the stream from
 	// here on (the seeded registrations are behind it).
-	cfg := b.cfg
-	cfg.SESEndpoint, cfg.MailFrom, cfg.SigningKey = stack.SESEndpoint, "Turnout <no-reply@turnout.test>", []byte("bench-signing-key-bench-signing-key")
+	cfg := b.mailerConfig(stack)
 	mailerOps := &store.OperationCounter{}
 	mailerStore := store.New(b.awsCfg, cfg.DynamoDBEndpoint, cfg.Table, mailerOps.ClientOption())
 	relayCtx, stop := context.WithCancel(ctx)
@@ -64,23 +64,11 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 	}
 	calls, _, write := b.take()
 
-	var got map[string]int
-	for deadline := time.Now().Add(10 * time.Minute); ; {
-		if got, err = subjectCounts(stack.SESEndpoint, "Cancelled: "); err != nil {
-			return err
-		}
-		if len(got)-len(before) >= n || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(2 * time.Second)
+	mailed, twice, err := awaitMails(stack.SESEndpoint, "Cancelled: ", before, n, 10*time.Minute)
+	if err != nil {
+		return err
 	}
 	delivered := time.Since(start)
-	twice := 0
-	for _, c := range got {
-		if c > 1 {
-			twice++
-		}
-	}
 	mailerCalls := mailerOps.Take()
 
 	fmt.Println()
@@ -93,14 +81,44 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 	fmt.Println("|---|---:|")
 	fmt.Printf("| request: answer | %d ms |\n", answered.Milliseconds())
 	fmt.Printf("| request: DynamoDB calls (write units) | %d (%.0f) |\n", calls, write)
-	fmt.Printf("| people mailed | %d of %d |\n", len(got)-len(before), n)
+	fmt.Printf("| people mailed | %d of %d |\n", mailed, n)
 	fmt.Printf("| people mailed more than once | %d |\n", twice)
 	fmt.Printf("| all mail delivered after | %.1f s |\n", delivered.Seconds())
 	fmt.Printf("| mailer's DynamoDB calls | %s |\n", formatOps(mailerCalls))
-	if len(got)-len(before) < n || twice > 0 {
-		return fmt.Errorf("broadcast: %d of %d people mailed, %d more than once", len(got)-len(before), n, twice)
+	if mailed < n || twice > 0 {
+		return fmt.Errorf("broadcast: %d of %d people mailed, %d more than once", mailed, n, twice)
 	}
 	return nil
+}
+
+// mailerConfig is the bench's configuration for a mailer sending through
+// the stack's SES emulator.
+func (b *bench) mailerConfig(stack *emulators.Stack) config.Config {
+	cfg := b.cfg
+	cfg.SESEndpoint, cfg.MailFrom, cfg.SigningKey = stack.SESEndpoint, "Turnout <no-reply@turnout.test>", []byte("bench-signing-key-bench-signing-key")
+	return cfg
+}
+
+// awaitMails waits up to limit for n more people than before to have a
+// mail whose subject starts with prefix, and returns how many have one and
+// how many more than one.
+func awaitMails(sesEndpoint, prefix string, before map[string]int, n int, limit time.Duration) (mailed, twice int, err error) {
+	var got map[string]int
+	for deadline := time.Now().Add(limit); ; {
+		if got, err = subjectCounts(sesEndpoint, prefix); err != nil {
+			return 0, 0, err
+		}
+		if len(got)-len(before) >= n || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(2 * time.Second)
+	}
+	for _, c := range got {
+		if c > 1 {
+			twice++
+		}
+	}
+	return len(got) - len(before), twice, nil
 }
 
 // subjectCounts counts, per address, the mails the SES emulator holds

@@ -54,8 +54,7 @@ func remindersBench(ctx context.Context, stack *emulators.Stack, newBench func(s
 		return err
 	}
 
-	cfg := b.cfg
-	cfg.SESEndpoint, cfg.MailFrom, cfg.SigningKey = stack.SESEndpoint, "Turnout <no-reply@turnout.test>", []byte("bench-signing-key-bench-signing-key")
+	cfg := b.mailerConfig(stack)
 	cfg.MailRate = reminderRate
 	mailerOps, mailerMeter := &store.OperationCounter{}, &store.CapacityMeter{}
 	mailerStore := store.New(b.awsCfg, cfg.DynamoDBEndpoint, cfg.Table, mailerOps.ClientOption(), mailerMeter.ClientOption())
@@ -95,26 +94,13 @@ func remindersBench(ctx context.Context, stack *emulators.Stack, newBench func(s
 		return fmt.Errorf("second run: %+v, %v; want nothing handed over", again, err)
 	}
 
-	var got map[string]int
-	for deadline := time.Now().Add(30 * time.Minute); ; {
-		if got, err = subjectCounts(stack.SESEndpoint, "Tomorrow: "); err != nil {
-			return err
-		}
-		if len(got)-len(before) >= n || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(2 * time.Second)
+	mailed, twice, err := awaitMails(stack.SESEndpoint, "Tomorrow: ", before, n, 30*time.Minute)
+	if err != nil {
+		return err
 	}
 	delivered := time.Since(began)
-	twice := 0
-	for _, c := range got {
-		if c > 1 {
-			twice++
-		}
-	}
 	mailerCalls := mailerOps.Take()
 	mailerRead, mailerWrite := mailerMeter.Take()
-	mailed := len(got) - len(before)
 	// What 1,000 reminders cost at on-demand list prices (us-east-1):
 	// DynamoDB $0.625 per million write and $0.125 per million read units,
 	// SES $0.10 per 1,000 mails, Lambda arm64 $0.0000133334 per GB-second
