@@ -1,0 +1,31 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"turnout/pkg/reminders"
+)
+
+// TestDevRemindersRoute: the dev route takes only a POST with a time, and
+// leaves every other path to the product.
+func TestDevRemindersRoute(t *testing.T) {
+	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) })
+	h := withDevReminders(reminders.Job{}, next)
+	for _, tc := range []struct {
+		method, target string
+		want           int
+	}{
+		{http.MethodGet, devRemindersPath + "?at=2026-11-26T18:00:00Z", http.StatusMethodNotAllowed},
+		{http.MethodPost, devRemindersPath, http.StatusBadRequest},
+		{http.MethodPost, devRemindersPath + "?at=tomorrow", http.StatusBadRequest},
+		{http.MethodPost, "/api/event/public/", http.StatusTeapot},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.target, nil))
+		if rec.Code != tc.want {
+			t.Errorf("%s %s = %d, want %d", tc.method, tc.target, rec.Code, tc.want)
+		}
+	}
+}
