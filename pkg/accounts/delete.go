@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
@@ -20,7 +21,8 @@ const eventPage = 100
 // are cancelled (seats given back, the first waiting promoted), an
 // organization's events deleted (their people told), its images removed,
 // then the account with its username and email reservations and its
-// organization, which ends every session; a confirmation is mailed. A
+// organization, which ends every session, then its sessions, login guards
+// and mail counters; a confirmation is mailed. A
 // deletion cut short is finished by asking again.
 func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password string) error {
 	if password == "" {
@@ -52,6 +54,10 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	}
 	if err := s.Store.DeleteAccount(ctx, u); err != nil {
 		return err
+	}
+	// The account is gone; what is left of it expires by TTL if this fails.
+	if err := s.Store.ForgetAccount(ctx, u); err != nil {
+		slog.WarnContext(ctx, "forget a deleted account's sessions and counters", "err", err)
 	}
 	media.Discard(ctx, s.Media, u.ImageKey)
 	media.Discard(ctx, s.Media, logoKey)

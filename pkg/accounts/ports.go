@@ -39,8 +39,9 @@ type Store interface {
 	TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error)
 	SaveRefreshToken(ctx context.Context, t domain.RefreshToken) error
 	RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error
-	RevokeRefreshToken(ctx context.Context, id string) error
-	RevokeFamily(ctx context.Context, familyID string, familyExpires time.Time) error
+	RevokeRefreshToken(ctx context.Context, userID, id string) error
+	RevokeFamily(ctx context.Context, userID, familyID string, familyExpires time.Time) error
+	ForgetAccount(ctx context.Context, u domain.User) error
 	RefreshState(ctx context.Context, tokenID, familyID, userID string) (store.RefreshState, error)
 }
 

@@ -198,7 +198,7 @@ func (s *Service) rotatedAgain(ctx context.Context, st store.RefreshState, claim
 		pair, _, err := s.sign(st.User, claims.Family, st.Token.FamilyExpires, next)
 		return pair, err
 	}
-	if err := s.Store.RevokeFamily(ctx, claims.Family, st.Token.FamilyExpires); err != nil {
+	if err := s.Store.RevokeFamily(ctx, claims.Subject, claims.Family, st.Token.FamilyExpires); err != nil {
 		return TokenPair{}, err
 	}
 	slog.WarnContext(ctx, "refresh token reused; family revoked", "user", st.User.ID)
@@ -240,7 +240,7 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 	if err != nil {
 		return errSessionEnded
 	}
-	return s.Store.RevokeRefreshToken(ctx, claims.ID)
+	return s.Store.RevokeRefreshToken(ctx, claims.Subject, claims.ID)
 }
 
 // ChangePassword replaces u's password after checking the old one. Every

@@ -55,3 +55,29 @@ func (s *Store) DeleteAccount(ctx context.Context, u domain.User) error {
 	}
 	return nil
 }
+
+// ForgetAccount removes what of u is kept outside the account's items and
+// would otherwise wait for its TTL: its sessions (refresh tokens and
+// revoked families), the login guards of its username and the hourly mail
+// counters of its addresses. A Query and batch deletes per partition; it
+// may run again.
+func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
+	pks := []string{sessionsPK(u.ID), loginGuardsPK(u.Username), mailQuotaPK(MailToAddress, u.Email)}
+	if u.PendingEmail != "" {
+		pks = append(pks, mailQuotaPK(MailToAddress, u.PendingEmail))
+	}
+	for _, pk := range pks {
+		var items []key
+		if err := s.table.Get(attrPK, pk).Project(attrPK, attrSK).Consistent(true).All(ctx, &items); err != nil {
+			return fmt.Errorf("forget account %s: list %s: %w", u.ID, pk, err)
+		}
+		keys := make([]dynamo.Keyed, len(items))
+		for i, it := range items {
+			keys[i] = dynamo.Keys{it.PK, it.SK}
+		}
+		if err := s.deleteAll(ctx, keys); err != nil {
+			return fmt.Errorf("forget account %s: delete %s: %w", u.ID, pk, err)
+		}
+	}
+	return nil
+}

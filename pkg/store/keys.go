@@ -66,8 +66,11 @@ func userRegistrationKey(userID, id string) key {
 
 const userRegistrationPrefix = "REG#"
 
-func refreshKey(jti string) key { return key{"REFRESH#" + jti, "REFRESH"} }
-func familyKey(id string) key   { return key{"FAMILY#" + id, "FAMILY"} }
+// An account's refresh tokens and revoked token families share the
+// account's sessions partition, so deleting the account finds them all.
+func sessionsPK(userID string) string       { return "SESSIONS#" + userID }
+func refreshKey(userID, jti string) key     { return key{sessionsPK(userID), "REFRESH#" + jti} }
+func familyKey(userID, familyID string) key { return key{sessionsPK(userID), "FAMILY#" + familyID} }
 
 const attendeePrefix = "ATTENDEE#"
 
@@ -79,8 +82,10 @@ const waitPrefix = "WAIT#"
 // mailQuotaKey counts the mails of one hour (window, e.g. "2026-11-24T18")
 // for one scope ("TO" a destination, "FROM" a client address).
 func mailQuotaKey(scope, value, window string) key {
-	return key{"MAILQUOTA#" + scope + "#" + fold(value), window}
+	return key{mailQuotaPK(scope, value), window}
 }
+
+func mailQuotaPK(scope, value string) string { return "MAILQUOTA#" + scope + "#" + fold(value) }
 
 // Every login guard of a username shares one partition, so a password
 // reset finds them all with one Query: one item per client address and

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -94,7 +96,13 @@ type sentItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-func sentKey(mailKey string) key { return key{"SENT#" + mailKey, "SENT"} }
+// sentKey is the claim of the mail named mailKey, under a digest of the
+// name: the names hold account ids, and a claim outlives an account's
+// deletion by up to SentTTL without naming it.
+func sentKey(mailKey string) key {
+	sum := sha256.Sum256([]byte(mailKey))
+	return key{"SENT#" + hex.EncodeToString(sum[:16]), "SENT"}
+}
 
 // ClaimMail records that the mail named mailKey is being sent (one
 // conditional PutItem) and reports false when it already was.

@@ -31,7 +31,7 @@ type refreshItem struct {
 }
 
 func newRefreshItem(t domain.RefreshToken) refreshItem {
-	k := refreshKey(t.ID)
+	k := refreshKey(t.UserID, t.ID)
 	return refreshItem{PK: k.PK, SK: k.SK, ID: t.ID, UserID: t.UserID, FamilyID: t.FamilyID, Status: t.Status, Expires: t.Expires, FamilyExpires: t.FamilyExpires}
 }
 
@@ -69,7 +69,7 @@ type RefreshState struct {
 // RefreshState reads the token, its family's revocation marker and its
 // account together. A missing token or account is domain.ErrNotFound.
 func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) (RefreshState, error) {
-	tk, fk, uk := refreshKey(jti), familyKey(familyID), userKey(userID)
+	tk, fk, uk := refreshKey(userID, jti), familyKey(userID, familyID), userKey(userID)
 	iter := s.table.Batch(attrPK, attrSK).
 		Get(dynamo.Keys{tk.PK, tk.SK}, dynamo.Keys{fk.PK, fk.SK}, dynamo.Keys{uk.PK, uk.SK}).
 		Consistent(true).Iter()
@@ -77,19 +77,19 @@ func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) 
 	var haveToken, haveUser bool
 	var raw dynamo.Item
 	for iter.Next(ctx, &raw) {
-		var pk string
-		if err := dynamo.Unmarshal(raw[attrPK], &pk); err != nil {
+		var k key
+		if err := dynamo.UnmarshalItem(raw, &k); err != nil {
 			return st, fmt.Errorf("read refresh state: %w", err)
 		}
 		var err error
-		switch pk {
-		case tk.PK:
+		switch k {
+		case tk:
 			var it refreshItem
 			err = dynamo.UnmarshalItem(raw, &it)
 			st.Token, haveToken = it.domain(), true
-		case fk.PK:
+		case fk:
 			st.FamilyRevoked = true
-		case uk.PK:
+		case uk:
 			var it userItem
 			err = dynamo.UnmarshalItem(raw, &it)
 			st.User, haveUser = it.domain(), true
@@ -113,7 +113,7 @@ func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) 
 // be exchanged only once even under concurrent requests. The old token
 // keeps what the new pair was signed from (issue).
 func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error {
-	k := refreshKey(oldID)
+	k := refreshKey(next.UserID, oldID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Status", domain.RefreshRotated).
@@ -131,10 +131,10 @@ func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domai
 	return nil
 }
 
-// RevokeRefreshToken ends one token (logout). Revoking a token that is not
-// active is not an error: logout is idempotent.
-func (s *Store) RevokeRefreshToken(ctx context.Context, id string) error {
-	k := refreshKey(id)
+// RevokeRefreshToken ends one token of userID (logout). Revoking a token
+// that is not active is not an error: logout is idempotent.
+func (s *Store) RevokeRefreshToken(ctx context.Context, userID, id string) error {
+	k := refreshKey(userID, id)
 	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Status", domain.RefreshRevoked).
 		If("attribute_exists(PK)").Run(ctx)
 	if err != nil && !dynamo.IsCondCheckFailed(err) {
@@ -143,10 +143,10 @@ func (s *Store) RevokeRefreshToken(ctx context.Context, id string) error {
 	return nil
 }
 
-// RevokeFamily refuses every token descended from one login; the marker
+// RevokeFamily refuses every token descended from one login of userID; the marker
 // outlives the family's absolute expiry and then expires by TTL.
-func (s *Store) RevokeFamily(ctx context.Context, familyID string, until time.Time) error {
-	k := familyKey(familyID)
+func (s *Store) RevokeFamily(ctx context.Context, userID, familyID string, until time.Time) error {
+	k := familyKey(userID, familyID)
 	if err := s.table.Put(familyItem{PK: k.PK, SK: k.SK, Expires: until}).Run(ctx); err != nil {
 		return fmt.Errorf("revoke refresh family: %w", err)
 	}

@@ -4,13 +4,47 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"turnout/pkg/domain"
 	"turnout/pkg/media/mediatest"
 )
+
+// itemsNaming lists the keys of the test table's items that hold any of
+// needles (case-insensitively) in a key or a string attribute. A test's
+// table is small, so it is read whole (never on a request path).
+func itemsNaming(t *testing.T, env *Env, needles ...string) []string {
+	t.Helper()
+	db := dynamodb.NewFromConfig(env.awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(env.Config.DynamoDBEndpoint) })
+	var found []string
+	pages := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{TableName: aws.String(env.Config.Table), ConsistentRead: aws.Bool(true)})
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, item := range page.Items {
+			for _, v := range item {
+				s, ok := v.(*types.AttributeValueMemberS)
+				if !ok {
+					continue
+				}
+				if slices.ContainsFunc(needles, func(n string) bool { return strings.Contains(strings.ToLower(s.Value), strings.ToLower(n)) }) {
+					found = append(found, item["PK"].(*types.AttributeValueMemberS).Value+" "+item["SK"].(*types.AttributeValueMemberS).Value)
+					break
+				}
+			}
+		}
+	}
+	return found
+}
 
 // TestDeleteAccount: after the password is entered again, a person's
 // account goes: their seat passes to the first waiting, their sessions
@@ -39,6 +73,10 @@ func TestDeleteAccount(t *testing.T) {
 	Expect(t, regPost(env, ev.ID, ana.Access), http.StatusCreated)
 	Expect(t, regPost(env, ev.ID, ben.Access), http.StatusCreated) // waiting
 	regMail(t, env, ana.Email, "You're registered: Small Recital")
+	// A message to the event's people: its mail to ana was claimed under
+	// a name holding her id.
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/message/", map[string]string{"subject": "Doors at six", "body": "See you."}, org.Access), http.StatusAccepted)
+	regMail(t, env, ana.Email, "Doors at six")
 
 	path := "/api/user/account/"
 	evExpectFields(t, env.JSON(http.MethodDelete, path, map[string]string{"password": "not-my-password"}, ana.Access),
@@ -47,6 +85,13 @@ func TestDeleteAccount(t *testing.T) {
 	Expect(t, env.JSON(http.MethodDelete, path, map[string]string{"password": ana.Password}, ""), http.StatusUnauthorized)
 
 	Expect(t, env.JSON(http.MethodDelete, path, map[string]string{"password": ana.Password}, ana.Access), http.StatusNoContent)
+	regMail(t, env, ana.Email, "Your Turnout account is deleted")
+	// Nothing in the table names the account any more: not its id,
+	// username or address (sessions, login guards and mail counters
+	// included; the confirmation's queued message is gone once sent).
+	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email); len(left) > 0 {
+		t.Errorf("items of the deleted account remain: %v", left)
+	}
 	Expect(t, env.JSON(http.MethodGet, "/api/user/profile/", nil, ana.Access), http.StatusUnauthorized)
 	Expect(t, env.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": ana.Username, "password": ana.Password}, ""), http.StatusUnauthorized)
 	var bens waitReply
@@ -57,7 +102,7 @@ func TestDeleteAccount(t *testing.T) {
 	regMail(t, env, ana.Email, "Your Turnout account is deleted")
 	regMail(t, env, ben.Email, "A seat is yours: Small Recital")
 	time.Sleep(300 * time.Millisecond)
-	if got := mailsAbout(t, env, ana.Email, "Small Recital"); len(got) != 1 { // the confirmation only
+	if got := mailsAbout(t, env, ana.Email, "Small Recital"); len(got) != 2 { // the confirmation and the message only
 		t.Errorf("the deleted account was mailed %v", got)
 	}
 
