@@ -145,7 +145,7 @@ test('six arm64 provided.al2023 functions, each with the environment and timeout
     assert.equal(props.Handler, 'bootstrap', name);
     const kind = functionKind(name, declared);
     assert.deepEqual(Object.keys(props.Environment.Variables).sort(), [...environment[kind]].sort(), `${name} environment`);
-    assert.equal(props.Timeout, kind === 'scheduled' ? 60 : 15, `${name} timeout`);
+    assert.equal(props.Timeout, { api: 15, scheduled: 60, mailer: 120 }[kind], `${name} timeout`);
   }
   // One log group per function, and the API's access logs.
   dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, Object.keys(FUNCTIONS).length + 1);
