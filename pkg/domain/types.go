@@ -113,13 +113,21 @@ type Broadcast struct {
 	EventID string
 	Kind    BroadcastKind
 	// Subject and Body are the organizer's words (a message, or what a
-	// cancellation says); Changes lists what moved (a change notice).
+	// cancellation says); Was is what moved (a change notice).
 	Subject, Body string
-	Changes       []string
+	Was           EventWas
 	Created       time.Time
 	// Start, for a reminder, is the event's start it was planned for: if
 	// the event has moved since, the reminder of the new start goes instead.
 	Start time.Time
+}
+
+// EventWas is what an event was before a change its people are told of:
+// its times, zero when they did not move, and its place, "" when it did
+// not. The mailer words it in the event's zone.
+type EventWas struct {
+	Start, End time.Time
+	Location   string
 }
 
 // BroadcastKind says what a broadcast tells and to whom: a cancellation

@@ -7,7 +7,6 @@ import (
 
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
-	"turnout/pkg/mail"
 	"turnout/pkg/store"
 )
 
@@ -95,17 +94,15 @@ func (s *Service) changeNotice(current, next domain.Event) *domain.Broadcast {
 	if current.Cancelled {
 		return nil
 	}
-	var changes []string
-	was := mail.EventFacts{Start: current.Start, End: current.End}
-	now := mail.EventFacts{Start: next.Start, End: next.End}
-	if was.When() != now.When() {
-		changes = append(changes, "When: "+now.When()+" (was "+was.When()+")")
+	var was domain.EventWas
+	if !current.Start.Equal(next.Start) || !current.End.Equal(next.End) {
+		was.Start, was.End = current.Start, current.End
 	}
 	if current.Location != next.Location {
-		changes = append(changes, "Where: "+next.Location+" (was "+current.Location+")")
+		was.Location = current.Location
 	}
-	if len(changes) == 0 {
+	if was == (domain.EventWas{}) {
 		return nil
 	}
-	return &domain.Broadcast{ID: auth.NewID(), EventID: next.ID, Kind: domain.BroadcastChanged, Changes: changes, Created: s.Now()}
+	return &domain.Broadcast{ID: auth.NewID(), EventID: next.ID, Kind: domain.BroadcastChanged, Was: was, Created: s.Now()}
 }

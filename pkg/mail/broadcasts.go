@@ -1,6 +1,10 @@
 package mail
 
-import "strings"
+import (
+	"strings"
+
+	"turnout/pkg/domain"
+)
 
 // The mails an event's organizer sends its people, one per person: the
 // event is off (cancelled or deleted), it moved, or a message. The
@@ -54,12 +58,18 @@ func (o Optional) apply(m Message) Message {
 }
 
 // EventChanged tells a registered or waiting person what changed about
-// the event (its time or place), with the updated calendar file.
-func EventChanged(to, name string, e EventFacts, changes []string, ics []byte, off Optional) Message {
+// the event (its time or place, as it was), with the updated calendar
+// file; times are told in the event's zone.
+func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte, off Optional) Message {
 	b := newBody(name)
 	b.para("The organizer has changed an event you are registered for:")
-	for _, c := range changes {
-		b.para(c)
+	if !was.Start.IsZero() {
+		before := e
+		before.Start, before.End = was.Start, was.End
+		b.para("When: " + e.When() + " (was " + before.When() + ")")
+	}
+	if was.Location != "" {
+		b.para("Where: " + clip(e.Location, 255) + " (was " + clip(was.Location, 255) + ")")
 	}
 	b.para("The event as it stands now:")
 	b.event(e)

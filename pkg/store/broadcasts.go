@@ -39,8 +39,11 @@ type broadcastItem struct {
 	Kind    string
 	Subject string `dynamo:",omitempty"`
 	Body    string `dynamo:",omitempty"`
-	// Changes are the lines of a change notice, one per line.
-	Changes string `dynamo:",omitempty"`
+	// WasStart, WasEnd (sortTimes) and WasLocation are what a change
+	// notice tells moved.
+	WasStart    string `dynamo:",omitempty"`
+	WasEnd      string `dynamo:",omitempty"`
+	WasLocation string `dynamo:",omitempty"`
 	// Start is a reminder's event start (a sortTime).
 	Start   string `dynamo:",omitempty"`
 	Created time.Time
@@ -51,14 +54,19 @@ func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"}
 
 func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
 	k := broadcastKey(b.ID)
-	start := ""
-	if !b.Start.IsZero() {
-		start = sortTime(b.Start)
-	}
 	return s.table.Put(broadcastItem{
 		PK: k.PK, SK: k.SK, ID: b.ID, EventID: b.EventID, Kind: string(b.Kind), Subject: b.Subject, Body: b.Body,
-		Changes: strings.Join(b.Changes, "\n"), Start: start, Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
+		WasStart: optionalTime(b.Was.Start), WasEnd: optionalTime(b.Was.End), WasLocation: b.Was.Location,
+		Start: optionalTime(b.Start), Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
 	})
+}
+
+// optionalTime is t as a sortTime, or "" when it is zero.
+func optionalTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return sortTime(t)
 }
 
 // BroadcastRecord reads a broadcast from its item's key and attributes
@@ -70,14 +78,14 @@ func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast
 		return domain.Broadcast{}, false
 	}
 	created, _ := time.Parse(time.RFC3339Nano, attr("Created"))
-	start, _ := time.Parse(sortTimeLayout, attr("Start"))
-	var changes []string
-	if c := attr("Changes"); c != "" {
-		changes = strings.Split(c, "\n")
+	at := func(name string) time.Time {
+		t, _ := time.Parse(sortTimeLayout, attr(name))
+		return t
 	}
 	return domain.Broadcast{
 		ID: id, EventID: attr("EventID"), Kind: domain.BroadcastKind(attr("Kind")),
-		Subject: attr("Subject"), Body: attr("Body"), Changes: changes, Created: created, Start: start,
+		Subject: attr("Subject"), Body: attr("Body"), Created: created, Start: at("Start"),
+		Was: domain.EventWas{Start: at("WasStart"), End: at("WasEnd"), Location: attr("WasLocation")},
 	}, true
 }
 

@@ -140,7 +140,7 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	t.Parallel()
 	env := MustEnv(t)
 	org := env.NewOrganizer(t)
-	form := evFormWith(env.EventForm(3, 5), map[string]string{"title": "River Run"})
+	form := evFormWith(env.EventForm(3, 5), map[string]string{"title": "River Run", "time_zone": "Europe/Berlin"})
 	ev := env.CreateEvent(t, org, form)
 	runner := env.NewPerson(t)
 	Expect(t, regPost(env, ev.ID, runner.Access), http.StatusCreated)
@@ -156,6 +156,24 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	if len(changed.Attachments) != 1 || !strings.Contains(string(changed.Attachments[0].Data), "LOCATION:North Bridge") {
 		t.Errorf("the change notice lacks the updated calendar file")
 	}
+	// A move in time is told in the event's zone, then and now.
+	later := ev.StartTime.Add(90 * time.Minute)
+	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water.", "location": "North Bridge",
+		"start_time": later.Format(time.RFC3339), "end_time": later.Add(2 * time.Hour).Format(time.RFC3339)}), org.Access), http.StatusOK)
+	var moved mailtest.Received
+	for deadline := time.Now().Add(15 * time.Second); moved.Subject == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, m := range mailtest.Inbox(t, env.Config.SESEndpoint, runner.Email) {
+			if strings.HasPrefix(m.Subject, "Changed: River Run") && !strings.Contains(m.Text, "(was Main Hall)") {
+				moved = m
+			}
+		}
+	}
+	clock := func(at time.Time) string { return at.In(berlin(t)).Format("15:04") }
+	zone := ev.StartTime.In(berlin(t)).Format("MST") + " (Europe/Berlin)"
+	if want := "–" + clock(later.Add(2*time.Hour)) + " " + zone + " (was "; !strings.Contains(moved.Text, want) ||
+		!strings.Contains(moved.Text, ", "+clock(ev.StartTime)+"–") || strings.Contains(moved.Text, "Where: North Bridge (was") {
+		t.Errorf("the notice of a move in time does not tell it in the event's zone (%s):\n%s", want, moved.Text)
+	}
 
 	Expect(t, env.JSON(http.MethodDelete, path, nil, org.Access), http.StatusNoContent)
 	gone := regMail(t, env, runner.Email, "Called off: River Run")
@@ -163,7 +181,7 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 		t.Errorf("the deletion notice lacks the cancelling calendar file")
 	}
 	time.Sleep(300 * time.Millisecond)
-	if got := mailsAbout(t, env, runner.Email, "River Run"); len(got) != 3 { // registered, changed, called off
+	if got := mailsAbout(t, env, runner.Email, "River Run"); len(got) != 4 { // registered, changed twice, called off
 		t.Errorf("the runner got %v", got)
 	}
 }

@@ -117,7 +117,7 @@ func (f *fanOutState) message(a domain.Attendee) mail.Message {
 	case domain.BroadcastCancelled:
 		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, f.facts, f.b.Body, f.ics)
 	case domain.BroadcastChanged:
-		return mail.EventChanged(a.Email, name, f.facts, f.b.Changes, f.ics, off)
+		return mail.EventChanged(a.Email, name, f.facts, f.b.Was, f.ics, off)
 	case domain.BroadcastMessage:
 		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, f.facts, f.b.Subject, f.b.Body, off)
 	}
