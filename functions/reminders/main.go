@@ -29,7 +29,9 @@ func main() {
 	// is invoked.
 	lambda.Start(func(ctx context.Context) (reminders.Result, error) {
 		res, err := job.Run(ctx)
-		slog.InfoContext(ctx, "reminders", "sent", res.Sent, "dropped", res.Dropped)
+		if res.Sent+res.Dropped > 0 {
+			slog.InfoContext(ctx, "reminders", "sent", res.Sent, "dropped", res.Dropped)
+		}
 		return res, err
 	})
 }
