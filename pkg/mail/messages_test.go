@@ -7,6 +7,7 @@ import (
 	// The zones of When, as the mailer function embeds them.
 	_ "time/tzdata"
 
+	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 )
 
@@ -55,7 +56,7 @@ func TestMessages(t *testing.T) {
 		},
 		{
 			name: "reminder",
-			msg: mail.Reminder("ana@example.com", "Ana", "tomorrow", reminderFacts, "TICKET-CODE", []byte("BEGIN:VCALENDAR"),
+			msg: mail.Reminder("ana@example.com", "Ana", domain.Reminder24h, reminderFacts, "TICKET-CODE", []byte("BEGIN:VCALENDAR"),
 				mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"}),
 			subject: "Tomorrow: Lantern Walk",
 			links:   []string{reminderFacts.Link, "http://turnout.test/unsubscribe?t=U1"},
@@ -112,7 +113,7 @@ var reminderFacts = mail.EventFacts{
 }
 
 func TestReminderIsOptionalWithCalendar(t *testing.T) {
-	m := mail.Reminder("ana@example.com", "Ana", "in 1 hour", reminderFacts, "T", []byte("BEGIN:VCALENDAR"), mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"})
+	m := mail.Reminder("ana@example.com", "Ana", domain.Reminder1h, reminderFacts, "T", []byte("BEGIN:VCALENDAR"), mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"})
 	if m.Subject != "Starting in 1 hour: Lantern Walk" || m.Unsubscribe != "http://turnout.test/api/user/unsubscribe/U1/" || len(m.Attachments) != 1 {
 		t.Errorf("subject %q, one-click %q, %d attachments", m.Subject, m.Unsubscribe, len(m.Attachments))
 	}

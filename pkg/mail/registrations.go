@@ -3,6 +3,8 @@ package mail
 import (
 	"strconv"
 	"time"
+
+	"turnout/pkg/domain"
 )
 
 // The mails of a registration's life: confirmed, waiting, given a seat,
@@ -107,19 +109,19 @@ func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
 	return WithCalendar(b.message(to, "Registration cancelled: "+clip(e.Title, 80), e.Link), ics)
 }
 
-// Reminder reminds a registered person of an event that starts soon
-// ("tomorrow", "in 1 hour"): the event, the ticket, the calendar file
-// and the way to give the seat back.
-func Reminder(to, name, soon string, e EventFacts, ticket string, ics []byte, off Optional) Message {
+// Reminder reminds a registered person of an event that starts soon (the
+// day before or the hour before, by kind): the event, the ticket, the
+// calendar file and the way to give the seat back.
+func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, ticket string, ics []byte, off Optional) Message {
+	soon, subject := "tomorrow", "Tomorrow: "
+	if kind == domain.Reminder1h {
+		soon, subject = "in 1 hour", "Starting in 1 hour: "
+	}
 	b := newBody(name)
 	b.para("A reminder: an event you are registered for starts " + soon + ".")
 	b.event(e)
 	b.ticket(ticket, e.Link)
 	b.link("Can't come after all? Please", "cancel your registration", "on the event's page so someone else can have your seat.", e.Link)
 	off.footer(b)
-	subject := "Tomorrow: "
-	if soon != "tomorrow" {
-		subject = "Starting " + soon + ": "
-	}
 	return off.apply(WithCalendar(b.message(to, subject+clip(e.Title, 80), e.Link), ics))
 }

@@ -243,9 +243,10 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // event of any size:
 //
 //  1. one transaction takes the event out of every list (it drops the
-//     index keys and its reminders), marks it deleting and removes its seat counter, so it
-//     reads as not found and refuses registrations and edits from then on,
-//     and keeps what the mailer tells its people of it (goneItem);
+//     index keys and its reminders), marks it deleting and removes its
+//     seat counter, so it reads as not found and refuses registrations and
+//     edits from then on, and keeps what the mailer tells its people of it
+//     (goneItem);
 //  2. page by page, the registration items, then the attendee items that
 //     name them, are removed in parallel batches (a crash leaves attendees
 //     that still lead to any registration left);

@@ -41,7 +41,6 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if b.Kind != domain.BroadcastMessage {
 		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
-	f.reminder, _ = b.Kind.Reminder()
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
 		if a.Email == "" || !reaches(b, a) {
 			return nil
@@ -68,12 +67,11 @@ const fanOutChunk = 500
 
 // fanOutState is one broadcast being fanned out, chunk by chunk.
 type fanOutState struct {
-	d        Deliverer
-	b        domain.Broadcast
-	e        domain.Event
-	facts    mail.EventFacts
-	ics      []byte
-	reminder domain.ReminderKind
+	d     Deliverer
+	b     domain.Broadcast
+	e     domain.Event
+	facts mail.EventFacts
+	ics   []byte
 	// kind is the setting that turns this mail off ("" when it always goes).
 	kind   domain.MailKind
 	people []domain.Attendee
@@ -121,7 +119,8 @@ func (f *fanOutState) message(a domain.Attendee) mail.Message {
 	case domain.BroadcastMessage:
 		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, f.facts, f.b.Subject, f.b.Body, off)
 	}
-	return mail.Reminder(a.Email, name, soon(f.reminder), f.facts, f.d.Tickets.Code(f.b.EventID, a.ID), f.ics, off)
+	reminder, _ := f.b.Kind.Reminder()
+	return mail.Reminder(a.Email, name, reminder, f.facts, f.d.Tickets.Code(f.b.EventID, a.ID), f.ics, off)
 }
 
 // reaches reports whether broadcast b is for attendee a: a cancellation or
@@ -136,14 +135,6 @@ func reaches(b domain.Broadcast, a domain.Attendee) bool {
 		return a.Status != domain.StatusWaitlisted
 	}
 	return a.Status != domain.StatusWaitlisted && !a.Created.After(b.Created)
-}
-
-// soon says when an event starts, from its reminder's moment.
-func soon(k domain.ReminderKind) string {
-	if k == domain.Reminder1h {
-		return "in 1 hour"
-	}
-	return "tomorrow"
 }
 
 // optionalKind is the kind of mail a broadcast is that people can turn
