@@ -15,7 +15,7 @@ import (
 const (
 	MsgSearchLong     = "Ensure the search has no more than 100 characters."
 	MsgSearchWords    = "Search with at most 8 words."
-	MsgSearchDate     = "Enter a valid date, as YYYY-MM-DD."
+	MsgSearchDate     = "Enter a valid date, as YYYY-MM-DD, or a time with its offset, such as 2026-11-25T00:00:00-08:00."
 	MsgSearchToBefore = "The end date must not be before the start date."
 	MsgSearchCity     = "Ensure the city has no more than 100 characters."
 	MsgSearchNear     = "Enter a point as latitude,longitude, such as 48.8566,2.3522."
@@ -61,9 +61,12 @@ func (in SearchInput) parse() (store.SearchQuery, error) {
 	} else if q.Words = domain.QueryWords(in.Q); len(q.Words) > domain.MaxQueryWords {
 		bad.Add("q", MsgSearchWords)
 	}
-	q.From = searchDate(bad, "from", in.From)
-	if to := searchDate(bad, "to", in.To); !to.IsZero() {
-		q.To = to.AddDate(0, 0, 1) // the whole day
+	q.From, _ = searchBound(bad, "from", in.From)
+	if to, date := searchBound(bad, "to", in.To); !to.IsZero() {
+		q.To = to
+		if date {
+			q.To = to.AddDate(0, 0, 1) // the whole day
+		}
 		if !q.From.IsZero() && to.Before(q.From) {
 			bad.Add("to", MsgSearchToBefore)
 		}
@@ -88,7 +91,7 @@ func (in SearchInput) parse() (store.SearchQuery, error) {
 		switch {
 		case in.Near == "":
 			bad.Add("radius_km", MsgRadiusAlone)
-		case err != nil || r < 1 || r > maxRadiusKm:
+		case err != nil || !(r >= 1 && r <= maxRadiusKm): // NaN too
 			bad.Add("radius_km", MsgSearchRadius)
 		default:
 			q.RadiusKm = r
@@ -97,16 +100,23 @@ func (in SearchInput) parse() (store.SearchQuery, error) {
 	return q, bad.Err()
 }
 
-// searchDate reads a YYYY-MM-DD date (UTC midnight), or zero for "".
-func searchDate(bad domain.FieldErrors, field, v string) time.Time {
+// searchBound reads a bound of a search's dates, or zero for "": a date
+// (YYYY-MM-DD, the UTC day, with date true) or an instant with its offset
+// (RFC 3339), which lets a visitor ask for their own day: the API cannot
+// know their zone.
+func searchBound(bad domain.FieldErrors, field, v string) (t time.Time, date bool) {
 	if v == "" {
-		return time.Time{}
+		return time.Time{}, false
 	}
-	t, err := time.Parse("2006-01-02", v)
-	if err != nil {
-		bad.Add(field, MsgSearchDate)
+	if t, err := time.Parse(time.DateOnly, v); err == nil {
+		return t, true
 	}
-	return t
+	// A "+" offset left unescaped in a query string arrives as a space.
+	if t, err := time.Parse(time.RFC3339, strings.Replace(v, " ", "+", 1)); err == nil {
+		return t, false
+	}
+	bad.Add(field, MsgSearchDate)
+	return time.Time{}, false
 }
 
 // citySuggestions bounds the cities suggested at once.

@@ -81,10 +81,10 @@ func (s *Store) Search(ctx context.Context, q SearchQuery, now time.Time) ([]dom
 			from = t
 		}
 	}
-	var quarters []time.Time
-	for qs := quarterStart(from); qs.Before(until); qs = qs.AddDate(0, 3, 0) {
-		quarters = append(quarters, qs)
+	if after >= sortTime(until) {
+		return []domain.Event{}, "", nil // the range is past, or past the last start
 	}
+	quarters := quartersOf(from, until)
 	// The first quarter alone, then, if it did not fill the page, the rest.
 	var found []searchEntry
 	for _, wave := range [][]time.Time{quarters[:1], quarters[1:]} {
@@ -120,11 +120,10 @@ func (s *Store) searchNear(ctx context.Context, q SearchQuery, from, until time.
 		}
 		offset = n
 	}
-	var quarters []time.Time
-	for qs := quarterStart(from); qs.Before(until); qs = qs.AddDate(0, 3, 0) {
-		quarters = append(quarters, qs)
+	if !from.Before(until) {
+		return []domain.Event{}, "", nil // the range is past, or past the last start
 	}
-	entries, err := s.searchQuarters(ctx, q, quarters, sortTime(from), sortTime(until), 0)
+	entries, err := s.searchQuarters(ctx, q, quartersOf(from, until), sortTime(from), sortTime(until), 0)
 	if err != nil {
 		return nil, "", err
 	}
@@ -156,6 +155,15 @@ func (s *Store) searchNear(ctx context.Context, q SearchQuery, from, until time.
 	}
 	events, err := s.eventsByID(ctx, entries)
 	return events, next, err
+}
+
+// quartersOf is the first instants of the quarters from from until until.
+func quartersOf(from, until time.Time) []time.Time {
+	var quarters []time.Time
+	for qs := quarterStart(from); qs.Before(until); qs = qs.AddDate(0, 3, 0) {
+		quarters = append(quarters, qs)
+	}
+	return quarters
 }
 
 // searchQuarters queries the partitions of quarters at once and returns

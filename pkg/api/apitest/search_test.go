@@ -126,7 +126,7 @@ func TestSearch(t *testing.T) {
 		"q": {strings.Repeat("a", 101)}, "from": {"2026-13-01"}, "category": {"karaoke"}, "near": {"north"}, "radius_km": {"0"},
 	}.Encode(), nil, "")
 	evExpectFields(t, res, map[string][]string{
-		"q": {"Ensure the search has no more than 100 characters."}, "from": {"Enter a valid date, as YYYY-MM-DD."},
+		"q": {"Ensure the search has no more than 100 characters."}, "from": {"Enter a valid date, as YYYY-MM-DD, or a time with its offset, such as 2026-11-25T00:00:00-08:00."},
 		"category": {"Choose one of the categories."}, "near": {"Enter a point as latitude,longitude, such as 48.8566,2.3522."},
 		"radius_km": {"radius_km must be a number from 1 to 500."},
 	})
@@ -161,4 +161,69 @@ func TestEventPlaceFields(t *testing.T) {
 	if body["latitude"] != nil || body["longitude"] != nil {
 		t.Errorf("empty coordinates did not clear the point: %v", body)
 	}
+}
+
+// TestSearchVisitorsDay: a visitor west of UTC asks for their own today,
+// in the evening when the server's UTC day is already the next one, with
+// the day's bounds as instants with their offset; dates keep meaning UTC
+// days; a range in the past or beyond the last start is an empty page,
+// never an error.
+func TestSearchVisitorsDay(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	// 03:00 UTC: 19:00 the day before at UTC-8 (Los Angeles in winter).
+	now := env.Now().UTC()
+	at3 := time.Date(now.Year(), now.Month(), now.Day(), 3, 0, 0, 0, time.UTC)
+	if !at3.After(now) {
+		at3 = at3.AddDate(0, 0, 1)
+	}
+	env.Advance(at3.Sub(now))
+	org := env.NewOrganizer(t)
+	startingIn := func(title string, d time.Duration) {
+		start := at3.Add(d).Truncate(time.Minute)
+		env.CreateEvent(t, org, evFormWith(env.EventForm(1, 10), map[string]string{
+			"title": title, "start_time": start.Format(time.RFC3339), "end_time": start.Add(time.Hour).Format(time.RFC3339),
+		}))
+	}
+	startingIn("Tonight", 2*time.Hour)           // 21:00 at UTC-8
+	startingIn("Tomorrow morning", 12*time.Hour) // 07:00 at UTC-8, the next day
+
+	west := time.FixedZone("UTC-8", -8*3600)
+	local := at3.Add(time.Minute).In(west)
+	midnight := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, west)
+	for _, c := range []struct {
+		query url.Values
+		want  []string
+	}{
+		{url.Values{"from": {midnight.Format(time.RFC3339)}, "to": {midnight.AddDate(0, 0, 1).Format(time.RFC3339)}}, []string{"Tonight"}},
+		{url.Values{"from": {at3.In(time.FixedZone("", 3600)).Format(time.RFC3339)}, "to": {at3.Add(6 * time.Hour).Format(time.RFC3339)}}, []string{"Tonight"}},
+		{url.Values{"from": {at3.Format(time.DateOnly)}, "to": {at3.Format(time.DateOnly)}}, []string{"Tonight", "Tomorrow morning"}},
+		// The visitor's date read as a UTC day, which has ended.
+		{url.Values{"from": {local.Format(time.DateOnly)}, "to": {local.Format(time.DateOnly)}}, []string{}},
+		{url.Values{"from": {"2025-01-01"}, "to": {"2025-01-02"}}, []string{}},
+		{url.Values{"from": {"2099-01-01"}}, []string{}},
+		{url.Values{"to": {"2025-01-02"}, "q": {"tonight"}}, []string{}},
+		{url.Values{"from": {"2099-01-01"}, "near": {"48.85,2.35"}}, []string{}},
+		{url.Values{"to": {"2025-01-02"}, "near": {"48.85,2.35"}}, []string{}},
+	} {
+		if got, _ := searchTitles(t, env, c.query); !slices.Equal(got, c.want) {
+			t.Errorf("search %s = %q, want %q", c.query.Encode(), got, c.want)
+		}
+	}
+	// A page cursor past the range's end.
+	_, res := searchTitles(t, env, url.Values{"from": {at3.Format(time.DateOnly)}, "limit": {"1"}})
+	if got, _ := searchTitles(t, env, url.Values{"to": {at3.Add(time.Hour).Format(time.RFC3339)}, "after": {res.Header.Get("X-Next-Page")}}); len(got) != 0 {
+		t.Errorf("a cursor past the end found %q", got)
+	}
+
+	// An unescaped "+" of an offset reads as a space.
+	raw := "/api/event/public/?from=" + strings.Replace(at3.In(time.FixedZone("", 3600)).Format(time.RFC3339), "+", "%20", 1)
+	Expect(t, env.JSON(http.MethodGet, raw, nil, ""), http.StatusOK)
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?near=48.85,2.35&radius_km=NaN", nil, ""),
+		map[string][]string{"radius_km": {"radius_km must be a number from 1 to 500."}})
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?"+url.Values{
+		"from": {midnight.Format(time.RFC3339)}, "to": {midnight.Add(-time.Minute).Format(time.RFC3339)},
+	}.Encode(), nil, ""), map[string][]string{"to": {"The end date must not be before the start date."}})
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?from=2026-11-25T25:00:00Z", nil, ""),
+		map[string][]string{"from": {"Enter a valid date, as YYYY-MM-DD, or a time with its offset, such as 2026-11-25T00:00:00-08:00."}})
 }
