@@ -98,20 +98,23 @@ type seatsItem struct {
 	CheckedIn  int
 	// Cancelled refuses every registration (CancelEvent).
 	Cancelled bool `dynamo:",omitempty"`
-	// Category, City and TimeZone ride along for the lists, whose index
-	// holds none of them (its projection cannot change in place): the
-	// counter is read with every list page anyway.
-	Category string `dynamo:",omitempty"`
-	City     string `dynamo:",omitempty"`
-	TimeZone string `dynamo:",omitempty"`
+	// Category, City, TimeZone and the point ride along for the lists,
+	// whose index holds none of them (its projection cannot change in
+	// place): the counter is read with every list page anyway.
+	Category string   `dynamo:",omitempty"`
+	City     string   `dynamo:",omitempty"`
+	TimeZone string   `dynamo:",omitempty"`
+	Lat      *float64 `dynamo:",omitempty"`
+	Lng      *float64 `dynamo:",omitempty"`
 }
 
 func newSeatsItem(e domain.Event) seatsItem {
 	k := seatsKey(e.ID)
+	lat, lng := e.Coords.Parts()
 	return seatsItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
-		Category: e.Category, City: e.City, TimeZone: e.TimeZone,
+		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng,
 	}
 }
 
@@ -126,6 +129,9 @@ func (it eventItem) counts(e *domain.Event) {
 		if f.from != "" {
 			*f.to = f.from
 		}
+	}
+	if c := domain.CoordsOf(it.Lat, it.Lng); c != nil {
+		e.Coords = c
 	}
 }
 
@@ -197,17 +203,19 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
 			Set(attrGSI3PK, it.GSI3PK).Set(attrGSI3SK, it.GSI3SK).Set("Words", it.Words).
 			Set("Category", it.Category).Set("City", it.City).Set("CityKey", it.CityKey).Set("TimeZone", it.TimeZone)
-		if it.Lat != nil {
-			up.Set("Lat", *it.Lat).Set("Lng", *it.Lng)
-		} else {
-			up.Remove("Lat", "Lng")
+		upSeats := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
+			Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
+			Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone)
+		for _, u := range []*dynamo.Update{up, upSeats} {
+			if it.Lat != nil {
+				u.Set("Lat", *it.Lat).Set("Lng", *it.Lng)
+			} else {
+				u.Remove("Lat", "Lng")
+			}
 		}
 		tx := s.db.WriteTx().Update(up.
 			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
-			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
-				Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
-				Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone).
-				If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
+			Update(upSeats.If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 		s.addCity(tx, e)
 		s.planReminders(tx, e, now)
 		if notice != nil {
