@@ -77,8 +77,10 @@ func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			// The reader also stops quietly on a body cut short or with the
-			// wrong boundary; only a closing delimiter means it is whole.
-			if n == 0 || !bytes.Contains(tail.last, closing) {
+			// wrong boundary; only a closing delimiter means it is whole (a
+			// form with no field at all is that delimiter alone: browsers
+			// omit empty values).
+			if !bytes.Contains(tail.last, closing) {
 				return domain.Errorf(domain.CodeInvalid, "The multipart body is malformed.")
 			}
 			return nil

@@ -713,3 +713,32 @@ func TestHostilePathSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyMultipartForms: a form sent with no field at all (a browser
+// omits empty values, so an untouched sign-up sends only the closing
+// delimiter) answers each required field, as any incomplete form.
+func TestEmptyMultipartForms(t *testing.T) {
+	t.Parallel()
+	w := badSetup(t)
+	const boundary = "----WebKitFormBoundaryE19zNvXGzXaLvS5C"
+	body := []byte("--" + boundary + "--\r\n")
+	event := []string{"capacity", "description", "end_time", "location", "start_time", "title"}
+	required := map[string][]string{
+		"person sign-up":       {"email", "first_name", "last_name", "password", "password1", "username"},
+		"organization sign-up": {"email", "organization", "password", "password1", "username"},
+		"event create":         event,
+		"event update":         event,
+		"profile update":       {"email", "first_name", "last_name"},
+		"organization update":  {"email", "organization"},
+	}
+	for _, f := range w.forms() {
+		t.Run(f.name, func(t *testing.T) {
+			res := badSend(t, w.env, f.method, f.path, badHeader("multipart/form-data; boundary="+boundary, f.token), body)
+			want := map[string][]string{}
+			for _, name := range required[f.name] {
+				want[name] = []string{"This field is required."}
+			}
+			evExpectFields(t, res, want)
+		})
+	}
+}
