@@ -269,14 +269,18 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 
 // RegistrationFor returns u's registration for eventID, so the event's
 // page can say they are registered (or waiting), show the ticket and offer
-// to cancel.
-func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (domain.Registration, error) {
+// to cancel; registered is false when u holds none, which is no error: the
+// page asks for every event. A malformed id is not found.
+func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (reg domain.Registration, registered bool, err error) {
 	notRegistered := domain.Errorf(domain.CodeNotFound, MsgNotRegistered)
 	if !domain.ValidID(eventID) {
-		return domain.Registration{}, notRegistered
+		return domain.Registration{}, false, notRegistered
 	}
 	a, err := s.Store.Attendee(ctx, eventID, u.ID)
-	return a.Registration, explain(err, notRegistered)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.Registration{}, false, nil
+	}
+	return a.Registration, err == nil, explain(err, notRegistered)
 }
 
 // Ticket is the code on the ticket of registration r, "" while it waits

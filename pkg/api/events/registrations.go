@@ -64,12 +64,19 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 }
 
 // registrationFor answers whether the caller is registered for the event:
-// its registration's id, status and ticket, or 404. The event's page asks
+// its registration's id, status and ticket, or nulls. The event's page asks
 // it, since the public detail is shared by everyone at the edge.
 func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u domain.User) {
-	reg, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
+	reg, registered, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
+		return
+	}
+	if !registered {
+		httpapi.WriteJSON(w, http.StatusOK, struct {
+			RegistrationID *string `json:"registration_id"`
+			Status         *string `json:"status"`
+		}{})
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, struct {

@@ -46,12 +46,14 @@ export interface MyRegistration {
 }
 
 // The signed-in person's registration for eventId, or null when they have
-// none (the public detail cannot say: it is the same for everyone).
+// none (the public detail cannot say: it is the same for everyone). The API
+// answers none with nulls, not an error; a malformed id is a 404.
 export async function myRegistration(eventId: string): Promise<MyRegistration | null> {
   try {
-    const { data } = await api.get<{ registration_id: string; status?: RegistrationStatus; position?: number; ticket?: string }>(
+    const { data } = await api.get<{ registration_id: string | null; status?: RegistrationStatus | null; position?: number; ticket?: string }>(
       `/event/register/${encodeURIComponent(eventId)}/`,
     );
+    if (!data.registration_id) return null;
     return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket };
   } catch (error) {
     if (statusOf(error) === 404) return null;
