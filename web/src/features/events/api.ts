@@ -2,7 +2,7 @@
 import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
 import type { RegistrationStatus, TurnoutEvent } from '@/types/api';
-import type { Search } from './search';
+import { apiSearchParams, type Search } from './search';
 
 export interface EventPage {
   events: TurnoutEvent[];
@@ -12,7 +12,7 @@ export interface EventPage {
 
 // The upcoming events, or with a search (search.ts) the events it finds.
 export async function listPublicEvents(after?: string, search: Search = {}): Promise<EventPage> {
-  const params: Record<string, string> = { ...search };
+  const params = apiSearchParams(search);
   if (after) params.after = after;
   const response = await publicApi.get<TurnoutEvent[]>('/event/public/', Object.keys(params).length > 0 ? { params } : undefined);
   const next: unknown = response.headers['x-next-page'];

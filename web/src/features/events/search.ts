@@ -24,10 +24,36 @@ export function searchQuery(search: Search): string {
   return params.toString();
 }
 
-// A date as the API reads it (YYYY-MM-DD), in the viewer's calendar.
+const pad = (n: number) => String(n).padStart(2, '0');
+
+// A date as the address holds it (YYYY-MM-DD), in the viewer's calendar.
 export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+// The parameters the API gets for a search: its dates become the instants
+// the visitor's days begin and end, with their offset
+// (from=2026-11-25T00:00:00-08:00&to=2026-11-26T00:00:00-08:00), since
+// the API cannot know the visitor's zone and reads a bare date as a UTC
+// day. The address keeps the plain dates.
+export function apiSearchParams(search: Search): Record<string, string> {
+  const params: Record<string, string> = { ...search };
+  if (search.from) params.from = dayStart(search.from, 0);
+  if (search.to) params.to = dayStart(search.to, 1);
+  return params;
+}
+
+// The instant the visitor's day (YYYY-MM-DD) plus days begins, with its
+// offset; anything else is left for the API to name.
+function dayStart(day: string, plusDays: number): string {
+  const m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(day);
+  if (!m) return day;
+  const start = new Date(2000, 0, 1);
+  start.setFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays);
+  // A day that begins with a daylight-saving change begins at 01:00.
+  const offset = -start.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${isoDay(start)}T${pad(start.getHours())}:${pad(start.getMinutes())}:00${zone}`;
 }
 
 export type DateChoice = 'today' | 'weekend' | 'week';
