@@ -94,17 +94,52 @@ describe('event update page', () => {
           // Typed in the event's zone, Europe/Paris (CEST, UTC+2).
           end_time: '2030-05-01T20:15:00.000Z',
           capacity: '120',
-          waitlist: 'false',
-          // Kept as the event has them.
-          category: 'music',
-          city: 'Lyon',
-          latitude: '',
-          longitude: '',
-          time_zone: 'Europe/Paris',
+          // Nothing else: the event keeps what the form did not change.
         },
       },
     ]);
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/events'));
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('leaves every field it was not given or that was not changed as the event has it', async () => {
+    // The list gave no point (an older list, or an event without one):
+    // saving must not clear the one the event may have.
+    const sent = answerUpdate(() => HttpResponse.json(event));
+    server.use(http.get(apiUrl('/event/public/cities/'), () => HttpResponse.json(['Grenoble'])));
+    const { user } = await openForm({ event: { ...event, latitude: null, longitude: null, waitlist: undefined } });
+
+    await user.clear(screen.getByLabelText('City (optional)'));
+    await user.type(screen.getByLabelText('City (optional)'), 'Grenoble');
+    await user.click(screen.getByLabelText('Waitlist when full'));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(sent[0]!.body).toEqual({
+      title: event.title,
+      location: event.location,
+      description: event.description,
+      start_time: '2030-05-01T18:30:00.000Z',
+      end_time: '2030-05-01T21:00:00.000Z',
+      capacity: '120',
+      waitlist: 'true',
+      city: 'Grenoble',
+    });
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+  });
+
+  it('sends a point the person typed, and clears one they emptied', async () => {
+    const sent = answerUpdate(() => HttpResponse.json(event));
+    const { user } = await openForm({ event: { ...event, latitude: 45.764, longitude: 4.8357 } });
+
+    expect(screen.getByLabelText('Latitude (optional)')).toHaveValue('45.764');
+    await user.clear(screen.getByLabelText('Latitude (optional)'));
+    await user.clear(screen.getByLabelText('Longitude (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(sent[0]!.body).toMatchObject({ latitude: '', longitude: '' });
+    expect(sent[0]!.body).not.toHaveProperty('city');
     expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
   });
 

@@ -53,6 +53,7 @@ export default function EventUpdatePage() {
 }
 
 function EventUpdateForm({ event }: { event: TurnoutEvent }) {
+  const [initial] = useState(() => formValuesOf(event));
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrorReport>(noErrors);
@@ -62,7 +63,7 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
     setErrors(noErrors);
     try {
       const bannerKey = banner ? await uploadImage('banner', banner) : null;
-      await updateEvent(event.id, eventFormData(values, bannerKey));
+      await updateEvent(event.id, eventFormData(values, bannerKey, initial));
       toast.success('Event updated successfully!');
       void navigate(paths.dashboardEvents);
     } catch (error) {
@@ -77,7 +78,7 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
     <div className="card">
       <EventForm
         name="Update event"
-        initial={formValuesOf(event)}
+        initial={initial}
         required
         submitLabel="Update Event"
         saving={saving}

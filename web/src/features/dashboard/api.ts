@@ -22,9 +22,19 @@ export async function deleteEvent(id: string): Promise<void> {
   await api.delete(`/event/detail/${encodeURIComponent(id)}/`);
 }
 
+// The fields of an event beyond the six every create and update sends.
+const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone'] as const;
+
+const extraValue = (values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]) =>
+  field === 'waitlist' ? String(values.waitlist) : values[field].trim();
+
 // The multipart body of a create or update: the form's fields with times
-// in UTC, and the key of a banner already uploaded to S3.
-export function eventFormData(values: EventFormValues, bannerKey: string | null): FormData {
+// in UTC, and the key of a banner already uploaded to S3. An update
+// (initial: the values the form was filled with) sends the extra fields
+// only when they changed, so the event keeps whatever the form was not
+// given or the person did not touch (an update leaves out what it does
+// not send).
+export function eventFormData(values: EventFormValues, bannerKey: string | null, initial?: EventFormValues): FormData {
   const form = new FormData();
   form.append('title', values.title);
   form.append('location', values.location);
@@ -32,8 +42,10 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null)
   form.append('start_time', toApiTime(values.start_time, values.time_zone));
   form.append('end_time', toApiTime(values.end_time, values.time_zone));
   form.append('capacity', values.capacity);
-  form.append('waitlist', String(values.waitlist));
-  for (const field of ['category', 'city', 'latitude', 'longitude', 'time_zone'] as const) form.append(field, values[field].trim());
+  for (const field of EXTRA_FIELDS) {
+    const value = extraValue(values, field);
+    if (!initial || value !== extraValue(initial, field)) form.append(field, value);
+  }
   if (bannerKey) form.append('banner_key', bannerKey);
   return form;
 }
