@@ -201,6 +201,36 @@ describe('RegisterPage', () => {
     }
   });
 
+  it('sends an untouched organization form empty and marks each field the server names', async () => {
+    const required = ['This field is required.'];
+    const bodies = serveRegistration('/organization/register/', () =>
+      HttpResponse.json(
+        {
+          organization: required,
+          email: required,
+          username: required,
+          password: required,
+          password1: required,
+          description: ['Ensure this field has no more than 2000 characters.'],
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderApp('/register');
+    await user.click(await screen.findByRole('checkbox', { name: 'Register as an Organization' }));
+    const form = organizationForm();
+    await user.click(within(form).getByRole('button', { name: 'Register Organization' }));
+
+    for (const label of ['Organization Name', 'Email', 'Username', 'Password', 'Confirm Password']) {
+      expect(await screen.findByText(`${label}: This field is required.`)).toBeInTheDocument();
+      expect(within(form).getByLabelText(label)).toBeInvalid();
+      expect(within(form).getByLabelText(label)).toHaveAccessibleDescription('This field is required.');
+    }
+    expect(within(form).getByLabelText('Description')).toHaveAccessibleDescription('Ensure this field has no more than 2000 characters.');
+    expect(within(form).getByLabelText('Website')).toBeValid();
+    expect(bodies).toEqual([{}]);
+  });
+
   it('shows every server message as its own error toast and marks the fields', async () => {
     serveRegistration('/user/registration/', () =>
       HttpResponse.json(

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { FormFrame } from '@/components/FormField';
+import { errorIdOf, FormFrame } from '@/components/FormField';
 import { MAX_SIGN_UP_IMAGE_BYTES, SIGN_UP_IMAGE_TOO_LARGE } from '@/config/limits';
 import { paths } from '@/config/paths';
 import { errorBody } from '@/lib/errors';
@@ -233,13 +233,14 @@ export default function RegisterPage() {
             invalid={bad('link')} errors={fieldErrors['link']}
             className="sm:col-span-2"
           />
-          <FormFrame id="description" label="Description" className="sm:col-span-2">
+          <FormFrame id="description" label="Description" errors={fieldErrors['description']} className="sm:col-span-2">
             <textarea
               id="description"
               name="description"
               rows={4}
               className={`field-input ${bad('description') ? 'ring-2 ring-red-600' : ''}`}
               aria-invalid={bad('description') || undefined}
+              aria-describedby={bad('description') ? errorIdOf('description') : undefined}
             />
           </FormFrame>
           <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
