@@ -15,6 +15,7 @@ import passwordReset from './journeys/password-reset.mjs';
 import everyScreen from './journeys/every-screen.mjs';
 import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 import visitorSearches from './journeys/visitor-searches.mjs';
+import visitorFindsTonight, { contextOptions as losAngeles } from './journeys/visitor-finds-tonight.mjs';
 import personLeaves from './journeys/person-leaves.mjs';
 import personIsReminded from './journeys/person-is-reminded.mjs';
 
@@ -38,6 +39,12 @@ const journeys = [
   ['password-reset', 'a password is reset through the emailed link', passwordReset],
   ['organizer-runs-the-door', 'a waitlisted event at the door: ticket, attendees, CSV export, check-in, promotion', organizerRunsTheDoor],
   ['visitor-searches', 'a visitor searches with words and a date filter, reloads the search and opens a result', visitorSearches],
+  [
+    'visitor-finds-tonight',
+    "a visitor in Los Angeles chooses Today in the evening, when the server's UTC day is already tomorrow, and finds tonight's event",
+    visitorFindsTonight,
+    losAngeles,
+  ],
   ['person-leaves', 'a person turns an email off, downloads their data, deletes the account and signs up again', personLeaves],
   [
     'person-is-reminded',
@@ -47,9 +54,9 @@ const journeys = [
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 
-for (const [name, title, journey] of journeys) {
+for (const [name, title, journey, contextOptions] of journeys) {
   test(title, { timeout: 180_000 }, async () => {
-    const j = await openJourney(browser, stack, name);
+    const j = await openJourney(browser, stack, name, contextOptions);
     try {
       await journey({ ...j, stack });
     } catch (err) {
