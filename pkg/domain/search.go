@@ -57,10 +57,31 @@ func SearchWords(parts ...string) string {
 	return b.String()
 }
 
+// stopWords are the little words of a search that say nothing of the
+// event: "the jazz night" finds "Jazz Night".
+var stopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "at": true, "by": true, "for": true, "in": true,
+	"of": true, "on": true, "or": true, "the": true, "to": true, "with": true,
+}
+
 // QueryWords reads a search: its folded words, every one of which must
 // begin a word of the event, so "photo wal" finds "Night Photography Walk"
-// (the last word being typed, the others maybe cut short too).
-func QueryWords(q string) []string { return words(q) }
+// (the last word being typed, the others maybe cut short too). Stop words
+// are left out, unless the search has nothing else (its "the" may be the
+// beginning of "theatre").
+func QueryWords(q string) []string {
+	all := words(q)
+	var kept []string
+	for _, w := range all {
+		if !stopWords[w] {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 {
+		return all
+	}
+	return kept
+}
 
 // CityKey is the form of a city that finds it whatever its case and accents.
 func CityKey(city string) string { return strings.Join(words(city), " ") }

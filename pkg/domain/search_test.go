@@ -14,6 +14,11 @@ func TestSearchWordsFoldCaseAndAccentsOnce(t *testing.T) {
 	if q := QueryWords("  PHOTO, wal "); strings.Join(q, "|") != "photo|wal" {
 		t.Errorf("QueryWords = %q", q)
 	}
+	for q, want := range map[string]string{"The Jazz Night in the Park": "jazz|night|park", "the": "the", "of the": "of|the", "A Night at THE Opera": "night|opera"} {
+		if got := strings.Join(QueryWords(q), "|"); got != want {
+			t.Errorf("QueryWords(%q) = %q, want %q (stop words out, unless nothing else)", q, got, want)
+		}
+	}
 	if CityKey(" São  Paulo ") != "sao paulo" {
 		t.Errorf("CityKey = %q", CityKey(" São  Paulo "))
 	}

@@ -68,6 +68,7 @@ func TestSearch(t *testing.T) {
 		{url.Values{"q": {"cafe"}}, []string{"Café Morning"}},
 		{url.Values{"q": {"café morn"}}, []string{"Café Morning"}},
 		{url.Values{"q": {"jazz camer"}}, []string{"Jazz Evening"}},
+		{url.Values{"q": {"the jazz evening in lyon"}}, []string{"Jazz Evening"}},
 		{url.Values{"q": {"sao paulo"}}, []string{"Night Photography Walk"}},
 		{url.Values{"q": {"org"}}, []string{"Night Photography Walk", "Jazz Evening", "Café Morning", "Test event", "Tech Talk"}},
 		{url.Values{"q": {"photography zzz"}}, []string{}},
@@ -132,7 +133,7 @@ func TestSearch(t *testing.T) {
 	})
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?radius_km=5", nil, ""), map[string][]string{"radius_km": {"radius_km needs near."}})
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?from="+day(9)+"&to="+day(3), nil, ""), map[string][]string{"to": {"The end date must not be before the start date."}})
-	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?q=a+b+c+d+e+f+g+h+i", nil, ""), map[string][]string{"q": {"Search with at most 8 words."}})
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?q=b+c+d+e+f+g+h+i+j", nil, ""), map[string][]string{"q": {"Search with at most 8 words."}})
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?city=lyon&after=nope", nil, ""), map[string][]string{"after": {"This page cursor is not valid."}})
 }
 
