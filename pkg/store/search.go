@@ -36,7 +36,8 @@ type SearchQuery struct {
 	// From and To bound the start (To exclusive).
 	From, To time.Time
 	Category string
-	// CityKey is domain.CityKey of the city.
+	// CityKey is domain.CityKey of the city, or of the beginning of any of
+	// its words.
 	CityKey string
 	// Near, with RadiusKm, keeps events within that distance and orders
 	// them by it.
@@ -198,7 +199,8 @@ func (s *Store) searchQuarter(ctx context.Context, q SearchQuery, quarter time.T
 		query.Filter("Category = ?", q.Category)
 	}
 	if q.CityKey != "" {
-		query.Filter("CityKey = ?", q.CityKey)
+		// Any word of the city's name begun: "lyo" finds Lyon, "paulo" São Paulo.
+		query.Filter("(begins_with(CityKey, ?) OR contains(CityKey, ?))", q.CityKey, " "+q.CityKey)
 	}
 	if q.Near != nil {
 		// A box around the circle; the exact distance is checked after.
