@@ -87,6 +87,27 @@ describe('searching events', () => {
     await waitFor(() => expect(asked).toContain(apiQuery({ from })));
   });
 
+  it('suggests the cities of events as the visitor types one', async () => {
+    const asked = serveSearch();
+    const prefixes: string[] = [];
+    server.use(
+      http.get(apiUrl('/event/public/cities/'), ({ request }) => {
+        prefixes.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json(['Lyon', 'Lyons-la-Forêt']);
+      }),
+    );
+    const { user } = renderApp('/events');
+    await screen.findByText(walk.title);
+    const city = screen.getByRole('combobox', { name: 'City' });
+    await user.type(city, 'Ly');
+
+    const suggestions = document.getElementById(city.getAttribute('list')!)!;
+    await waitFor(() => expect(Array.from(suggestions.querySelectorAll('option'), (o) => o.value)).toEqual(['Lyon', 'Lyons-la-Forêt']));
+    expect(prefixes).toEqual(['Ly']);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(asked).toContain('city=Ly'));
+  });
+
   it('searches from the home page', async () => {
     const asked = serveSearch();
     const { user } = renderApp('/');

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { locate } from '@/lib/geolocation';
-import { useCategories } from './hooks';
+import { useCategories, useCitySuggestions } from './hooks';
 import { dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
 
 const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
@@ -18,6 +18,8 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
   const categories = useCategories();
   const [words, setWords] = useState(search.q ?? '');
   const [city, setCity] = useState(search.city ?? '');
+  const [typedCity, setTypedCity] = useState(false);
+  const cities = useCitySuggestions(city, typedCity);
   const [locating, setLocating] = useState(false);
   const dateChoice = dateChoiceOf(search);
   const [custom, setCustom] = useState(dateChoice === 'custom');
@@ -75,7 +77,24 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
         <label htmlFor="event-city" className="sr-only">
           City
         </label>
-        <input id="event-city" className="field-input sm:w-44" placeholder="City" maxLength={100} value={city} onChange={(e) => setCity(e.target.value)} />
+        <input
+          id="event-city"
+          className="field-input sm:w-44"
+          placeholder="City"
+          maxLength={100}
+          list="event-search-city-suggestions"
+          autoComplete="off"
+          value={city}
+          onChange={(e) => {
+            setTypedCity(true);
+            setCity(e.target.value);
+          }}
+        />
+        <datalist id="event-search-city-suggestions">
+          {cities.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
         <button type="submit" className="btn-primary">
           Search
         </button>

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { locate } from '@/lib/geolocation';
 import { FormInput } from '@/components/FormField';
-import { suggestCities } from '@/features/events/api';
-import { useCategories } from '@/features/events/hooks';
+import { useCategories, useCitySuggestions } from '@/features/events/hooks';
 import type { FormErrorReport } from '@/lib/errors';
 import type { EventFormValues } from './EventForm';
 
@@ -16,24 +15,10 @@ const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? In
 // the time zone, all optional.
 export function PlaceFields({ values, errors, onChange }: { values: Place; errors: FormErrorReport; onChange: (changes: Partial<Place>) => void }) {
   const categories = useCategories();
-  const [cities, setCities] = useState<string[]>([]);
   const [locating, setLocating] = useState(false);
   // Suggestions follow what the organizer types, not the saved city.
   const [typed, setTyped] = useState(false);
-  const prefix = values.city.trim();
-  useEffect(() => {
-    if (!typed || prefix.length < 2) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      suggestCities(prefix)
-        .then((found) => current && setCities(found))
-        .catch((error: unknown) => console.error('suggest cities', error));
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [typed, prefix]);
+  const cities = useCitySuggestions(values.city, typed);
 
   function fillMyLocation() {
     setLocating(true);
