@@ -8,8 +8,9 @@ import { availabilityOf, eventTimeZone, seatsLeftText, type EventDetailState } f
 
 // One event of a list: banner with its date block, title, time, a few
 // lines of description, place and seats, and the way to its page.
-// priority: the card is among the first in view (its banner loads first).
-export function EventCard({ event, priority = false }: { event: TurnoutEvent; priority?: boolean }) {
+// priority: the card is among the first in view (its banner loads first);
+// distance: how far it is from the visitor, in a search near them.
+export function EventCard({ event, priority = false, distance }: { event: TurnoutEvent; priority?: boolean; distance?: string }) {
   const navigate = useNavigate();
   const availability = availabilityOf(event);
   const titleId = `event-title-${event.id}`;
@@ -31,6 +32,7 @@ export function EventCard({ event, priority = false }: { event: TurnoutEvent; pr
           <span className="font-medium text-slate-900">Location: </span>
           {event.location}
         </p>
+        {distance && <p className="text-sm text-slate-700">{distance}</p>}
         <p className="text-sm font-medium">
           {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
           {availability === 'full' && <span className="text-red-700">Full</span>}

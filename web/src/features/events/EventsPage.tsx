@@ -6,7 +6,7 @@ import { EventCard } from './EventCard';
 import { withMyChange } from './myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
 import { SearchBar } from './SearchBar';
-import { isSearching, searchOf, searchQuery, type Search } from './search';
+import { distanceKm, distanceText, isSearching, searchOf, searchQuery, type Search } from './search';
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
@@ -45,11 +45,14 @@ function EventList({ search, clear }: { search: Search; clear: () => void }) {
       {status === 'ready' && events.length > 0 && (
         <>
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event, i) => (
-              <li key={event.id} className="min-w-0">
-                <EventCard event={withMyChange(event)} priority={i === 0} />
-              </li>
-            ))}
+            {events.map((event, i) => {
+              const km = distanceKm(search.near, event.latitude, event.longitude);
+              return (
+                <li key={event.id} className="min-w-0">
+                  <EventCard event={withMyChange(event)} priority={i === 0} distance={km === null ? undefined : distanceText(km)} />
+                </li>
+              );
+            })}
           </ul>
           {hasMore && (
             <div className="mt-8 text-center">

@@ -108,6 +108,28 @@ describe('searching events', () => {
     await waitFor(() => expect(asked).toContain('city=Ly'));
   });
 
+  it('near the visitor, tells each event’s distance and lets them choose how far', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/event/public/'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.toString());
+        return HttpResponse.json([{ ...walk, latitude: 45.75, longitude: 4.85 }, { ...walk, id: '01J00000000000000000000NOPT', title: 'No Point' }]);
+      }),
+    );
+    const { user } = renderApp('/events?near=45.7640,4.8357&radius_km=25');
+
+    const card = (await screen.findByRole('heading', { name: walk.title })).closest('article')!;
+    expect(card).toHaveTextContent('1.9 km away');
+    expect(screen.getByRole('heading', { name: 'No Point' }).closest('article')).not.toHaveTextContent('away');
+    expect(screen.getByRole('button', { name: 'Near me' })).toHaveAttribute('aria-pressed', 'true');
+    const distance = screen.getByRole('combobox', { name: 'Distance' });
+    expect(distance).toHaveValue('25');
+
+    await user.selectOptions(distance, 'Within 10 km');
+    await waitFor(() => expect(currentLocation()).toBe('/events?near=45.7640%2C4.8357&radius_km=10'));
+    await waitFor(() => expect(asked).toContain('near=45.7640%2C4.8357&radius_km=10'));
+  });
+
   it('searches from the home page', async () => {
     const asked = serveSearch();
     const { user } = renderApp('/');

@@ -1,16 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { locate } from '@/lib/geolocation';
 import { useCategories, useCitySuggestions } from './hooks';
-import { dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
+import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
 
 const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
   { choice: 'today', label: 'Today' },
   { choice: 'weekend', label: 'This weekend' },
   { choice: 'week', label: 'Next 7 days' },
 ];
-
-// Kilometres around the visitor that "Near me" covers.
-const NEAR_KM = '25';
 
 // The search box and filters of the events list. Every change goes to
 // the address (onChange), which the list follows.
@@ -50,7 +47,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
     }
     setLocating(true);
     locate(
-      (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: NEAR_KM }),
+      (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: search.radius_km ?? DEFAULT_NEAR_KM }),
       'Your location is not available. Allow it in the browser to search near you.',
       () => setLocating(false),
     );
@@ -114,6 +111,25 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
         <button type="button" className={chip(Boolean(search.near))} aria-pressed={Boolean(search.near)} aria-busy={locating} onClick={nearMe}>
           Near me
         </button>
+        {search.near && (
+          <>
+            <label htmlFor="event-distance" className="sr-only">
+              Distance
+            </label>
+            <select
+              id="event-distance"
+              className="field-input w-auto py-1.5 text-sm"
+              value={search.radius_km ?? DEFAULT_NEAR_KM}
+              onChange={(e) => set({ radius_km: e.target.value })}
+            >
+              {NEAR_DISTANCES_KM.map((km) => (
+                <option key={km} value={km}>
+                  Within {km} km
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <label htmlFor="event-category" className="sr-only">
           Category
         </label>

@@ -2,7 +2,7 @@
 process.env.TZ = 'America/Los_Angeles';
 
 import { describe, expect, it } from 'vitest';
-import { apiSearchParams, dateRange } from './search';
+import { apiSearchParams, dateRange, distanceKm, distanceText } from './search';
 
 describe('the API parameters of a search', () => {
   it("ask for the visitor's own days, whatever the UTC day", () => {
@@ -29,5 +29,17 @@ describe('the API parameters of a search', () => {
       to: '2026-03-09T00:00:00-07:00',
     });
     expect(apiSearchParams({ from: 'soon', city: 'Lyon' })).toEqual({ from: 'soon', city: 'Lyon' });
+  });
+});
+
+describe('distances', () => {
+  it('are told as the API measures them, rounded for a card', () => {
+    const paris = distanceKm('48.8566,2.3522', 45.764, 4.8357);
+    expect(paris).toBeGreaterThan(390);
+    expect(paris).toBeLessThan(395);
+    expect(distanceKm('48.8566,2.3522', null, null)).toBeNull();
+    expect(distanceKm(undefined, 45.764, 4.8357)).toBeNull();
+    expect(distanceKm('north', 45.764, 4.8357)).toBeNull();
+    expect([0.04, 0.83, 3.24, 42.4].map(distanceText)).toEqual(['100 m away', '800 m away', '3.2 km away', '42 km away']);
   });
 });

@@ -85,3 +85,26 @@ export function dateChoiceOf(search: Search, today: Date = new Date()): DateChoi
   }
   return 'custom';
 }
+
+// The distances "Near me" offers, in kilometres; 25 unless chosen.
+export const NEAR_DISTANCES_KM = ['5', '10', '25', '50', '100'] as const;
+export const DEFAULT_NEAR_KM = '25';
+
+// How far an event at (latitude, longitude) is from a search's near
+// ("lat,lng"), in kilometres, by the API's own approximation (equirectangular,
+// within a fraction of a percent at these distances); null when either
+// point is missing.
+export function distanceKm(near: string | undefined, latitude?: number | null, longitude?: number | null): number | null {
+  const [lat, lng] = (near ?? '').split(',').map(Number);
+  if (near === undefined || latitude == null || longitude == null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  const rad = Math.PI / 180;
+  const x = (longitude - lng!) * rad * Math.cos(((latitude + lat!) / 2) * rad);
+  const y = (latitude - lat!) * rad;
+  return 6371 * Math.sqrt(x * x + y * y);
+}
+
+// A distance as a card tells it: "800 m away", "3.2 km away", "42 km away".
+export function distanceText(km: number): string {
+  if (km < 1) return `${Math.max(100, Math.round(km * 10) * 100)} m away`;
+  return km < 10 ? `${km.toFixed(1)} km away` : `${Math.round(km)} km away`;
+}
