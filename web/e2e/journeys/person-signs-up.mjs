@@ -1,11 +1,12 @@
 // b) A person signs up in the browser, activates the account from the
 // emailed link, logs in, registers for an event and cancels it from the
 // profile.
+import assert from 'node:assert/strict';
 import { createEvent, PASSWORD, signUpOrganization, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
 import { control, fillForm, listItem, logIn, openEventFromList, see } from '../ui.mjs';
 
-export default async function personSignsUp({ page, stack, screenshot }) {
+export default async function personSignsUp({ page, stack, screenshot, problems }) {
   const event = await createEvent(stack, await signUpOrganization(stack));
   const username = unique('ana');
   const email = `${username}@example.com`;
@@ -36,7 +37,12 @@ export default async function personSignsUp({ page, stack, screenshot }) {
   const registered = page.getByRole('region', { name: 'Registered Events' });
   await see(registered, 'You have not registered for any events.');
 
+  // The page asks whether they are registered: not yet, which is an answer,
+  // not a red 404 in the console.
+  const asked = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().includes(`/api/event/register/${event.id}/`));
   await openEventFromList(page, event.title);
+  assert.equal((await asked).status(), 200);
+  assert.deepEqual(problems.filter((p) => p.includes('404')), [], 'no failed request in the console');
   await page.getByRole('button', { name: 'Register Now' }).click();
   await see(page, 'Successfully registered for the event!');
 
