@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createEvent, PASSWORD, signUpOrganization, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
-import { control, fillForm, listItem, logIn, openEventFromList, see } from '../ui.mjs';
+import { control, field, fillForm, listItem, logIn, openEventFromList, see } from '../ui.mjs';
 
 export default async function personSignsUp({ page, stack, screenshot, problems }) {
   const event = await createEvent(stack, await signUpOrganization(stack));
@@ -12,6 +12,14 @@ export default async function personSignsUp({ page, stack, screenshot, problems 
   const email = `${username}@example.com`;
 
   await page.goto('/register');
+  // Sent untouched, the form (a multipart body of no field) has each
+  // required field marked with the server's message.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await see(page, 'Username: This field is required.');
+  for (const label of ['First Name', 'Last Name', 'Username', 'Email', 'Password', 'Confirm Password']) {
+    assert.equal(await field(page, label).getAttribute('aria-invalid'), 'true', `${label} is marked`);
+  }
+  assert.equal(await field(page, 'Phone').getAttribute('aria-invalid'), null, 'Phone is optional');
   await fillForm(page, {
     'First Name': 'Ana',
     'Last Name': 'Lima',
