@@ -56,6 +56,8 @@ export default async function organizationManagesEvents({ page, stack, screensho
     'Start time': daysFromNow(10, 19),
     'End time': daysFromNow(10, 22),
     Capacity: '120',
+    'Latitude (optional)': '45.764',
+    'Longitude (optional)': '4.8357',
   });
   await field(page, 'Banner (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER_PNG });
   await page.getByRole('button', { name: 'Create Event' }).click();
@@ -84,6 +86,14 @@ export default async function organizationManagesEvents({ page, stack, screensho
   await see(page, 'Event updated successfully!');
   await page.waitForURL('**/dashboard/events');
   const updated = page.getByRole('heading', { name: newTitle });
+  await updated.waitFor();
+
+  // The point given at creation is still there after the edit.
+  await listItem(page, newTitle).getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL('**/dashboard/event-update');
+  assert.equal(await field(page, 'Latitude (optional)').inputValue(), '45.764');
+  assert.equal(await field(page, 'Longitude (optional)').inputValue(), '4.8357');
+  await page.goto('/dashboard/events');
   await updated.waitFor();
 
   // Delete it.
