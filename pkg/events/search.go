@@ -67,7 +67,7 @@ func (in SearchInput) parse() (store.SearchQuery, error) {
 		if date {
 			q.To = to.AddDate(0, 0, 1) // the whole day
 		}
-		if !q.From.IsZero() && to.Before(q.From) {
+		if !q.From.IsZero() && !q.To.After(q.From) {
 			bad.Add("to", MsgSearchToBefore)
 		}
 	}

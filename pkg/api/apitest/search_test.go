@@ -228,6 +228,10 @@ func TestSearchVisitorsDay(t *testing.T) {
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?"+url.Values{
 		"from": {midnight.Format(time.RFC3339)}, "to": {midnight.Add(-time.Minute).Format(time.RFC3339)},
 	}.Encode(), nil, ""), map[string][]string{"to": {"The end date must not be before the start date."}})
+	// A date and an instant together: the date is its whole UTC day.
+	Expect(t, env.JSON(http.MethodGet, "/api/event/public/?"+url.Values{
+		"from": {at3.Add(time.Hour).Format(time.RFC3339)}, "to": {at3.Format(time.DateOnly)},
+	}.Encode(), nil, ""), http.StatusOK)
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?from=2026-11-25T25:00:00Z", nil, ""),
 		map[string][]string{"from": {"Enter a valid date, as YYYY-MM-DD, or a time with its offset, such as 2026-11-25T00:00:00-08:00."}})
 }
