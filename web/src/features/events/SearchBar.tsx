@@ -47,7 +47,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
     }
     setLocating(true);
     locate(
-      (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: search.radius_km ?? DEFAULT_NEAR_KM }),
+      (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: DEFAULT_NEAR_KM }),
       'Your location is not available. Allow it in the browser to search near you.',
       () => setLocating(false),
     );
