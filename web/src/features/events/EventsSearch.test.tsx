@@ -130,6 +130,14 @@ describe('searching events', () => {
     await waitFor(() => expect(asked).toContain('near=45.7640%2C4.8357&radius_km=10'));
   });
 
+  it('keeps the distance of a shared link among the choices', async () => {
+    serveSearch();
+    renderApp('/events?near=45.7640,4.8357&radius_km=7');
+    await screen.findByRole('heading', { name: walk.title });
+    expect(screen.getByRole('combobox', { name: 'Distance' })).toHaveValue('7');
+    expect(screen.getByRole('option', { name: 'Within 7 km' })).toBeInTheDocument();
+  });
+
   it('searches from the home page', async () => {
     const asked = serveSearch();
     const { user } = renderApp('/');

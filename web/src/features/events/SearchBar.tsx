@@ -122,7 +122,8 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
               value={search.radius_km ?? DEFAULT_NEAR_KM}
               onChange={(e) => set({ radius_km: e.target.value })}
             >
-              {NEAR_DISTANCES_KM.map((km) => (
+              {/* A shared link's own distance is offered too. */}
+              {[...new Set([...NEAR_DISTANCES_KM, search.radius_km ?? DEFAULT_NEAR_KM])].map((km) => (
                 <option key={km} value={km}>
                   Within {km} km
                 </option>
