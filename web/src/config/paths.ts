@@ -19,6 +19,8 @@ export const paths = {
   eventDetail: (id?: string) => (id ? `/event/detail?id=${encodeURIComponent(id)}` : '/event/detail'),
   // An organization's public page.
   organization: (id = ':id') => `/organizations/${id === ':id' ? id : encodeURIComponent(id)}`,
+  // A ticket's own page, opened by its secret link without a login.
+  ticket: (secret = ':secret') => `/ticket/${secret === ':secret' ? secret : encodeURIComponent(secret)}`,
   // Where an optional mail's one-click link lands (?t= the token).
   unsubscribe: '/unsubscribe',
   register: '/register',

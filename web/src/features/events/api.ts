@@ -30,6 +30,7 @@ export interface Registration {
   status?: RegistrationStatus;
   position?: number;
   ticket?: string;
+  ticket_link?: string;
 }
 
 export async function registerForEvent(eventId: string): Promise<Registration> {
@@ -43,16 +44,18 @@ export interface MyRegistration {
   position?: number;
   // The code the ticket's QR code carries (registered only).
   ticket?: string;
+  // The ticket's own page, which opens without a login (registered only).
+  ticketLink?: string;
 }
 
 // The signed-in person's registration for eventId, or null when they have
 // none (the public detail cannot say: it is the same for everyone).
 export async function myRegistration(eventId: string): Promise<MyRegistration | null> {
   try {
-    const { data } = await api.get<{ registration_id: string; status?: RegistrationStatus; position?: number; ticket?: string }>(
+    const { data } = await api.get<{ registration_id: string; status?: RegistrationStatus; position?: number; ticket?: string; ticket_link?: string }>(
       `/event/register/${encodeURIComponent(eventId)}/`,
     );
-    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket };
+    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket, ticketLink: data.ticket_link };
   } catch (error) {
     if (statusOf(error) === 404) return null;
     throw error;
