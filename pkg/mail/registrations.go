@@ -100,7 +100,8 @@ func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) 
 	b.para("You are registered. See you at:")
 	b.event(e)
 	b.ticket(t)
-	b.para("The attached calendar file adds the event to your calendar. If you can't come, please cancel from the event's page so someone else can have your seat.")
+	b.para("The attached calendar file adds the event to your calendar.")
+	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
 	return WithCalendar(withTicket(b.message(to, "You're registered: "+clip(e.Title, 80), t.Link), t), ics)
 }
 
@@ -119,7 +120,7 @@ func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) Message {
 	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
 	b.event(e)
 	b.ticket(t)
-	b.para("If you can no longer come, please cancel from the event's page so the next person in line gets the seat.")
+	b.link("If you can no longer come, please", "cancel on the event's page", "so the next person in line gets the seat.", e.Link)
 	return WithCalendar(withTicket(b.message(to, "A seat is yours: "+clip(e.Title, 80), t.Link), t), ics)
 }
 
