@@ -153,8 +153,10 @@ const (
 func EventPagePath(id string) string { return "/event/detail?id=" + url.QueryEscape(id) }
 
 // TicketPagePath is the web app's page of a ticket, opened without a login
-// by its link secret; the site's origin goes before it.
-func TicketPagePath(secret string) string { return "/ticket/" + url.PathEscape(secret) }
+// by its link secret; the site's origin goes before it. The secret rides in
+// the query: it holds dots, and the edge serves the app only for paths
+// without one (any other is a file).
+func TicketPagePath(secret string) string { return "/ticket?t=" + url.QueryEscape(secret) }
 
 // Attendee is a registration with the person it is for, as the event's
 // organizer sees it.

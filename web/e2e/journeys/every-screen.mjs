@@ -32,7 +32,7 @@ export default async function everyScreen({ page, stack }) {
     ['email-invalid', '/confirm-email/invalid'],
     ['email-taken', '/confirm-email/taken'],
     ['not-found', '/no-such-page'],
-    ['ticket', new URL(registration.ticket_link).pathname],
+    ['ticket', new URL(registration.ticket_link).pathname + new URL(registration.ticket_link).search],
   ];
   const signedIn = [
     ['profile', '/profile'],

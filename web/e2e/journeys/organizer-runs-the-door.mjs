@@ -45,7 +45,7 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   assert.ok(qr && qr.contentType === 'image/png' && qr.contentDisposition?.toLowerCase() === 'inline', 'the confirmation shows the QR code inline');
   assert.ok(confirmation.body.html.includes('src="cid:ticket-qr@turnout"'), 'the HTML shows the inline QR code');
   await signOut();
-  await page.goto(linkIn(confirmation, '/ticket/'));
+  await page.goto(linkIn(confirmation, '/ticket'));
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await see(page, 'Pat Example');
   await page.getByRole('img', { name: `Ticket QR code for ${title}` }).locator('svg').waitFor();

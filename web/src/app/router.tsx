@@ -50,7 +50,7 @@ export function AppRoutes() {
         <Route path={paths.eventDetail()} element={<EventDetailPage />} />
         <Route path={paths.organization()} element={<OrganizationPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
-        <Route path={paths.ticket()} element={<TicketPage />} />
+        <Route path={paths.ticket} element={<TicketPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

@@ -26,7 +26,7 @@ describe('ticket page', () => {
         return HttpResponse.json(ticket);
       }),
     );
-    renderApp(`/ticket/${secret}`);
+    renderApp(`/ticket?t=${secret}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Jazz' })).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('ticket page', () => {
 
   it('says when a link no longer works', async () => {
     server.use(http.get(apiUrl(`/event/ticket/${secret}/`), () => HttpResponse.json({ detail: 'This ticket link is no longer valid.' }, { status: 404 })));
-    renderApp(`/ticket/${secret}`);
+    renderApp(`/ticket?t=${secret}`);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This ticket link is no longer valid.');
     expect(screen.queryByRole('img', { name: /Ticket QR code/ })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { statusOf } from '@/lib/errors';
@@ -11,7 +11,7 @@ import { TicketCode } from './TicketCode';
 // event, the holder's name and the QR code to show at the door. Nothing
 // else of the person; search engines are asked not to list it.
 export default function TicketPage() {
-  const secret = useParams().secret ?? '';
+  const secret = useSearchParams()[0].get('t') ?? '';
   const ticket = useQuery(`ticket:${secret}`, () => openTicket(secret), { onError: (error) => statusOf(error) !== 404 && console.error('open ticket', error) });
   useDocumentTitle(ticket.status === 'ready' ? `Ticket for ${ticket.data.event.title}` : 'Ticket');
 
