@@ -144,10 +144,19 @@ func TestTicketLink(t *testing.T) {
 	Expect(t, regCancel(env, reg.ID, ada.Access), http.StatusNoContent)
 	evExpectDetail(t, openTicket(env, fresh.TicketLink), http.StatusNotFound, events.MsgTicketLinkNotFound)
 
-	// So does deleting the event.
+	// A called-off event's ticket page says so, with no code to show; once
+	// the event is deleted the link is dead.
 	other := env.CreateEvent(t, org, env.EventForm(4, 10))
 	kept := registerTicket(t, env, other.ID, ada)
 	Expect(t, openTicket(env, kept.TicketLink), http.StatusOK)
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+other.ID+"/cancel/", map[string]string{"message": "Rained off."}, org.Access), http.StatusOK)
+	res = openTicket(env, kept.TicketLink)
+	Expect(t, res, http.StatusOK)
+	var off ticketPage
+	res.Decode(t, &off)
+	if !off.Event.Cancelled || off.Ticket != "" {
+		t.Errorf("a cancelled event's ticket page: %s", res.Body)
+	}
 	Expect(t, env.JSON(http.MethodDelete, "/api/event/detail/"+other.ID+"/", nil, org.Access), http.StatusNoContent)
 	evExpectDetail(t, openTicket(env, kept.TicketLink), http.StatusNotFound, events.MsgTicketLinkNotFound)
 }
