@@ -31,6 +31,7 @@ require (
 	github.com/google/go-cmp v0.6.0 // indirect
 	github.com/guregu/dynamo/v2 v2.1.1 // indirect
 	github.com/oklog/ulid/v2 v2.1.2 // indirect
+	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/image v0.47.0 // indirect
 	golang.org/x/sync v0.7.0 // indirect

@@ -34,6 +34,24 @@ func (t Tickets) Code(eventID, regID string) string {
 	return ticketVersion + "." + regID + "." + sign(t.Key, ticketDomain, eventID, regID)
 }
 
+// ticketLinks are the secrets of tickets' own pages, which open without a
+// login (from a mail, on a phone): "L1.<registration id>.<link version>.
+// <signature>". The version is kept on the registration, so cancelling it
+// ends its link, and so does its holder's reset, for a link sent too far.
+var ticketLinks = versionedTokens{prefix: "L1", domain: "turnout/ticket-link/v1"}
+
+// Link returns the secret of registration regID's ticket page at version,
+// or "" when the key is too short.
+func (t Tickets) Link(regID string, version int) string {
+	return ticketLinks.token(t.Key, regID, version)
+}
+
+// ParseLink returns the registration and link version a genuine ticket
+// page secret names.
+func (t Tickets) ParseLink(token string) (regID string, version int, ok bool) {
+	return ticketLinks.parse(t.Key, token)
+}
+
 // Registration returns the registration id a well-formed code names,
 // without checking its signature.
 func (t Tickets) Registration(code string) (string, bool) {

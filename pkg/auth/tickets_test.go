@@ -48,3 +48,24 @@ func TestTicketCodes(t *testing.T) {
 		t.Errorf("the code %q carries the event id; it needs only the registration", code)
 	}
 }
+
+func TestTicketLinks(t *testing.T) {
+	tickets := Tickets{Key: []byte(strings.Repeat("k", 32))}
+	reg := NewID()
+	link := tickets.Link(reg, 2)
+	if got, version, ok := tickets.ParseLink(link); !ok || got != reg || version != 2 {
+		t.Fatalf("ParseLink(%q) = %q, %d, %v; want %q, 2", link, got, version, ok, reg)
+	}
+	for _, bad := range []string{
+		strings.Replace(link, ".2.", ".3.", 1), // another version
+		strings.Replace(link, reg, NewID(), 1), // another registration
+		tickets.Code(NewID(), reg),             // the ticket's code is no link
+		Feeds(tickets).Token(reg, 2),           // nor is a feed secret
+		Tickets{Key: []byte(strings.Repeat("x", 32))}.Link(reg, 2),
+		"", "L1." + reg + ".2",
+	} {
+		if _, _, ok := tickets.ParseLink(bad); ok {
+			t.Errorf("ParseLink(%q) accepted a link that is not genuine", bad)
+		}
+	}
+}

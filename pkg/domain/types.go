@@ -96,6 +96,9 @@ type Registration struct {
 	Position int
 	// CheckedIn is when the attendee was checked in at the door (zero if not).
 	CheckedIn time.Time
+	// TicketVersion is the version of the link to the ticket's own page;
+	// a reset moves it on, which ends every older link.
+	TicketVersion int
 }
 
 // RegistrationStatus says whether a registration holds a seat.
@@ -148,6 +151,12 @@ const (
 // EventPagePath is the web app's page of event id, the address an event is
 // shared by; the site's origin goes before it.
 func EventPagePath(id string) string { return "/event/detail?id=" + url.QueryEscape(id) }
+
+// TicketPagePath is the web app's page of a ticket, opened without a login
+// by its link secret; the site's origin goes before it. The secret rides in
+// the query: it holds dots, and the edge serves the app only for paths
+// without one (any other is a file).
+func TicketPagePath(secret string) string { return "/ticket?t=" + url.QueryEscape(secret) }
 
 // Attendee is a registration with the person it is for, as the event's
 // organizer sees it.

@@ -19,6 +19,8 @@ const (
 	MsgCheckInNeedsOne   = "Send the ticket's code or a registration id."
 	MsgCheckedIn         = "Checked in."
 	MsgAlreadyCheckedIn  = "Already checked in."
+	MsgCheckInUndone     = "Check-in undone."
+	MsgNotCheckedIn      = "Not checked in."
 	MsgSearchTooLong     = "Ensure the search has no more than 100 characters."
 	maxAttendeeSearchLen = 100
 )
@@ -111,6 +113,23 @@ func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in Chec
 		err = explain(err, registrationNotFound())
 	}
 	return a, already, err
+}
+
+// UndoCheckIn takes back the check-in of registration regID at u's event
+// id (a person let in by mistake, say); undone is false when it was not
+// checked in.
+func (s *Service) UndoCheckIn(ctx context.Context, u domain.User, id, regID string) (a domain.Attendee, undone bool, err error) {
+	if _, err := s.owned(ctx, u, id); err != nil {
+		return a, false, err
+	}
+	if !domain.ValidID(regID) {
+		return a, false, registrationNotFound()
+	}
+	a, undone, err = s.Store.UndoCheckIn(ctx, id, regID)
+	if errors.Is(err, store.ErrOtherEvent) {
+		err = domain.ErrNotFound // not among this event's registrations
+	}
+	return a, undone, explain(err, registrationNotFound())
 }
 
 // ticketRegistration returns the registration a ticket code of event id

@@ -61,6 +61,8 @@ type Store interface {
 	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
 	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
 	CheckIn(ctx context.Context, eventID, regID string, now time.Time) (domain.Attendee, bool, error)
+	UndoCheckIn(ctx context.Context, eventID, regID string) (domain.Attendee, bool, error)
+	ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error)
 	PromoteWaiting(ctx context.Context, eventID string) error
 }
 

@@ -16,4 +16,7 @@ type Message struct {
 type Attachment struct {
 	Name, ContentType string
 	Data              []byte
+	// ContentID, when set, makes the file an image shown inside the HTML
+	// body, which names it "cid:<ContentID>" (multipart/related).
+	ContentID string
 }

@@ -56,10 +56,10 @@ func TestMessages(t *testing.T) {
 		},
 		{
 			name: "reminder",
-			msg: mail.Reminder("ana@example.com", "Ana", domain.Reminder24h, reminderFacts, "TICKET-CODE", []byte("BEGIN:VCALENDAR"),
+			msg: mail.Reminder("ana@example.com", "Ana", domain.Reminder24h, reminderFacts, mail.Ticket{Code: "TICKET-CODE", Link: "http://turnout.test/ticket?t=L1.T"}, []byte("BEGIN:VCALENDAR"),
 				mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"}),
 			subject: "Tomorrow: Lantern Walk",
-			links:   []string{reminderFacts.Link, "http://turnout.test/unsubscribe?t=U1"},
+			links:   []string{reminderFacts.Link, "http://turnout.test/ticket?t=L1.T", "http://turnout.test/unsubscribe?t=U1"},
 			mustSay: []string{"Hi Ana,", "starts tomorrow", "Lantern Walk", "Old Harbour", "TICKET-CODE", "cancel your registration", "Turn them off"},
 		},
 		{
@@ -113,7 +113,7 @@ var reminderFacts = mail.EventFacts{
 }
 
 func TestReminderIsOptionalWithCalendar(t *testing.T) {
-	m := mail.Reminder("ana@example.com", "Ana", domain.Reminder1h, reminderFacts, "T", []byte("BEGIN:VCALENDAR"), mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"})
+	m := mail.Reminder("ana@example.com", "Ana", domain.Reminder1h, reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, []byte("BEGIN:VCALENDAR"), mail.Optional{Page: "http://turnout.test/unsubscribe?t=U1", OneClick: "http://turnout.test/api/user/unsubscribe/U1/"})
 	if m.Subject != "Starting in 1 hour: Lantern Walk" || m.Unsubscribe != "http://turnout.test/api/user/unsubscribe/U1/" || len(m.Attachments) != 1 {
 		t.Errorf("subject %q, one-click %q, %d attachments", m.Subject, m.Unsubscribe, len(m.Attachments))
 	}

@@ -8,9 +8,9 @@ import (
 )
 
 // The mails of a registration's life: confirmed, waiting, given a seat,
-// cancelled. Each names the event and links to its page, which shows the
-// ticket's QR code; the ones with a seat carry the ticket's code and a
-// calendar file.
+// cancelled. Each names the event and links to its page; the ones with a
+// seat carry the ticket (its QR code inside the mail, its code, a link to
+// its own page that needs no login) and a calendar file.
 
 // EventFacts is what a registration mail says of its event.
 type EventFacts struct {
@@ -56,27 +56,53 @@ func (b *body) event(e EventFacts) {
 // WithCalendar attaches ics, an event's calendar file, to m.
 func WithCalendar(m Message, ics []byte) Message {
 	if len(ics) > 0 {
-		m.Attachments = []Attachment{{Name: CalendarFile, ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics}}
+		m.Attachments = append(m.Attachments, Attachment{Name: CalendarFile, ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics})
 	}
 	return m
 }
 
-// ticket gives the ticket's code and the way to its QR code, on the
-// event's page at link.
-func (b *body) ticket(code, link string) {
-	b.para("Your ticket code: " + code)
-	b.action("Show your ticket's QR code at the door; it is on the event's page", "Open my ticket", link)
+// Ticket is what a mail with a seat carries of its ticket.
+type Ticket struct {
+	// Code is what the QR code carries, spelled out for the door's code
+	// field.
+	Code string
+	// Link opens the ticket's own page without a login.
+	Link string
+	// QR is a PNG of the QR code, shown inside the mail (none when nil).
+	QR []byte
 }
 
-// RegistrationConfirmed confirms a seat, with the ticket's code and the
-// event for the calendar.
-func RegistrationConfirmed(to, name string, e EventFacts, ticket string, ics []byte) Message {
+// TicketImageID is the Content-ID of a ticket's QR code in a mail.
+const TicketImageID = "ticket-qr@turnout"
+
+// ticket shows the ticket's QR code and code, and links to its own page.
+func (b *body) ticket(t Ticket) {
+	if len(t.QR) > 0 {
+		b.html.WriteString(`<p style="margin:0 0 16px;text-align:center;"><img src="cid:` + TicketImageID +
+			`" alt="Ticket QR code" width="200" height="200" style="display:block;margin:0 auto;width:200px;height:200px;"></p>` + "\n")
+	}
+	b.para("Your ticket code: " + t.Code)
+	b.action("Show this QR code at the door, or open your ticket on your phone; the link needs no login", "Open my ticket", t.Link)
+}
+
+// withTicket attaches the ticket's QR code that the HTML body shows.
+func withTicket(m Message, t Ticket) Message {
+	if len(t.QR) > 0 {
+		m.Attachments = append(m.Attachments, Attachment{Name: "ticket.png", ContentType: "image/png", Data: t.QR, ContentID: TicketImageID})
+	}
+	return m
+}
+
+// RegistrationConfirmed confirms a seat, with the ticket and the event for
+// the calendar.
+func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) Message {
 	b := newBody(name)
 	b.para("You are registered. See you at:")
 	b.event(e)
-	b.ticket(ticket, e.Link)
-	b.para("The attached calendar file adds the event to your calendar. If you can't come, please cancel from the event's page so someone else can have your seat.")
-	return WithCalendar(b.message(to, "You're registered: "+clip(e.Title, 80), e.Link), ics)
+	b.ticket(t)
+	b.para("The attached calendar file adds the event to your calendar.")
+	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
+	return WithCalendar(withTicket(b.message(to, "You're registered: "+clip(e.Title, 80), t.Link), t), ics)
 }
 
 // Waitlisted confirms a place in the queue of a full event.
@@ -89,13 +115,13 @@ func Waitlisted(to, name string, e EventFacts, position int) Message {
 }
 
 // SeatGiven tells a waiting person that a seat freed up and is now theirs.
-func SeatGiven(to, name string, e EventFacts, ticket string, ics []byte) Message {
+func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) Message {
 	b := newBody(name)
 	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
 	b.event(e)
-	b.ticket(ticket, e.Link)
-	b.para("If you can no longer come, please cancel from the event's page so the next person in line gets the seat.")
-	return WithCalendar(b.message(to, "A seat is yours: "+clip(e.Title, 80), e.Link), ics)
+	b.ticket(t)
+	b.link("If you can no longer come, please", "cancel on the event's page", "so the next person in line gets the seat.", e.Link)
+	return WithCalendar(withTicket(b.message(to, "A seat is yours: "+clip(e.Title, 80), t.Link), t), ics)
 }
 
 // RegistrationCancelled confirms a cancelled registration; the calendar
@@ -112,7 +138,7 @@ func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
 // Reminder reminds a registered person of an event that starts soon (the
 // day before or the hour before, by kind): the event, the ticket, the
 // calendar file and the way to give the seat back.
-func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, ticket string, ics []byte, off Optional) Message {
+func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket, ics []byte, off Optional) Message {
 	soon, subject := "tomorrow", "Tomorrow: "
 	if kind == domain.Reminder1h {
 		soon, subject = "in 1 hour", "Starting in 1 hour: "
@@ -120,8 +146,8 @@ func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, ticket st
 	b := newBody(name)
 	b.para("A reminder: an event you are registered for starts " + soon + ".")
 	b.event(e)
-	b.ticket(ticket, e.Link)
+	b.ticket(t)
 	b.link("Can't come after all? Please", "cancel your registration", "on the event's page so someone else can have your seat.", e.Link)
 	off.footer(b)
-	return off.apply(WithCalendar(b.message(to, subject+clip(e.Title, 80), e.Link), ics))
+	return off.apply(WithCalendar(withTicket(b.message(to, subject+clip(e.Title, 80), t.Link), t), ics))
 }

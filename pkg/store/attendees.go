@@ -92,21 +92,12 @@ func (s *Store) CheckIn(ctx context.Context, eventID, regID string, now time.Tim
 	fail := func(err error) (domain.Attendee, bool, error) {
 		return domain.Attendee{}, false, fmt.Errorf("check in registration %s: %w", regID, err)
 	}
-	reg, err := s.Registration(ctx, regID)
-	switch {
-	case err != nil:
-		return fail(err)
-	case reg.EventID != eventID:
-		return fail(ErrOtherEvent)
-	}
-	var it attendeeItem
-	if err := s.get(ctx, attendeeKey(eventID, reg.UserID), &it, true); err != nil {
+	it, err := s.eventAttendee(ctx, eventID, regID)
+	if err != nil {
 		return fail(err)
 	}
 	a = it.domain(eventID)
 	switch {
-	case it.RegistrationID != regID:
-		return fail(domain.ErrNotFound)
 	case it.waitlisted():
 		return fail(ErrWaitlisted)
 	case !it.CheckedInAt.IsZero():
@@ -127,9 +118,93 @@ func (s *Store) CheckIn(ctx context.Context, eventID, regID string, now time.Tim
 	case failedAt(cancelReasons(err), 0) || failedAt(cancelReasons(err), 1):
 		// Checked in, cancelled or deleted since the read: the next read
 		// says which.
-		return s.checkedInSince(ctx, eventID, reg.UserID, regID)
+		return s.checkedInSince(ctx, eventID, a.UserID, regID)
 	}
 	return fail(err)
+}
+
+// eventAttendee reads the attendee item of registration regID, which must
+// be of eventID (strongly consistent GetItems of the registration and
+// then the attendee).
+func (s *Store) eventAttendee(ctx context.Context, eventID, regID string) (attendeeItem, error) {
+	reg, err := s.Registration(ctx, regID)
+	switch {
+	case err != nil:
+		return attendeeItem{}, err
+	case reg.EventID != eventID:
+		return attendeeItem{}, ErrOtherEvent
+	}
+	var it attendeeItem
+	if err := s.get(ctx, attendeeKey(eventID, reg.UserID), &it, true); err != nil {
+		return attendeeItem{}, err
+	}
+	if it.RegistrationID != regID {
+		return attendeeItem{}, domain.ErrNotFound
+	}
+	return it, nil
+}
+
+// UndoCheckIn takes back the check-in of registration regID of eventID
+// and its count, in one transaction; undone is false when it was not
+// checked in (any more). The registration must be of the event.
+func (s *Store) UndoCheckIn(ctx context.Context, eventID, regID string) (a domain.Attendee, undone bool, err error) {
+	fail := func(err error) (domain.Attendee, bool, error) {
+		return domain.Attendee{}, false, fmt.Errorf("undo the check-in of registration %s: %w", regID, err)
+	}
+	for attempt := 0; attempt < registerAttempts; attempt++ {
+		it, err := s.eventAttendee(ctx, eventID, regID)
+		if err != nil {
+			return fail(err)
+		}
+		a = it.domain(eventID)
+		if it.CheckedInAt.IsZero() {
+			return a, false, nil
+		}
+		sk := seatsKey(eventID)
+		err = s.runTx(ctx, func() *dynamo.WriteTx {
+			// Promoted goes too: this change must not read to the mailer
+			// as a seat just given.
+			return s.db.WriteTx().
+				Update(s.table.Update(attrPK, it.PK).Range(attrSK, it.SK).Remove("CheckedInAt", "Promoted").
+					If(attendeeAsRead(it), regID, string(domain.StatusWaitlisted))).
+				Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("CheckedIn", -1).If("attribute_exists(PK) AND CheckedIn > ?", 0))
+		})
+		switch reasons := cancelReasons(err); {
+		case err == nil:
+			a.CheckedIn = time.Time{}
+			return a, true, nil
+		case !hasConditionFailure(reasons):
+			return fail(err)
+		}
+		pause(ctx, attempt) // undone, cancelled or deleted since the read: read again
+	}
+	return fail(ErrBusy)
+}
+
+// ResetTicketLink moves the ticket page link of registration regID (of
+// eventID, held by userID) to its next version, which ends every older
+// link, and returns the new version. The registration must hold a seat:
+// ErrWaitlisted, or domain.ErrNotFound when it is gone.
+func (s *Store) ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error) {
+	k := attendeeKey(eventID, userID)
+	var it attendeeItem
+	// Promoted goes, as in UndoCheckIn, so the mailer sends nothing.
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Add("TicketVersion", 1).Remove("Promoted").
+		If("RegistrationID = ? AND (attribute_not_exists('Status') OR 'Status' <> ?)", regID, string(domain.StatusWaitlisted)).
+		Value(ctx, &it)
+	if dynamo.IsCondCheckFailed(err) {
+		// Gone or waiting: the item says which.
+		err = s.get(ctx, k, &it, true)
+		if err == nil && it.RegistrationID == regID {
+			err = ErrWaitlisted
+		} else if err == nil {
+			err = domain.ErrNotFound
+		}
+	}
+	if err != nil {
+		return 0, fmt.Errorf("reset the ticket link of registration %s: %w", regID, err)
+	}
+	return it.TicketVersion, nil
 }
 
 // checkedInSince explains a check-in whose transaction found the

@@ -63,6 +63,9 @@ type attendeeItem struct {
 	// the waitlist existed) reads as registered.
 	Status      string    `dynamo:",omitempty"`
 	CheckedInAt time.Time `dynamo:",omitempty"`
+	// TicketVersion is the version of the ticket page's link (0 until a
+	// reset).
+	TicketVersion int `dynamo:",omitempty"`
 	// Search is the folded names and email an attendee search matches.
 	Search string `dynamo:",omitempty"`
 }
@@ -82,7 +85,7 @@ func newAttendeeItem(a domain.Attendee) attendeeItem {
 	return attendeeItem{
 		PK: k.PK, SK: k.SK, RegistrationID: a.ID,
 		Username: a.Username, FirstName: a.FirstName, LastName: a.LastName, Email: a.Email,
-		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn,
+		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn, TicketVersion: a.TicketVersion,
 		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")),
 	}
 }
@@ -95,7 +98,7 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 	return domain.Attendee{
 		Registration: domain.Registration{
 			ID: it.RegistrationID, EventID: eventID, UserID: strings.TrimPrefix(it.SK, attendeePrefix),
-			Created: it.Created, Status: status, CheckedIn: it.CheckedInAt,
+			Created: it.Created, Status: status, CheckedIn: it.CheckedInAt, TicketVersion: it.TicketVersion,
 		},
 		Username: it.Username, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email,
 	}

@@ -82,6 +82,12 @@ export async function signUpOrganization(stack) {
   return { ...org, token: await login(stack, username, PASSWORD) };
 }
 
+// registerFor registers the person for an event; resolves with the
+// registration as the API returns it (its ticket and ticket link).
+export async function registerFor(stack, person, eventId) {
+  return call(stack, 'POST', `/api/event/register/${eventId}/`, { token: await login(stack, person.username, person.password) });
+}
+
 // createEvent creates an upcoming event of the organization (fields
 // override the defaults); resolves with the event as the API returns it.
 export async function createEvent(stack, org, fields = {}) {

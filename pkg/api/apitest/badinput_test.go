@@ -371,6 +371,9 @@ func TestMalformedIDsAreNotFound(t *testing.T) {
 		{"register", http.MethodPost, "/api/event/register/%s/", w.person.Access},
 		{"registered events", http.MethodGet, "/api/event/user-event/%s/", w.person.Access},
 		{"cancel", http.MethodDelete, "/api/event/cancle/register/%s/", w.person.Access},
+		{"ticket page", http.MethodGet, "/api/event/ticket/%s/", ""},
+		{"ticket link reset", http.MethodPost, "/api/event/ticket/reset/%s/", w.person.Access},
+		{"check-in undo", http.MethodDelete, "/api/event/detail/" + w.event.ID + "/check-in/%s/", w.org.Access},
 	}
 	for _, ep := range endpoints {
 		for _, id := range ids {

@@ -158,8 +158,12 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("POST /api/event/feed/reset/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/event/feed/reset/", nil, person.Access)
 	})
-	var mine struct{ Ticket string }
+	var mine ticketReply
 	env.JSON(http.MethodGet, "/api/event/register/"+ev.ID+"/", nil, person.Access).Decode(t, &mine)
+	measure("GET /api/event/ticket/{secret}/", 200, func() *Response { return openTicket(env, mine.TicketLink) })
+	measure("POST /api/event/ticket/reset/{registrationId}/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/ticket/reset/"+mine.RegistrationID+"/", nil, person.Access)
+	})
 	measure("GET /api/event/detail/{id}/attendees/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/", nil, org.Access)
 	})
@@ -171,6 +175,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	})
 	measure("POST /api/event/detail/{id}/check-in/ (ticket code)", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/check-in/", map[string]string{"code": mine.Ticket}, org.Access)
+	})
+	measure("DELETE /api/event/detail/{id}/check-in/{registrationId}/", 200, func() *Response {
+		return env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/check-in/"+mine.RegistrationID+"/", nil, org.Access)
 	})
 	measure("DELETE /api/event/cancle/register/{registrationId}/", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/event/cancle/register/"+reg.ID+"/", nil, person.Access)

@@ -23,6 +23,8 @@ const (
 	MsgCheckInNeedsOne  = eventsvc.MsgCheckInNeedsOne
 	MsgCheckedIn        = eventsvc.MsgCheckedIn
 	MsgAlreadyCheckedIn = eventsvc.MsgAlreadyCheckedIn
+	MsgCheckInUndone    = eventsvc.MsgCheckInUndone
+	MsgNotCheckedIn     = eventsvc.MsgNotCheckedIn
 	MsgSearchTooLong    = eventsvc.MsgSearchTooLong
 )
 
@@ -181,4 +183,25 @@ func (h handlers) checkIn(w http.ResponseWriter, r *http.Request, u domain.User)
 		detail = MsgAlreadyCheckedIn
 	}
 	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Detail: detail, AlreadyCheckedIn: already, attendeeBody: attendeeOf(a)})
+}
+
+type undoCheckInReply struct {
+	Detail string `json:"detail"`
+	// Undone is false when the attendee was not checked in.
+	Undone bool `json:"undone"`
+	attendeeBody
+}
+
+// undoCheckIn takes back a check-in of the event's registration.
+func (h handlers) undoCheckIn(w http.ResponseWriter, r *http.Request, u domain.User) {
+	a, undone, err := h.Events.UndoCheckIn(r.Context(), u, r.PathValue("id"), r.PathValue("registrationId"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	detail := MsgCheckInUndone
+	if !undone {
+		detail = MsgNotCheckedIn
+	}
+	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Detail: detail, Undone: undone, attendeeBody: attendeeOf(a)})
 }

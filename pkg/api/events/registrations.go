@@ -46,6 +46,8 @@ type registerReply struct {
 	registeredEventBody
 	// Ticket is the code the ticket's QR code carries ("" while waiting).
 	Ticket string `json:"ticket,omitempty"`
+	// TicketLink opens the ticket's own page without a login.
+	TicketLink string `json:"ticket_link,omitempty"`
 }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -60,6 +62,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, registerReply{
 		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
+		TicketLink: h.ticketLink(h.Events.TicketLink(re.Registration)),
 	})
 }
 
@@ -83,8 +86,9 @@ func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u doma
 		RegistrationID string `json:"registration_id"`
 		statusBody
 		Ticket      string     `json:"ticket,omitempty"`
+		TicketLink  string     `json:"ticket_link,omitempty"`
 		CheckedInAt *time.Time `json:"checked_in_at"`
-	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), timeOrNull(reg.CheckedIn)})
+	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), timeOrNull(reg.CheckedIn)})
 }
 
 // timeOrNull is t, or nil (JSON null) when t is zero.

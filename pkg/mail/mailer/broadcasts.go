@@ -120,7 +120,10 @@ func (f *fanOutState) message(a domain.Attendee) mail.Message {
 		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, f.facts, f.b.Subject, f.b.Body, off)
 	}
 	reminder, _ := f.b.Kind.Reminder()
-	return mail.Reminder(a.Email, name, reminder, f.facts, f.d.Tickets.Code(f.b.EventID, a.ID), f.ics, off)
+	// The reminder links to the ticket's page, which draws the QR code: a
+	// queued mail keeps no image, and an image per person would multiply
+	// the outbox's writes.
+	return mail.Reminder(a.Email, name, reminder, f.facts, f.d.ticket(f.b.EventID, a.ID, a.TicketVersion), f.ics, off)
 }
 
 // reaches reports whether broadcast b is for attendee a: a cancellation or

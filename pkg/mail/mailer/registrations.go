@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/aws/aws-lambda-go/events"
 
 	"turnout/pkg/calendar"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
+	"turnout/pkg/mail/ticketqr"
 	"turnout/pkg/store"
 )
 
@@ -19,7 +21,7 @@ import (
 // stream carries new images only (old ones would slow every write), so a
 // change says what it is by what it leaves:
 //
-//	INSERT registered                    → confirmation, with ticket and calendar file
+//	INSERT registered                    → confirmation, with ticket (its QR code inline) and calendar file
 //	INSERT waitlisted                    → place in the queue
 //	MODIFY marked Promoted, not checked in → a seat is theirs, with ticket and calendar file
 //	REMOVE, the event still there        → cancellation, with a cancelling calendar file
@@ -74,9 +76,9 @@ func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventR
 	key := kind + "#" + regID
 	switch kind {
 	case kindConfirmed:
-		return key, mail.RegistrationConfirmed(to, name, facts, d.Tickets.Code(eventID, regID), d.calendarFile(e, false)), nil
+		return key, mail.RegistrationConfirmed(to, name, facts, d.ticketWithImage(ctx, eventID, regID, number(image, "TicketVersion")), d.calendarFile(e, false)), nil
 	case kindSeatGiven:
-		return key, mail.SeatGiven(to, name, facts, d.Tickets.Code(eventID, regID), d.calendarFile(e, false)), nil
+		return key, mail.SeatGiven(to, name, facts, d.ticketWithImage(ctx, eventID, regID, number(image, "TicketVersion")), d.calendarFile(e, false)), nil
 	}
 	a, err := d.Store.Attendee(ctx, eventID, userID)
 	switch {
@@ -129,6 +131,35 @@ func status(image map[string]events.DynamoDBAttributeValue) domain.RegistrationS
 		return domain.RegistrationStatus(s)
 	}
 	return domain.StatusRegistered
+}
+
+// number is a whole-number attribute of an image, 0 when absent.
+func number(image map[string]events.DynamoDBAttributeValue, name string) int {
+	if v, ok := image[name]; ok && v.DataType() == events.DataTypeNumber {
+		if n, err := v.Integer(); err == nil {
+			return int(n)
+		}
+	}
+	return 0
+}
+
+// ticket is what a mail says of registration regID's ticket: its code and
+// the link (at version) to its own page.
+func (d Deliverer) ticket(eventID, regID string, version int) mail.Ticket {
+	return mail.Ticket{Code: d.Tickets.Code(eventID, regID), Link: d.WebOrigin + domain.TicketPagePath(d.Tickets.Link(regID, version))}
+}
+
+// ticketWithImage is the ticket with its QR code drawn, for a mail sent
+// straight away (the outbox keeps no images). A code that cannot be drawn
+// leaves the mail with the code in words.
+func (d Deliverer) ticketWithImage(ctx context.Context, eventID, regID string, version int) mail.Ticket {
+	t := d.ticket(eventID, regID, version)
+	qr, err := ticketqr.PNG(t.Code)
+	if err != nil {
+		slog.WarnContext(ctx, "ticket mail without its QR code", "registration", regID, "err", err)
+	}
+	t.QR = qr
+	return t
 }
 
 // flag is a boolean attribute of an image, false when absent.

@@ -20,6 +20,8 @@ type Received struct {
 	To                  []string
 	Subject, Text, HTML string
 	Attachments         []Attachment
+	// Inline are the images shown inside the HTML body.
+	Inline []Attachment
 	// Headers are the custom headers it was sent with, by name.
 	Headers map[string]string
 }
@@ -28,6 +30,8 @@ type Received struct {
 type Attachment struct {
 	Name, ContentType string
 	Data              []byte
+	// ContentID names an inline image, which the HTML shows as cid:<ContentID>.
+	ContentID string
 }
 
 // storeEntry is the part of an entry of the emulator's GET /store that
@@ -47,9 +51,11 @@ type storeEntry struct {
 		Value string `json:"value"`
 	} `json:"headers"`
 	Attachments []struct {
-		Content     []byte `json:"content"` // base64 in the JSON
-		ContentType string `json:"contentType"`
-		Filename    string `json:"filename"`
+		Content            []byte `json:"content"` // base64 in the JSON
+		ContentType        string `json:"contentType"`
+		Filename           string `json:"filename"`
+		ContentDisposition string `json:"contentDisposition"`
+		ContentID          string `json:"contentId"`
 	} `json:"attachments"`
 }
 
@@ -86,7 +92,12 @@ func Inbox(tb testing.TB, sesEndpoint, to string) []Received {
 		}
 		r := Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML}
 		for _, a := range e.Attachments {
-			r.Attachments = append(r.Attachments, Attachment{Name: a.Filename, ContentType: a.ContentType, Data: a.Content})
+			file := Attachment{Name: a.Filename, ContentType: a.ContentType, Data: a.Content, ContentID: a.ContentID}
+			if strings.EqualFold(a.ContentDisposition, "inline") {
+				r.Inline = append(r.Inline, file)
+			} else {
+				r.Attachments = append(r.Attachments, file)
+			}
 		}
 		if len(e.Headers) > 0 {
 			r.Headers = map[string]string{}

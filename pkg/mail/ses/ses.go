@@ -86,10 +86,16 @@ func (s *Sender) send(ctx context.Context, m mail.Message) error {
 	}
 	var attachments []types.Attachment
 	for _, a := range m.Attachments {
-		attachments = append(attachments, types.Attachment{
+		att := types.Attachment{
 			FileName: aws.String(a.Name), RawContent: a.Data, ContentType: aws.String(a.ContentType),
 			ContentDisposition: types.AttachmentContentDispositionAttachment,
-		})
+		}
+		if a.ContentID != "" {
+			// SES puts the HTML body and its inline images in one
+			// multipart/related part, each image under its Content-ID.
+			att.ContentDisposition, att.ContentId = types.AttachmentContentDispositionInline, aws.String(a.ContentID)
+		}
+		attachments = append(attachments, att)
 	}
 	var headers []types.MessageHeader
 	if m.Unsubscribe != "" {

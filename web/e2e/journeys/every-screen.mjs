@@ -2,9 +2,10 @@
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
 // critical accessibility violation, and on the event page Register Now is
-// in view without scrolling.
+// in view without scrolling; a registered person's ticket shows clear of the
+// phone's bottom bar, and its own page (opened by its link) passes too.
 import assert from 'node:assert/strict';
-import { createEvent, signUpOrganization, signUpPerson } from '../api.mjs';
+import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
 import { logIn } from '../ui.mjs';
 import { checkScreen, WIDTHS } from '../screens.mjs';
 
@@ -13,6 +14,7 @@ export default async function everyScreen({ page, stack }) {
   const long = await createEvent(stack, org, { title: 'W'.repeat(200), location: 'L'.repeat(200) });
   const url = await createEvent(stack, org, { title: 'Meetup at https://www.example.com/events/summer-2027' });
   const person = await signUpPerson(stack);
+  const registration = await registerFor(stack, person, long.id);
 
   const signedOut = [
     ['home', '/'],
@@ -30,6 +32,7 @@ export default async function everyScreen({ page, stack }) {
     ['email-invalid', '/confirm-email/invalid'],
     ['email-taken', '/confirm-email/taken'],
     ['not-found', '/no-such-page'],
+    ['ticket', new URL(registration.ticket_link).pathname + new URL(registration.ticket_link).search],
   ];
   const signedIn = [
     ['profile', '/profile'],
@@ -37,6 +40,7 @@ export default async function everyScreen({ page, stack }) {
     ['change-password', '/reset-password'],
     ['events-signed-in', '/events'],
     ['event-signed-in', `/event/detail?id=${url.id}`],
+    ['event-ticket', `/event/detail?id=${long.id}`],
   ];
   const organizer = [
     ['organization-profile', '/profile'],
@@ -62,6 +66,7 @@ export default async function everyScreen({ page, stack }) {
           const box = await button.boundingBox();
           assert.ok(box && box.y + box.height <= size.height, `${name} at ${size.width} px: the call to action is below the fold (${JSON.stringify(box)})`);
         }
+        if (name === 'event-ticket') await expectTicketInSight(page, size);
       }
     }
   }
@@ -74,4 +79,19 @@ export default async function everyScreen({ page, stack }) {
   await page.evaluate(() => localStorage.clear());
   await logIn(page, org.username, org.password);
   await visit(organizer);
+}
+
+// expectTicketInSight scrolls the event page's ticket into view as the
+// browser does, and checks that its QR code is what shows there, top and
+// bottom: nothing (the phone's fixed bottom bar) lies over it.
+async function expectTicketInSight(page, size) {
+  const qr = page.getByRole('img', { name: /^Ticket QR code for / });
+  await qr.locator('svg').waitFor();
+  await qr.evaluate((el) => el.closest('figure').scrollIntoView({ block: 'end' }));
+  const covered = await qr.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
+  });
+  assert.equal(covered, 0, `the ticket at ${size.width} px is hidden under another element`);
 }

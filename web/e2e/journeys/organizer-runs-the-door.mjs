@@ -1,7 +1,10 @@
 // f) A full event with a waitlist, run at the door: one person takes the
 // only seat and is shown a ticket, another joins the waitlist; the
 // organization sees both in its attendee list, exports it as CSV and checks
-// the first in by the ticket's code; when that person cancels, the one
+// the first in by the ticket's code (accepting the warning that the event
+// is days away), takes that back and checks them in again; the first
+// person's confirmation mail shows the QR code inside it and its link opens
+// the ticket signed out. When that person cancels, the one
 // waiting has the seat and is mailed the ticket (read from the SES
 // emulator). Then the organization messages the registered, previewing the
 // mail first, and calls the event off: it shows as cancelled, and the
@@ -9,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createEvent, signUpOrganization, signUpPerson, unique } from '../api.mjs';
-import { waitForMail } from '../mail.mjs';
+import { linkIn, waitForMail } from '../mail.mjs';
 import { waitFor } from '../wait.mjs';
 import { field, listItem, logIn, see } from '../ui.mjs';
 
@@ -37,6 +40,18 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   const code = (await page.locator('figcaption .font-mono').textContent()).trim();
   assert.match(code, /^T1\.[0-9A-Z]{26}\.[\w-]{22}$/);
 
+  const confirmation = await waitForMail(stack.sesURL, ada.email, `You're registered: ${title}`);
+  const qr = confirmation.attachments?.find((a) => a.contentId === 'ticket-qr@turnout');
+  assert.ok(qr && qr.contentType === 'image/png' && qr.contentDisposition?.toLowerCase() === 'inline', 'the confirmation shows the QR code inline');
+  assert.ok(confirmation.body.html.includes('src="cid:ticket-qr@turnout"'), 'the HTML shows the inline QR code');
+  await signOut();
+  await page.goto(linkIn(confirmation, '/ticket'));
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await see(page, 'Pat Example');
+  await page.getByRole('img', { name: `Ticket QR code for ${title}` }).locator('svg').waitFor();
+  assert.equal((await page.locator('figcaption .font-mono').textContent()).trim(), code, 'the ticket page shows the ticket');
+  assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+
   await as(bea);
   await page.getByRole('button', { name: 'Join Waitlist' }).click();
   await see(page, 'You are on the waitlist (number 1 in line).');
@@ -61,9 +76,18 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   await page.getByRole('heading', { level: 1, name: 'Check-in' }).waitFor();
   await field(page, 'Ticket code').fill(code);
   await page.getByRole('button', { name: 'Check In Code' }).click();
+  // The event is a week away: the screen asks first.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Check In Anyway' }).click();
   await see(page, 'Pat Example: Checked in.');
   await counts.getByText('1 / 1', { exact: true }).nth(1).waitFor();
   await screenshot();
+  // Let in by mistake: taken back, counted back, and checked in again.
+  await listItem(page, ada.email).getByRole('button', { name: 'Undo' }).click();
+  await see(page, 'Pat Example: Check-in undone.');
+  await counts.getByText('0 / 1', { exact: true }).waitFor();
+  await listItem(page, ada.email).getByRole('button', { name: 'Check In' }).click();
+  await see(page, 'Pat Example: Checked in.');
+  await counts.getByText('1 / 1', { exact: true }).nth(1).waitFor();
 
   await as(ada);
   await page.getByRole('button', { name: 'Cancel Registration' }).click();

@@ -18,6 +18,7 @@ const EventsPage = lazyRoute(() => {
 const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));
 const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
 const UnsubscribePage = lazy(() => import('@/features/profile/UnsubscribePage'));
+const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
 const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path={paths.eventDetail()} element={<EventDetailPage />} />
         <Route path={paths.organization()} element={<OrganizationPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
+        <Route path={paths.ticket} element={<TicketPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

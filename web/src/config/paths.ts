@@ -19,6 +19,10 @@ export const paths = {
   eventDetail: (id?: string) => (id ? `/event/detail?id=${encodeURIComponent(id)}` : '/event/detail'),
   // An organization's public page.
   organization: (id = ':id') => `/organizations/${id === ':id' ? id : encodeURIComponent(id)}`,
+  // A ticket's own page, opened by its secret link without a login (?t=
+  // the secret: it holds dots, and the edge serves the app only for paths
+  // without one).
+  ticket: '/ticket',
   // Where an optional mail's one-click link lands (?t= the token).
   unsubscribe: '/unsubscribe',
   register: '/register',

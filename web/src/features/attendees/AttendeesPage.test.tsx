@@ -5,6 +5,7 @@ import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { answerAccount, events, preloadPages, signIn } from '@/features/dashboard/test-fixtures';
 import type { Attendee, AttendeesPage } from './api';
+import { earlyCheckInQuestion } from './CheckInPage';
 
 const event = events[0]!;
 const ada: Attendee = {
@@ -20,9 +21,11 @@ const ada: Attendee = {
 };
 const grace: Attendee = { ...ada, registration_id: '01JREG00000000000000000002', user_id: '01JUSR00000000000000000002', username: 'grace', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', status: 'waitlisted' };
 
-function page(attendees: Attendee[], counts: Partial<AttendeesPage> = {}) {
+// The event starts within the hour, as at the door; startsIn moves it.
+function page(attendees: Attendee[], counts: Partial<AttendeesPage> = {}, startsIn = 60 * 60 * 1000) {
+  const start = Date.now() + startsIn;
   return {
-    event: { id: event.id, title: event.title, start_time: event.start_time, end_time: event.end_time, location: event.location, waitlist: true, cancelled: false },
+    event: { id: event.id, title: event.title, start_time: new Date(start).toISOString(), end_time: new Date(start + 3 * 60 * 60 * 1000).toISOString(), location: event.location, waitlist: true, cancelled: false },
     registered: 1,
     waitlisted: 1,
     checked_in: 0,
@@ -34,7 +37,7 @@ function page(attendees: Attendee[], counts: Partial<AttendeesPage> = {}) {
 
 // Answers the attendee list, filtering by ?q= as the API does; records the
 // queries asked.
-function answerAttendees(all: Attendee[] = [ada, grace]) {
+function answerAttendees(all: Attendee[] = [ada, grace], startsIn?: number) {
   const asked: (string | null)[] = [];
   server.use(
     http.get(apiUrl(`/event/detail/${event.id}/attendees/`), ({ request }) => {
@@ -42,7 +45,7 @@ function answerAttendees(all: Attendee[] = [ada, grace]) {
       asked.push(q);
       const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const found = all.filter((a) => words.every((w) => `${a.first_name} ${a.last_name} ${a.username} ${a.email}`.toLowerCase().includes(w)));
-      return HttpResponse.json(page(found));
+      return HttpResponse.json(page(found, {}, startsIn));
     }),
   );
   return asked;
@@ -53,7 +56,10 @@ beforeAll(async () => {
   await Promise.all([import('./AttendeesPage'), import('./CheckInPage')]);
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('attendees page', () => {
   it('shows the counts and every attendee with their status', async () => {
@@ -270,5 +276,74 @@ describe('check-in page', () => {
     expect(await screen.findByText('Ada Lovelace: Checked in.')).toBeInTheDocument();
     expect(sent).toEqual([{ registration_id: ada.registration_id }]);
     expect(within(row).getByText('Checked in')).toBeInTheDocument();
+  });
+
+  it('asks before checking in days before the event, and checks in only if told to', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees([ada, grace], 3 * 24 * 60 * 60 * 1000 + 60_000);
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/check-in/`), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...ada, checked_in_at: new Date().toISOString(), detail: 'Checked in.', already_checked_in: false });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+    await screen.findByText('Ada Lovelace', { selector: 'p' });
+
+    await user.type(screen.getByLabelText('Ticket code'), 'T1.abc.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(/This event starts in 3 days \(.+\)\. Check in anyway\?/);
+    await user.click(within(question).getByRole('button', { name: "Don't Check In" }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
+    expect(screen.getByLabelText('Ticket code')).toHaveValue('T1.abc.sig');
+
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Check In Anyway' }));
+    expect(await screen.findByText('Ada Lovelace: Checked in.')).toBeInTheDocument();
+    expect(sent).toEqual([{ code: 'T1.abc.sig' }]);
+  });
+
+  it('checks in without asking on the day of the event', async () => {
+    expect(earlyCheckInQuestion('2030-05-02T18:00:00Z', Date.parse('2030-05-01T19:00:00Z'))).toBeNull();
+    expect(earlyCheckInQuestion('2030-05-01T18:00:00Z', Date.parse('2030-05-01T19:00:00Z'))).toBeNull();
+    expect(earlyCheckInQuestion('2030-05-03T18:00:00Z', Date.parse('2030-05-01T17:00:00Z'))).toMatch(/^This event starts in 2 days /);
+  });
+
+  it('undoes a check-in from the list', async () => {
+    signIn();
+    answerAccount();
+    const arrived = { ...ada, checked_in_at: '2030-05-01T18:00:00Z' };
+    let current: Attendee = arrived;
+    server.use(
+      http.get(apiUrl(`/event/detail/${event.id}/attendees/`), () => HttpResponse.json(page([current, grace], { checked_in: current.checked_in_at ? 1 : 0 }))),
+      http.delete(apiUrl(`/event/detail/${event.id}/check-in/${ada.registration_id}/`), () => {
+        current = ada;
+        return HttpResponse.json({ ...ada, detail: 'Check-in undone.', undone: true });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    const row = (await screen.findByText('Ada Lovelace', { selector: 'p' })).closest('li')!;
+    expect(within(row).getByText('Checked in')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Undo' }));
+
+    expect(await screen.findByText('Ada Lovelace: Check-in undone.')).toBeInTheDocument();
+    expect(await within(row).findByRole('button', { name: 'Check In' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('offers the camera on a browser without a barcode reader', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    expect('BarcodeDetector' in globalThis).toBe(false);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn() } }));
+    renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    expect(await screen.findByRole('button', { name: 'Scan Tickets' })).toBeInTheDocument();
   });
 });

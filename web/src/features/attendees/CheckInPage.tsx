@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { localTime } from '@/lib/time';
-import { checkIn, fullName, type CheckInResult } from './api';
+import { checkIn, fullName, undoCheckIn, type CheckInResult, type UndoCheckInResult } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { NoEventChosen } from './AttendeesPage';
 import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
-import { canScan, TicketScanner } from './TicketScanner';
+import { canScan } from './scanner';
+import { TicketScanner } from './TicketScanner';
 
 // Checking people in at the door: the phone's camera reads their tickets
 // where the browser can, a code can be typed (or sent by a USB scanner),
@@ -19,7 +21,18 @@ export default function CheckInPage() {
   return <CheckIn key={eventId} eventId={eventId} />;
 }
 
-type Outcome = { kind: 'done'; result: CheckInResult } | { kind: 'refused'; message: string };
+type Outcome = { kind: 'done'; result: CheckInResult } | { kind: 'undone'; result: UndoCheckInResult } | { kind: 'refused'; message: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The question asked before a check-in more than a day before the event
+// starts (the wrong event chosen, say), or null when it starts sooner.
+export function earlyCheckInQuestion(startIso: string, now: number): string | null {
+  const ahead = Date.parse(startIso) - now;
+  if (!(ahead > DAY_MS)) return null;
+  const days = Math.floor(ahead / DAY_MS);
+  return `This event starts in ${days} ${days === 1 ? 'day' : 'days'} (${localTime(startIso)}). Check in anyway?`;
+}
 
 function CheckIn({ eventId }: { eventId: string }) {
   const [search, setSearch] = useState('');
@@ -29,10 +42,20 @@ function CheckIn({ eventId }: { eventId: string }) {
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once the organizer goes on with an early check-in, this screen asks no
+  // more (a rehearsal, doors opened the day before).
+  const earlyAccepted = useRef(false);
   const title = list.page?.event.title;
   useDocumentTitle(title ? `Check-in for ${title} · Dashboard` : 'Check-in · Dashboard');
 
-  async function admit(by: { code: string } | { registration_id: string }) {
+  // Checks in by code or registration, after asking when the event is
+  // still days away; false when the organizer chose not to.
+  async function admit(by: { code: string } | { registration_id: string }): Promise<boolean> {
+    const question = list.page && !earlyAccepted.current ? earlyCheckInQuestion(list.page.event.start_time, Date.now()) : null;
+    if (question) {
+      if (!(await confirmToast(question, { confirm: 'Check In Anyway', cancel: "Don't Check In" }))) return false;
+      earlyAccepted.current = true;
+    }
     setBusy(true);
     try {
       const result = await checkIn(eventId, by);
@@ -47,12 +70,31 @@ function CheckIn({ eventId }: { eventId: string }) {
     } finally {
       setBusy(false);
     }
+    return true;
+  }
+
+  // Takes a check-in back (the wrong person let in).
+  async function undo(registrationId: string) {
+    setBusy(true);
+    try {
+      const result = await undoCheckIn(eventId, registrationId);
+      setOutcome({ kind: 'undone', result });
+      list.replace(result);
+      list.reload();
+    } catch (error) {
+      const status = statusOf(error);
+      const message = status === 404 ? serverMessages(error)[0] : undefined;
+      if (!message) console.error('undo check-in', error);
+      setOutcome({ kind: 'refused', message: message ?? 'The check-in could not be undone. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
   }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
-    void admit({ code: code.trim() }).then(() => setCode(''));
+    void admit({ code: code.trim() }).then((sent) => sent && setCode(''));
   }
 
   return (
@@ -75,6 +117,11 @@ function CheckIn({ eventId }: { eventId: string }) {
           <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
             {fullName(outcome.result)}: {outcome.result.detail}
             {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
+          </p>
+        )}
+        {outcome?.kind === 'undone' && (
+          <p role="status" className="rounded-lg bg-slate-100 p-3 font-medium text-slate-900">
+            {fullName(outcome.result)}: {outcome.result.detail}
           </p>
         )}
         {outcome?.kind === 'refused' && (
@@ -138,7 +185,14 @@ function CheckIn({ eventId }: { eventId: string }) {
                     Check In
                   </button>
                 ) : (
-                  <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+                  <div className="flex shrink-0 items-center gap-2">
+                    <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+                    {a.checked_in_at !== null && (
+                      <button type="button" className="btn-secondary" aria-describedby={nameId} disabled={busy} onClick={() => void undo(a.registration_id)}>
+                        Undo
+                      </button>
+                    )}
+                  </div>
                 )}
               </li>
             );

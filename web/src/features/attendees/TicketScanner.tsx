@@ -1,20 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-// The browser's own barcode reader (Chrome on Android, Safari 17+); absent
-// elsewhere, where the screen falls back to the code field and search.
-interface BarcodeDetectorLike {
-  detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
-}
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-function detectorClass(): BarcodeDetectorClass | null {
-  const found = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  return typeof found === 'function' ? found : null;
-}
-
-export function canScan(): boolean {
-  return detectorClass() !== null && typeof navigator.mediaDevices?.getUserMedia === 'function';
-}
+import { frameReader } from './scanner';
 
 // How often a frame is read, and how long the same code is ignored after
 // it was read (a ticket stays in view for a moment).
@@ -30,32 +15,38 @@ export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
   latest.current = onCode;
 
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!Detector) return;
-    const detector = new Detector({ formats: ['qr_code'] });
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
     const seen = new Map<string, number>();
 
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then(async (s) => {
+    // The decoder first: a camera opened for a decoder that failed to
+    // load would stay on.
+    frameReader()
+      .then(async (read) => {
+        const s = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
         if (stopped) return s.getTracks().forEach((t) => t.stop());
         stream = s;
         const el = video.current!;
         el.srcObject = s;
         await el.play();
+        let reading = false;
         timer = setInterval(() => {
-          if (el.readyState < 2) return;
-          void detector.detect(el).then((codes) => {
-            const now = Date.now();
-            for (const { rawValue } of codes) {
-              if (now - (seen.get(rawValue) ?? 0) < SAME_CODE_PAUSE_MS) continue;
-              seen.set(rawValue, now);
-              latest.current(rawValue);
-            }
-          });
+          // A slow decoder skips frames rather than queueing them.
+          if (el.readyState < 2 || reading) return;
+          reading = true;
+          void read(el)
+            .then((codes) => {
+              const now = Date.now();
+              for (const code of codes) {
+                if (now - (seen.get(code) ?? 0) < SAME_CODE_PAUSE_MS) continue;
+                seen.set(code, now);
+                latest.current(code);
+              }
+            })
+            .finally(() => {
+              reading = false;
+            });
         }, SCAN_EVERY_MS);
       })
       .catch((error: unknown) => {

@@ -52,6 +52,17 @@ export async function checkIn(eventId: string, by: { code: string } | { registra
   return (await api.post<CheckInResult>(`/event/detail/${encodeURIComponent(eventId)}/check-in/`, by)).data;
 }
 
+// Takes back the check-in of a registration; detail says "Check-in
+// undone." or "Not checked in." when it was not.
+export interface UndoCheckInResult extends Attendee {
+  detail: string;
+  undone: boolean;
+}
+
+export async function undoCheckIn(eventId: string, registrationId: string): Promise<UndoCheckInResult> {
+  return (await api.delete<UndoCheckInResult>(`/event/detail/${encodeURIComponent(eventId)}/check-in/${encodeURIComponent(registrationId)}/`)).data;
+}
+
 export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'username'>): string {
   return `${a.first_name} ${a.last_name}`.trim() || a.username;
 }

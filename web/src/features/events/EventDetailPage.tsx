@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { localTime, localTimeRange } from '@/lib/time';
 import { TicketCode } from '@/features/tickets/TicketCode';
+import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
 import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
@@ -140,7 +141,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
         registrationChanged(0, { id: made.id, status: 'waitlisted', position: made.position });
       } else {
         toast.success('Successfully registered for the event!');
-        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket });
+        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link });
       }
     } catch (error) {
       // Full, started, already registered (409) or too busy (503): the
@@ -258,6 +259,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
             </p>
           </div>
           {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+          {registered && registration.ticketLink && (
+            <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
+          )}
           <AddToCalendar event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time, undefined, eventTimeZone(event))} />

@@ -30,6 +30,7 @@ export interface Registration {
   status?: RegistrationStatus;
   position?: number;
   ticket?: string;
+  ticket_link?: string;
 }
 
 export async function registerForEvent(eventId: string): Promise<Registration> {
@@ -43,6 +44,8 @@ export interface MyRegistration {
   position?: number;
   // The code the ticket's QR code carries (registered only).
   ticket?: string;
+  // The ticket's own page, which opens without a login (registered only).
+  ticketLink?: string;
 }
 
 // The signed-in person's registration for eventId, or null when they have
@@ -50,11 +53,15 @@ export interface MyRegistration {
 // answers none with nulls, not an error; a malformed id is a 404.
 export async function myRegistration(eventId: string): Promise<MyRegistration | null> {
   try {
-    const { data } = await api.get<{ registration_id: string | null; status?: RegistrationStatus | null; position?: number; ticket?: string }>(
-      `/event/register/${encodeURIComponent(eventId)}/`,
-    );
+    const { data } = await api.get<{
+      registration_id: string | null;
+      status?: RegistrationStatus | null;
+      position?: number;
+      ticket?: string;
+      ticket_link?: string;
+    }>(`/event/register/${encodeURIComponent(eventId)}/`);
     if (!data.registration_id) return null;
-    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket };
+    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket, ticketLink: data.ticket_link };
   } catch (error) {
     if (statusOf(error) === 404) return null;
     throw error;

@@ -21,7 +21,10 @@ export function TicketCode({ code, title }: { code: string; title: string }) {
   }, [code]);
 
   return (
-    <figure className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-center">
+    // On phones the event page's action bar is fixed at the bottom: a
+    // ticket scrolled into view stops above it, as the page's own bottom
+    // padding does.
+    <figure className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-center max-lg:scroll-mb-36">
       {svg ? (
         // The library's own SVG of the code: markup it builds, no user text.
         <div role="img" aria-label={`Ticket QR code for ${title}`} className="mx-auto w-40" dangerouslySetInnerHTML={{ __html: svg }} />
