@@ -33,6 +33,7 @@ const (
 	MsgNotRegistered        = "You are not registered for this event."
 	MsgBusy                 = "This event is very busy right now. Please try again."
 	MsgBadCursor            = "This page cursor is not valid."
+	MsgAccountDeleting      = "This account is being deleted."
 )
 
 // Store is what the events service needs of the table.
@@ -107,6 +108,8 @@ func explain(err error, notFound *domain.Error) error {
 		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
 	case errors.Is(err, store.ErrEventCancelled):
 		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
+	case errors.Is(err, store.ErrAccountDeleting):
+		return domain.Errorf(domain.CodeConflict, MsgAccountDeleting)
 	case errors.Is(err, store.ErrBusy):
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
 	case errors.Is(err, store.ErrBadCursor):

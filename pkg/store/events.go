@@ -243,7 +243,9 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // event of any size:
 //
 //  1. one transaction takes the event out of every list (it drops the
-//     index keys and its reminders), marks it deleting and removes its
+//     index keys and its reminders, and moves its owned-index entry to
+//     the organization's deleting partition, so a retry still finds it
+//     after a crash), marks it deleting and removes its
 //     seat counter, so it reads as not found and refuses registrations and
 //     edits from then on, and keeps what the mailer tells its people of it
 //     (goneItem);
@@ -264,7 +266,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
 			tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, attrGSI3PK, attrGSI3SK).Set("Deleting", true).
+				Remove(attrGSI1PK, attrGSI1SK, attrGSI3PK, attrGSI3SK).Set(attrGSI2PK, deletingEventsPK(orgID)).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))

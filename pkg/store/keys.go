@@ -147,6 +147,11 @@ func remindersDueSK(r domain.Reminder) string {
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 
+// deletingEventsPK is where an organization's event sits in IndexOwned
+// while its delete runs: out of the organization's lists, yet found by a
+// retry (or the organization's deletion) until the event item goes last.
+func deletingEventsPK(orgID string) string { return "ORGEVENTS-DELETING#" + orgID }
+
 // fold is the case-insensitive form used for uniqueness of usernames and
 // email addresses.
 func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

@@ -1,0 +1,196 @@
+package apitest
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"turnout/pkg/accounts"
+	"turnout/pkg/auth"
+	"turnout/pkg/domain"
+	"turnout/pkg/events"
+)
+
+// TestRegisteringDuringOwnDeletionLeavesNothing: while a person's
+// DELETE /api/user/account/ runs, the same person keeps registering for
+// event after event. Each registration either lands before the deletion
+// marks the account (and is swept with it) or is refused; afterwards not
+// one item of the table names the person.
+func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
+	t.Parallel()
+	env := MustEnvWithoutRegistrationMail(t)
+	org, ana := env.NewOrganizer(t), env.NewPerson(t)
+	evs := make([]Event, 80)
+	parallel(len(evs), func(i int) { evs[i] = env.CreateEvent(t, org, env.EventForm(3+i%5, 50)) })
+	// A few registrations first, so the deletion has work to do while
+	// the others arrive.
+	for _, ev := range evs[:10] {
+		Expect(t, regPost(env, ev.ID, ana.Access), http.StatusCreated)
+	}
+
+	var deleted atomic.Bool
+	var next atomic.Int64
+	next.Store(10)
+	var landed, refused atomic.Int64
+	var wg sync.WaitGroup
+	// Four workers register ana for the remaining events, one after the
+	// other, until the deletion has answered.
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !deleted.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(evs) {
+					return
+				}
+				res := regPost(env, evs[i].ID, ana.Access)
+				switch {
+				case res.Status == http.StatusCreated:
+					landed.Add(1)
+				case res.Status == http.StatusConflict && res.Detail(t) == events.MsgAccountDeleting, res.Status == http.StatusUnauthorized:
+					refused.Add(1)
+				default:
+					t.Errorf("registration during the deletion: %d %s", res.Status, res.Body)
+				}
+			}
+		}()
+	}
+	res := env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": ana.Password}, ana.Access)
+	deleted.Store(true)
+	wg.Wait()
+	Expect(t, res, http.StatusNoContent)
+	t.Logf("registrations during the deletion: %d landed before its mark, %d refused", landed.Load(), refused.Load())
+	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email); len(left) > 0 {
+		t.Errorf("items naming the deleted account remain: %v", left)
+	}
+	for _, ev := range evs {
+		if got := env.GetEvent(t, ev.ID).SeatsLeft; got != 50 {
+			t.Errorf("event %s has %d seats left after the deletion, want all 50", ev.ID, got)
+		}
+	}
+}
+
+// deleteUntilDone repeats DELETE /api/user/account/ until it answers 204.
+// Each answer must come within the Lambda's 15 s and be either 204 or the
+// honest "not fully deleted yet" 503; a 401 before the 204 would mean an
+// attempt deleted the account but answered a failure.
+func deleteUntilDone(t *testing.T, env *Env, a *Account, maxAttempts int) (attempts int, took []time.Duration) {
+	t.Helper()
+	for attempts = 1; attempts <= maxAttempts; attempts++ {
+		res, d := timed(func() *Response {
+			return env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": a.Password}, a.Access)
+		})
+		took = append(took, d)
+		if d > 15*time.Second {
+			t.Errorf("attempt %d answered after %v, past the Lambda timeout", attempts, d)
+		}
+		switch {
+		case res.Status == http.StatusNoContent:
+			return attempts, took
+		case res.Status == http.StatusServiceUnavailable && res.Detail(t) == accounts.MsgDeletionUnfinished:
+		default:
+			t.Fatalf("attempt %d: %d %s, want 204 or the unfinished deletion's 503", attempts, res.Status, res.Body)
+		}
+	}
+	t.Fatalf("the deletion did not finish in %d attempts (%v)", maxAttempts, took)
+	return attempts, took
+}
+
+// TestDeletingLargeAccountsConverges deletes a person with 1,000
+// registrations (each at its own event, with a seat taken) and an
+// organization with 1,000 events: every answer comes within the Lambda's
+// limits and is honest, the attempts converge to a 204, and nothing of
+// either account is left.
+func TestDeletingLargeAccountsConverges(t *testing.T) {
+	// Not parallel: thousands of writes need the emulators to themselves.
+	env := MustEnvWithoutRegistrationMail(t)
+	ctx := context.Background()
+	const n = 1000
+	org, other, ana := env.NewOrganizer(t), env.NewOrganizer(t), env.NewPerson(t)
+	start := env.Now().Add(72 * time.Hour).UTC().Truncate(time.Minute)
+	newEvent := func(orgID string, seatsTaken int) domain.Event {
+		return domain.Event{ID: auth.NewID(), OrganizationID: orgID, OrganizationName: "Org", Title: "Event", Description: "An event.",
+			Location: "Hall", Start: start, End: start.Add(time.Hour), Capacity: 10, SeatsTaken: seatsTaken}
+	}
+	owned, hers := make([]domain.Event, n), make([]domain.Event, n)
+	regs := make([]domain.Attendee, n)
+	u, err := env.Base.Store.User(ctx, ana.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		owned[i], hers[i] = newEvent(org.OrganizationID, 0), newEvent(other.OrganizationID, 1)
+		regs[i] = domain.AttendeeOf(domain.Registration{ID: auth.NewID(), EventID: hers[i].ID, UserID: ana.ID, Created: start.Add(-48 * time.Hour)}, u)
+	}
+	if err := env.Base.Store.ImportEvents(ctx, append(owned, hers...)); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.Base.Store.ImportRegistrations(ctx, regs); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, c := range []struct {
+		name    string
+		account *Account
+	}{{"a person with 1,000 registrations", ana}, {"an organization with 1,000 events", org}} {
+		attempts, took := deleteUntilDone(t, env, c.account, 8)
+		t.Logf("%s: 204 after %d attempt(s), taking %v", c.name, attempts, took)
+	}
+	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email, org.ID, org.OrganizationID, org.Email); len(left) > 0 {
+		t.Errorf("%d items of the deleted accounts remain, e.g. %v", len(left), left[:min(len(left), 5)])
+	}
+	if e, err := env.Base.Store.Event(ctx, hers[n-1].ID); err != nil || e.SeatsTaken != 0 {
+		t.Errorf("the last event she was registered for: %+v, %v; want its seat given back", e.SeatsTaken, err)
+	}
+}
+
+// TestInterruptedAccountDeletionIsFinishedByRetry cuts an organization's
+// deletion short after each of several writes (its events half deleted,
+// some with a registrant), then has it ask again: 204, and nothing of the
+// organization or its events is left, nor of the person's registrations
+// to them.
+func TestInterruptedAccountDeletionIsFinishedByRetry(t *testing.T) {
+	t.Parallel()
+	crash := &writeCrash{}
+	env := MustEnvWithoutRegistrationMail(t, crash.option())
+	ben := env.NewPerson(t)
+	// The writes of the deletion: the mark, then per event its first
+	// transaction, the batches of its registrants, its last delete.
+	for _, writes := range []int64{1, 2, 3, 5, 8} {
+		t.Run(fmt.Sprintf("crash after %d writes", writes), func(t *testing.T) {
+			org := env.NewOrganizer(t)
+			evs := make([]Event, 6)
+			for i := range evs {
+				evs[i] = env.CreateEvent(t, org, env.EventForm(2+i, 10))
+			}
+			regs := make([]string, 0, 3)
+			for _, ev := range evs[:3] {
+				res := regPost(env, ev.ID, ben.Access)
+				Expect(t, res, http.StatusCreated)
+				var r regItem
+				res.Decode(t, &r)
+				regs = append(regs, r.ID)
+			}
+			crash.arm(writes)
+			res := env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": org.Password}, org.Access)
+			crash.armed.Store(false)
+			if res.Status != http.StatusInternalServerError {
+				t.Fatalf("interrupted deletion answered %d %s, want the crash's 500", res.Status, res.Body)
+			}
+			Expect(t, env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": org.Password}, org.Access), http.StatusNoContent)
+			if left := itemsNaming(t, env, org.ID, org.OrganizationID, org.Email); len(left) > 0 {
+				t.Errorf("items of the deleted organization remain: %v", left)
+			}
+			for _, ev := range evs {
+				if n := orphans(t, env, ev.ID, regs); n != 0 {
+					t.Errorf("%d items of event %s are left", n, ev.ID)
+				}
+			}
+		})
+	}
+}
