@@ -24,12 +24,15 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 	t.Parallel()
 	env := MustEnvWithoutRegistrationMail(t)
 	org, ana := env.NewOrganizer(t), env.NewPerson(t)
-	evs := make([]Event, 80)
-	parallel(len(evs), func(i int) { evs[i] = env.CreateEvent(t, org, env.EventForm(3+i%5, 50)) })
+	starts := make([]time.Time, 80)
+	for i := range starts {
+		starts[i] = env.Now().Add(time.Duration(72+i) * time.Hour)
+	}
+	evs := seedEvents(t, env, org, "An event.", starts)
 	// A few registrations first, so the deletion has work to do while
 	// the others arrive.
-	for _, ev := range evs[:10] {
-		Expect(t, regPost(env, ev.ID, ana.Access), http.StatusCreated)
+	for _, id := range evs[:10] {
+		Expect(t, regPost(env, id, ana.Access), http.StatusCreated)
 	}
 
 	var deleted atomic.Bool
@@ -48,7 +51,7 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 				if i >= len(evs) {
 					return
 				}
-				res := regPost(env, evs[i].ID, ana.Access)
+				res := regPost(env, evs[i], ana.Access)
 				switch {
 				case res.Status == http.StatusCreated:
 					landed.Add(1)
@@ -68,9 +71,9 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email); len(left) > 0 {
 		t.Errorf("items naming the deleted account remain: %v", left)
 	}
-	for _, ev := range evs {
-		if got := env.GetEvent(t, ev.ID).SeatsLeft; got != 50 {
-			t.Errorf("event %s has %d seats left after the deletion, want all 50", ev.ID, got)
+	for _, id := range evs {
+		if ev := env.GetEvent(t, id); ev.SeatsLeft != ev.Capacity {
+			t.Errorf("event %s has %d of %d seats left after the deletion, want all", id, ev.SeatsLeft, ev.Capacity)
 		}
 	}
 }
@@ -93,6 +96,9 @@ func deleteUntilDone(t *testing.T, env *Env, a *Account, maxAttempts int) (attem
 		case res.Status == http.StatusNoContent:
 			return attempts, took
 		case res.Status == http.StatusServiceUnavailable && res.Detail(t) == accounts.MsgDeletionUnfinished:
+			if res.Header.Get("Retry-After") == "" {
+				t.Errorf("attempt %d: the unfinished deletion's 503 has no Retry-After", attempts)
+			}
 		default:
 			t.Fatalf("attempt %d: %d %s, want 204 or the unfinished deletion's 503", attempts, res.Status, res.Body)
 		}
