@@ -41,7 +41,7 @@ const (
 	// gets, from all addresses together (NIST SP 800-63B allows at most
 	// 100), before only a password reset lets it log in again.
 	LoginBound       = 100
-	loginBoundForget = 30 * 24 * time.Hour // the count is forgotten 30 days after the last counted attempt
+	LoginBoundForget = 30 * 24 * time.Hour // the count is forgotten 30 days after the last counted attempt
 	// Mails per hour from sign-up, resend and reset, per destination
 	// address and per client address.
 	MailsPerAddress = 3

@@ -34,7 +34,7 @@ type Store interface {
 
 	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
 	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)
-	ReserveBoundAttempt(ctx context.Context, username string, bound int, forgetAt time.Time) error
+	ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error
 	LockLogin(ctx context.Context, username, addr string, until time.Time) error
 	CountUsernameFailure(ctx context.Context, username string, forgetAt time.Time) (int, error)
 	ClearLoginAttempts(ctx context.Context, username, addr string) error

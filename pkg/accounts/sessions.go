@@ -75,7 +75,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 	if err != nil {
 		return TokenPair{}, err
 	}
-	err = s.Store.ReserveBoundAttempt(ctx, username, LoginBound, now.Add(loginBoundForget))
+	err = s.Store.ReserveBoundAttempt(ctx, username, LoginBound, now, now.Add(LoginBoundForget))
 	if errors.Is(err, store.ErrLoginBound) {
 		return TokenPair{}, errLoginBound
 	}

@@ -155,11 +155,22 @@ func (s *Store) ReserveLoginAttempt(ctx context.Context, username, addr string, 
 // checked until a success or a reset clears the count. The count is
 // forgotten at forgetAt unless counted again. ErrLoginBound when the
 // username is at its bound.
-func (s *Store) ReserveBoundAttempt(ctx context.Context, username string, bound int, forgetAt time.Time) error {
+func (s *Store) ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error {
 	k := loginBoundKey(username)
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-		Add("Attempts", 1).Set(attrTTL, forgetAt.Unix()).
-		If("attribute_not_exists(Attempts) OR Attempts < ?", bound).Run(ctx)
+	reserve := func() error {
+		return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+			Add("Attempts", 1).Set(attrTTL, forgetAt.Unix()).
+			If("attribute_not_exists(Attempts) OR Attempts < ?", bound).Run(ctx)
+	}
+	err := reserve()
+	if dynamo.IsCondCheckFailed(err) {
+		// A count past its TTL is forgotten, though DynamoDB removes it
+		// only some time later: remove it now and count afresh.
+		err = s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("$ <= ?", attrTTL, now.Unix()).Run(ctx)
+		if err == nil {
+			err = reserve()
+		}
+	}
 	if dynamo.IsCondCheckFailed(err) {
 		err = ErrLoginBound
 	}

@@ -55,7 +55,7 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 				switch {
 				case res.Status == http.StatusCreated:
 					landed.Add(1)
-				case res.Status == http.StatusConflict && res.Detail(t) == events.MsgAccountDeleting, res.Status == http.StatusUnauthorized:
+				case res.Status == http.StatusConflict && regResult{body: res.Body}.detail() == events.MsgAccountDeleting, res.Status == http.StatusUnauthorized:
 					refused.Add(1)
 				default:
 					t.Errorf("registration during the deletion: %d %s", res.Status, res.Body)
@@ -144,7 +144,9 @@ func TestDeletingLargeAccountsConverges(t *testing.T) {
 		name    string
 		account *Account
 	}{{"a person with 1,000 registrations", ana}, {"an organization with 1,000 events", org}} {
-		attempts, took := deleteUntilDone(t, env, c.account, 8)
+		// Each attempt gets less done when the emulator is shared, never
+		// nothing: the bound is on attempts, not on the time of one.
+		attempts, took := deleteUntilDone(t, env, c.account, 20)
 		t.Logf("%s: 204 after %d attempt(s), taking %v", c.name, attempts, took)
 	}
 	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email, org.ID, org.OrganizationID, org.Email); len(left) > 0 {
