@@ -39,8 +39,9 @@ const (
 
 var errDeletionUnfinished = domain.Errorf(domain.CodeUnavailable, MsgDeletionUnfinished)
 
-// DeleteAccount deletes u after checking its password. The account is
-// marked first, which refuses its registrations from then on; then its
+// DeleteAccount deletes u after checking its password. The account (and
+// its organization) is marked first, which refuses its registrations (and
+// new events) from then on; then its
 // registrations are cancelled (seats given back, the first waiting
 // promoted), an organization's events deleted (their people told), its
 // sessions, login guards, mail counters and images removed, and then the
@@ -61,7 +62,7 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	if !ok {
 		return domain.FieldError("password", MsgDeletePassword)
 	}
-	if err := s.Store.MarkDeleting(ctx, u.ID); err != nil {
+	if err := s.Store.MarkDeleting(ctx, u); err != nil {
 		return err
 	}
 	b := deadlineBudget(ctx)

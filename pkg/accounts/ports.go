@@ -29,7 +29,7 @@ type Store interface {
 	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
-	MarkDeleting(ctx context.Context, id string) error
+	MarkDeleting(ctx context.Context, u domain.User) error
 	DeleteAccount(ctx context.Context, u domain.User) error
 
 	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)

@@ -171,7 +171,8 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 	}
 	org, err := s.Store.Organization(ctx, u.OrganizationID)
 	if err != nil {
-		return domain.Event{}, err
+		// An organizer's organization goes only with its account.
+		return domain.Event{}, explain(err, domain.Errorf(domain.CodeConflict, MsgAccountDeleting))
 	}
 	bannerKey, err := banner(ctx)
 	if err != nil {

@@ -17,15 +17,26 @@ import (
 // organization. Its sessions end with it: every token is checked against
 // the account.
 
-// MarkDeleting marks account id as being deleted (one UpdateItem).
-func (s *Store) MarkDeleting(ctx context.Context, id string) error {
-	k := userKey(id)
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Deleting", true).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
+// MarkDeleting marks account u as being deleted, and its organization
+// with it, which refuses its registrations and new events from then on
+// (one UpdateItem, a transaction of two for an organizer).
+func (s *Store) MarkDeleting(ctx context.Context, u domain.User) error {
+	k := userKey(u.ID)
+	user := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Deleting", true).If("attribute_exists(PK)")
+	var err error
+	if u.OrganizationID == "" {
+		err = user.Run(ctx)
+	} else {
+		ok := organizationKey(u.OrganizationID)
+		err = s.runTx(ctx, func() *dynamo.WriteTx {
+			return s.db.WriteTx().Update(user).Update(s.table.Update(attrPK, ok.PK).Range(attrSK, ok.SK).Set("Deleting", true))
+		})
+	}
+	if dynamo.IsCondCheckFailed(err) || failedAt(cancelReasons(err), 0) {
 		err = domain.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("mark account %s deleting: %w", id, err)
+		return fmt.Errorf("mark account %s deleting: %w", u.ID, err)
 	}
 	return nil
 }

@@ -141,14 +141,21 @@ func (it eventItem) domain() domain.Event {
 	}
 }
 
-// CreateEvent stores a new event, created at e.Created, with its reminders.
+// CreateEvent stores a new event, created at e.Created, with its reminders,
+// while its organization exists and is not being deleted
+// (ErrAccountDeleting), so no event outlives its organization.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
+	ok := organizationKey(e.OrganizationID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
+		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e))).
+			Check(s.table.Check(attrPK, ok.PK).Range(attrSK, ok.SK).If("attribute_exists(PK) AND attribute_not_exists(Deleting)"))
 		s.addCity(tx, e)
 		s.planReminders(tx, e, e.Created)
 		return tx
 	})
+	if failedAt(cancelReasons(err), 2) {
+		err = ErrAccountDeleting
+	}
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
 	}

@@ -4,10 +4,16 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go/middleware"
 
 	"turnout/pkg/accounts"
 	"turnout/pkg/auth"
@@ -15,11 +21,49 @@ import (
 	"turnout/pkg/events"
 )
 
+// raceDeletion deletes a's account while four workers keep calling
+// act(0), act(1), ... (each once, at most n) until the deletion has
+// answered 204. An act either lands (201) or is refused (409 "This account
+// is being deleted.", or 401 once the account is gone); it returns how
+// many did which.
+func raceDeletion(t *testing.T, env *Env, a *Account, n int, act func(i int) *Response) (landed, refused int64) {
+	t.Helper()
+	var deleted atomic.Bool
+	var next, l, r atomic.Int64
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !deleted.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				res := act(i)
+				switch {
+				case res.Status == http.StatusCreated:
+					l.Add(1)
+				case res.Status == http.StatusConflict && regResult{body: res.Body}.detail() == events.MsgAccountDeleting, res.Status == http.StatusUnauthorized:
+					r.Add(1)
+				default:
+					t.Errorf("call %d during the deletion: %d %s", i, res.Status, res.Body)
+				}
+			}
+		}()
+	}
+	res := env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": a.Password}, a.Access)
+	deleted.Store(true)
+	wg.Wait()
+	Expect(t, res, http.StatusNoContent)
+	return l.Load(), r.Load()
+}
+
 // TestRegisteringDuringOwnDeletionLeavesNothing: while a person's
 // DELETE /api/user/account/ runs, the same person keeps registering for
 // event after event. Each registration either lands before the deletion
 // marks the account (and is swept with it) or is refused; afterwards not
-// one item of the table names the person.
+// one item of the table names the person, and every seat is free.
 func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 	t.Parallel()
 	env := MustEnvWithoutRegistrationMail(t)
@@ -34,40 +78,8 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 	for _, id := range evs[:10] {
 		Expect(t, regPost(env, id, ana.Access), http.StatusCreated)
 	}
-
-	var deleted atomic.Bool
-	var next atomic.Int64
-	next.Store(10)
-	var landed, refused atomic.Int64
-	var wg sync.WaitGroup
-	// Four workers register ana for the remaining events, one after the
-	// other, until the deletion has answered.
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !deleted.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= len(evs) {
-					return
-				}
-				res := regPost(env, evs[i], ana.Access)
-				switch {
-				case res.Status == http.StatusCreated:
-					landed.Add(1)
-				case res.Status == http.StatusConflict && regResult{body: res.Body}.detail() == events.MsgAccountDeleting, res.Status == http.StatusUnauthorized:
-					refused.Add(1)
-				default:
-					t.Errorf("registration during the deletion: %d %s", res.Status, res.Body)
-				}
-			}
-		}()
-	}
-	res := env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": ana.Password}, ana.Access)
-	deleted.Store(true)
-	wg.Wait()
-	Expect(t, res, http.StatusNoContent)
-	t.Logf("registrations during the deletion: %d landed before its mark, %d refused", landed.Load(), refused.Load())
+	landed, refused := raceDeletion(t, env, ana, len(evs)-10, func(i int) *Response { return regPost(env, evs[10+i], ana.Access) })
+	t.Logf("registrations during the deletion: %d landed before its mark, %d refused", landed, refused)
 	if left := itemsNaming(t, env, ana.ID, ana.Username, ana.Email); len(left) > 0 {
 		t.Errorf("items naming the deleted account remain: %v", left)
 	}
@@ -75,6 +87,109 @@ func TestRegisteringDuringOwnDeletionLeavesNothing(t *testing.T) {
 		if ev := env.GetEvent(t, id); ev.SeatsLeft != ev.Capacity {
 			t.Errorf("event %s has %d of %d seats left after the deletion, want all", id, ev.SeatsLeft, ev.Capacity)
 		}
+	}
+}
+
+// callHold holds, while armed, the first DynamoDB call that matches until
+// released, so a test can let another request run in between.
+type callHold struct {
+	mu            sync.Mutex
+	match         func(op string, params any) bool
+	held, release chan struct{}
+}
+
+// arm holds the next call that matches; held is closed once it is held,
+// and closing release lets it go on.
+func (h *callHold) arm(match func(op string, params any) bool) (held, release chan struct{}) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.match, h.held, h.release = match, make(chan struct{}), make(chan struct{})
+	return h.held, h.release
+}
+
+func (h *callHold) option() func(*dynamodb.Options) {
+	return func(o *dynamodb.Options) {
+		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
+			return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("TurnoutHoldCall",
+				func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+					h.mu.Lock()
+					var release chan struct{}
+					if h.match != nil && h.match(middleware.GetOperationName(ctx), in.Parameters) {
+						h.match, release = nil, h.release
+						close(h.held)
+					}
+					h.mu.Unlock()
+					if release != nil {
+						<-release
+					}
+					return next.HandleInitialize(ctx, in)
+				}), middleware.Before)
+		})
+	}
+}
+
+func stringAttr(item map[string]types.AttributeValue, name string) string {
+	if v, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return v.Value
+	}
+	return ""
+}
+
+// TestWritesHeldAcrossOwnDeletionAreRefused holds a request of an account
+// at one of its steps (a person's registration at its transaction; an
+// organization's event creation at reading the organization or at writing
+// the event) while the account is deleted, then lets it go on: it is
+// refused with 409, and nothing of the account is left.
+func TestWritesHeldAcrossOwnDeletionAreRefused(t *testing.T) {
+	t.Parallel()
+	hold := &callHold{}
+	env := MustEnvWithoutRegistrationMail(t, hold.option())
+	host := env.NewOrganizer(t)
+	hosted := env.CreateEvent(t, host, env.EventForm(3, 10))
+	writes := func(sk string) func(op string, params any) bool {
+		return func(op string, params any) bool {
+			in, ok := params.(*dynamodb.TransactWriteItemsInput)
+			return ok && slices.ContainsFunc(in.TransactItems, func(it types.TransactWriteItem) bool {
+				return it.Put != nil && strings.HasPrefix(stringAttr(it.Put.Item, "SK"), sk)
+			})
+		}
+	}
+	createEvent := func(a *Account) *Response {
+		return env.Multipart(http.MethodPost, "/api/event/create/", env.EventForm(3, 10), nil, a.Access)
+	}
+	cases := []struct {
+		name    string
+		account func() *Account
+		act     func(a *Account) *Response
+		match   func(a *Account) func(op string, params any) bool
+	}{
+		{"a registration held at its transaction", func() *Account { return env.NewPerson(t) },
+			func(a *Account) *Response { return regPost(env, hosted.ID, a.Access) },
+			func(*Account) func(string, any) bool { return writes("ATTENDEE#") }},
+		{"an event held at reading its organization", func() *Account { return env.NewOrganizer(t) }, createEvent,
+			func(a *Account) func(string, any) bool {
+				return func(op string, params any) bool {
+					in, ok := params.(*dynamodb.GetItemInput)
+					return ok && stringAttr(in.Key, "PK") == "ORG#"+a.OrganizationID
+				}
+			}},
+		{"an event held at its transaction", func() *Account { return env.NewOrganizer(t) }, createEvent,
+			func(*Account) func(string, any) bool { return writes("EVENT") }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := c.account()
+			held, release := hold.arm(c.match(a))
+			answered := make(chan *Response, 1)
+			go func() { answered <- c.act(a) }()
+			<-held
+			Expect(t, env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": a.Password}, a.Access), http.StatusNoContent)
+			close(release)
+			evExpectDetail(t, <-answered, http.StatusConflict, events.MsgAccountDeleting)
+			if left := itemsNaming(t, env, a.ID, a.Username, a.Email); len(left) > 0 {
+				t.Errorf("items naming the deleted account remain: %v", left)
+			}
+		})
 	}
 }
 
