@@ -10,7 +10,8 @@ import (
 )
 
 // An account's deletion: it is marked first (so the mails its freed
-// registrations would send are not sent to someone leaving), its
+// registrations would send are not sent to someone leaving, and no new
+// registration or event of it lands), its
 // registrations and events go as any would (seats freed, waitlists
 // promoted, registrants told), and then one transaction removes the
 // account, the reservations of its username and email addresses, and its
