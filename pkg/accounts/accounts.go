@@ -37,6 +37,11 @@ const (
 	lockoutBase      = 30 * time.Second // first lockout; doubles per further failure
 	lockoutMax       = 15 * time.Minute // so an owner is never locked out for long
 	lockoutForget    = time.Hour        // failures are forgotten an hour after the last attempt
+	// LoginBound is how many consecutive unsuccessful attempts a username
+	// gets, from all addresses together (NIST SP 800-63B allows at most
+	// 100), before only a password reset lets it log in again.
+	LoginBound       = 100
+	LoginBoundForget = 30 * 24 * time.Hour // the count is forgotten 30 days after the last counted attempt
 	// Mails per hour from sign-up, resend and reset, per destination
 	// address and per client address.
 	MailsPerAddress = 3
@@ -53,6 +58,7 @@ const (
 	MsgLoginFailed     = "No active account found with the given credentials."
 	MsgNotActivated    = "Please activate your account with the link we emailed you before logging in."
 	MsgLockedOut       = "Too many failed login attempts. Try again in %d seconds."
+	MsgLoginBound      = "Too many failed login attempts on this account. Reset your password to log in."
 	MsgSessionEnded    = "Your session has ended. Please log in again."
 	MsgOldPassword     = "Your old password was entered incorrectly. Please enter it again."
 	MsgInvalidReset    = "This password reset link is invalid or has expired."

@@ -15,8 +15,7 @@ type Export struct {
 	Registrations []domain.RegisteredEvent
 }
 
-// registrationPage is how many registrations each read of an export or a
-// deletion takes.
+// registrationPage is how many registrations each read of an export takes.
 const registrationPage = 100
 
 // Export gathers u's data, reading the registrations a page at a time.

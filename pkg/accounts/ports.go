@@ -24,14 +24,17 @@ type Store interface {
 	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
 	Mute(ctx context.Context, userID string, kind domain.MailKind) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
-	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
+	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
+	DropRegistration(ctx context.Context, r domain.Registration) error
+	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
-	MarkDeleting(ctx context.Context, id string) error
+	MarkDeleting(ctx context.Context, u domain.User) error
 	DeleteAccount(ctx context.Context, u domain.User) error
 
 	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
 	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)
+	ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error
 	LockLogin(ctx context.Context, username, addr string, until time.Time) error
 	CountUsernameFailure(ctx context.Context, username string, forgetAt time.Time) (int, error)
 	ClearLoginAttempts(ctx context.Context, username, addr string) error

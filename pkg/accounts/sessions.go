@@ -17,6 +17,7 @@ import (
 var (
 	errLoginFailed  = domain.Errorf(domain.CodeUnauthorized, MsgLoginFailed)
 	errSessionEnded = domain.Errorf(domain.CodeUnauthorized, MsgSessionEnded)
+	errLoginBound   = domain.Errorf(domain.CodeTooMany, MsgLoginBound)
 )
 
 // Login checks a username and password from the client at address addr
@@ -29,7 +30,11 @@ var (
 // ceiling of failures from all addresses, each address gets one attempt
 // before its lockout instead of lockoutThreshold: guessing spread over many
 // addresses slows down, and the owner still gets a try from any address of
-// its own.
+// its own. Addresses are cheap (IPv6 gives anyone a /64), so the username
+// also has a bound of LoginBound consecutive attempts from all addresses
+// together; past it no password is checked until a success would clear
+// it, which only a password reset (a link mailed to the owner) can now
+// bring: guessing has a hard limit, and the owner a way in.
 func (s *Service) Login(ctx context.Context, username, password, addr string) (TokenPair, error) {
 	if username == "" || password == "" {
 		f := domain.FieldErrors{}
@@ -49,6 +54,9 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return TokenPair{}, err
 	}
+	if guard.BoundAttempts >= LoginBound {
+		return TokenPair{}, errLoginBound
+	}
 	threshold := lockoutThreshold
 	if guard.UsernameFailures >= usernameCeiling {
 		threshold = 1
@@ -57,10 +65,19 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 		return TokenPair{}, lockedOut(wait)
 	}
 	// The attempt is counted before the hash, atomically, so a burst of
-	// parallel guesses cannot all be checked before the lock applies.
+	// parallel guesses cannot all be checked before the lock applies:
+	// first for the address (whose lock refuses it without touching the
+	// username's bound), then towards the bound.
 	n, err := s.Store.ReserveLoginAttempt(ctx, username, addr, threshold, now, now.Add(attemptPending), now.Add(lockoutForget))
 	if errors.Is(err, store.ErrLoginLocked) {
 		return TokenPair{}, lockedOut(max(guard.LockedUntil.Sub(now), time.Second))
+	}
+	if err != nil {
+		return TokenPair{}, err
+	}
+	err = s.Store.ReserveBoundAttempt(ctx, username, LoginBound, now, now.Add(LoginBoundForget))
+	if errors.Is(err, store.ErrLoginBound) {
+		return TokenPair{}, errLoginBound
 	}
 	if err != nil {
 		return TokenPair{}, err

@@ -33,6 +33,7 @@ const (
 	MsgNotRegistered        = "You are not registered for this event."
 	MsgBusy                 = "This event is very busy right now. Please try again."
 	MsgBadCursor            = "This page cursor is not valid."
+	MsgAccountDeleting      = "This account is being deleted."
 )
 
 // Store is what the events service needs of the table.
@@ -109,6 +110,8 @@ func explain(err error, notFound *domain.Error) error {
 		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
 	case errors.Is(err, store.ErrEventCancelled):
 		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
+	case errors.Is(err, store.ErrAccountDeleting):
+		return domain.Errorf(domain.CodeConflict, MsgAccountDeleting)
 	case errors.Is(err, store.ErrBusy):
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
 	case errors.Is(err, store.ErrBadCursor):
@@ -170,7 +173,8 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 	}
 	org, err := s.Store.Organization(ctx, u.OrganizationID)
 	if err != nil {
-		return domain.Event{}, err
+		// An organizer's organization goes only with its account.
+		return domain.Event{}, explain(err, domain.Errorf(domain.CodeConflict, MsgAccountDeleting))
 	}
 	bannerKey, err := banner(ctx)
 	if err != nil {

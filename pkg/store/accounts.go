@@ -10,22 +10,34 @@ import (
 )
 
 // An account's deletion: it is marked first (so the mails its freed
-// registrations would send are not sent to someone leaving), its
+// registrations would send are not sent to someone leaving, and no new
+// registration or event of it lands), its
 // registrations and events go as any would (seats freed, waitlists
 // promoted, registrants told), and then one transaction removes the
 // account, the reservations of its username and email addresses, and its
 // organization. Its sessions end with it: every token is checked against
 // the account.
 
-// MarkDeleting marks account id as being deleted (one UpdateItem).
-func (s *Store) MarkDeleting(ctx context.Context, id string) error {
-	k := userKey(id)
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Deleting", true).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
+// MarkDeleting marks account u as being deleted, and its organization
+// with it, which refuses its registrations and new events from then on
+// (one UpdateItem, a transaction of two for an organizer).
+func (s *Store) MarkDeleting(ctx context.Context, u domain.User) error {
+	k := userKey(u.ID)
+	user := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Deleting", true).If("attribute_exists(PK)")
+	var err error
+	if u.OrganizationID == "" {
+		err = user.Run(ctx)
+	} else {
+		ok := organizationKey(u.OrganizationID)
+		err = s.runTx(ctx, func() *dynamo.WriteTx {
+			return s.db.WriteTx().Update(user).Update(s.table.Update(attrPK, ok.PK).Range(attrSK, ok.SK).Set("Deleting", true))
+		})
+	}
+	if dynamo.IsCondCheckFailed(err) || failedAt(cancelReasons(err), 0) {
 		err = domain.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("mark account %s deleting: %w", id, err)
+		return fmt.Errorf("mark account %s deleting: %w", u.ID, err)
 	}
 	return nil
 }
@@ -80,4 +92,73 @@ func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
 		}
 	}
 	return nil
+}
+
+// PersonRegistrations lists userID's registrations from its own partition,
+// limit at a time after the registration id after ("" for the first page),
+// with a strongly consistent Query, so a deletion's sweep sees every
+// registration made before the account was marked. Unlike
+// UserRegistrations it keeps those whose event is gone or being deleted:
+// they name the person too. The returned cursor is "" on the last page.
+func (s *Store) PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error) {
+	first := userRegistrationKey(userID, "")
+	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
+	if after != "" {
+		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)
+	}
+	var items []userRegistrationItem
+	if err := q.Consistent(true).Limit(limit).All(ctx, &items); err != nil {
+		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
+	}
+	regs := make([]domain.Registration, len(items))
+	for i, it := range items {
+		regs[i] = domain.Registration{ID: it.ID, EventID: it.EventID, UserID: userID, Status: domain.RegistrationStatus(it.Status)}
+	}
+	next := ""
+	if len(items) == limit {
+		next = items[len(items)-1].ID
+	}
+	return regs, next, nil
+}
+
+// DropRegistration removes the registration and person's items of r when
+// its event no longer holds r (CancelRegistration found nothing to
+// cancel), so nothing of them names the person; one BatchWriteItem.
+func (s *Store) DropRegistration(ctx context.Context, r domain.Registration) error {
+	rk, uk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
+	if err := s.deleteAll(ctx, []dynamo.Keyed{dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK}}); err != nil {
+		return fmt.Errorf("drop registration %s: %w", r.ID, err)
+	}
+	return nil
+}
+
+// OrganizationEventIDs lists the ids of orgID's events by start, limit at
+// a time after the cursor after ("" for the first page), from the owned
+// index: those whose delete has begun and not finished when deleting is
+// set, the others otherwise. The returned cursor is "" on the last page.
+func (s *Store) OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error) {
+	pk := organizationEventsPK(orgID)
+	if deleting {
+		pk = deletingEventsPK(orgID)
+	}
+	q := s.table.Get(attrGSI2PK, pk).Index(IndexOwned)
+	if after != "" {
+		q = q.Range(attrGSI2SK, dynamo.Greater, after)
+	}
+	var items []struct {
+		ID     string
+		GSI2SK string
+	}
+	if err := q.Project("ID", attrGSI2SK).Limit(limit).All(ctx, &items); err != nil {
+		return nil, "", fmt.Errorf("list event ids of organization %s: %w", orgID, err)
+	}
+	ids := make([]string, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+	}
+	next := ""
+	if len(items) == limit {
+		next = items[len(items)-1].GSI2SK
+	}
+	return ids, next, nil
 }

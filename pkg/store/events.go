@@ -147,14 +147,21 @@ func (it eventItem) domain() domain.Event {
 	}
 }
 
-// CreateEvent stores a new event, created at e.Created, with its reminders.
+// CreateEvent stores a new event, created at e.Created, with its reminders,
+// while its organization exists and is not being deleted
+// (ErrAccountDeleting), so no event outlives its organization.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
+	ok := organizationKey(e.OrganizationID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e)))
+		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e))).
+			Check(s.table.Check(attrPK, ok.PK).Range(attrSK, ok.SK).If("attribute_exists(PK) AND attribute_not_exists(Deleting)"))
 		s.addCity(tx, e)
 		s.planReminders(tx, e, e.Created)
 		return tx
 	})
+	if failedAt(cancelReasons(err), 2) {
+		err = ErrAccountDeleting
+	}
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
 	}
@@ -251,7 +258,9 @@ func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
 // event of any size:
 //
 //  1. one transaction takes the event out of every list (it drops the
-//     index keys and its reminders), marks it deleting and removes its
+//     index keys and its reminders, and moves its owned-index entry to
+//     the organization's deleting partition, so a retry still finds it
+//     after a crash), marks it deleting and removes its
 //     seat counter, so it reads as not found and refuses registrations and
 //     edits from then on, and keeps what the mailer tells its people of it
 //     (goneItem);
@@ -272,7 +281,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
 			tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-				Remove(attrGSI1PK, attrGSI1SK, attrGSI2PK, attrGSI2SK, attrGSI3PK, attrGSI3SK).Set("Deleting", true).
+				Remove(attrGSI1PK, attrGSI1SK, attrGSI3PK, attrGSI3SK).Set(attrGSI2PK, deletingEventsPK(orgID)).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))

@@ -77,6 +77,11 @@ func TestRegistrationWriteUnits(t *testing.T) {
 	}
 	r := domain.Attendee{Registration: domain.Registration{ID: auth.NewID(), EventID: e.ID, UserID: auth.NewID(), Created: now},
 		Username: "ada", FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com"}
+	// A registration checks its person's account in its transaction.
+	u := domain.User{ID: r.UserID, Username: "ada" + r.UserID, Email: r.UserID + "@example.com", Joined: now}
+	if err := s.CreateUser(ctx, u, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
 	meter.Take()
 	if _, err := s.Register(ctx, r, now); err != nil {
 		t.Fatal(err)

@@ -15,13 +15,22 @@ import (
 	"turnout/pkg/testenv"
 )
 
-// MustStore returns a store on a fresh table; opts may add SDK middleware.
+// TestOrganization is the organization of the store tests' events.
+const TestOrganization = "org"
+
+// MustStore returns a store on a fresh table holding TestOrganization
+// (an event is created only for an organization that exists); opts may
+// add SDK middleware.
 func MustStore(tb testing.TB, opts ...func(*dynamodb.Options)) *Store {
 	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
 	s := New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table, opts...)
-	if err := s.CreateTable(context.Background()); err != nil {
+	ctx := context.Background()
+	if err := s.CreateTable(ctx); err != nil {
 		tb.Fatalf("create table: %v", err)
+	}
+	if err := s.table.Put(newOrganizationItem(domain.Organization{ID: TestOrganization, Name: "Org"})).Run(ctx); err != nil {
+		tb.Fatalf("create organization: %v", err)
 	}
 	return s
 }

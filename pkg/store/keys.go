@@ -88,11 +88,13 @@ func mailQuotaKey(scope, value, window string) key {
 func mailQuotaPK(scope, value string) string { return "MAILQUOTA#" + scope + "#" + fold(value) }
 
 // Every login guard of a username shares one partition, so a password
-// reset finds them all with one Query: one item per client address and
-// one for the username's ceiling across addresses.
+// reset finds them all with one Query: one item per client address, one
+// for the username's ceiling across addresses and one for its bound of
+// consecutive unsuccessful attempts.
 func loginGuardsPK(username string) string      { return "LOGIN#" + fold(username) }
 func loginAddressKey(username, addr string) key { return key{loginGuardsPK(username), "ADDR#" + addr} }
 func loginCeilingKey(username string) key       { return key{loginGuardsPK(username), "USERNAME"} }
+func loginBoundKey(username string) key         { return key{loginGuardsPK(username), "BOUND"} }
 
 // searchPK is the IndexSearch partition of the quarter t falls in.
 func searchPK(t time.Time) string {
@@ -146,6 +148,11 @@ func remindersDueSK(r domain.Reminder) string {
 }
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
+
+// deletingEventsPK is where an organization's event sits in IndexOwned
+// while its delete runs: out of the organization's lists, yet found by a
+// retry (or the organization's deletion) until the event item goes last.
+func deletingEventsPK(orgID string) string { return "ORGEVENTS-DELETING#" + orgID }
 
 // fold is the case-insensitive form used for uniqueness of usernames and
 // email addresses.

@@ -15,6 +15,11 @@ import (
 // work: the username is locked for the client address.
 var ErrLoginLocked = errors.New("login locked")
 
+// ErrLoginBound means a login attempt was refused before any password
+// work: the username has had its bound of consecutive unsuccessful
+// attempts, from whatever addresses, and only a password reset lifts it.
+var ErrLoginBound = errors.New("login attempts of the username at their bound")
+
 // LoginGuard is what login knows about recent failures of one username,
 // whether or not an account holds it, so lockouts reveal nothing about
 // which accounts exist.
@@ -25,6 +30,10 @@ type LoginGuard struct {
 	LockedUntil time.Time
 	// UsernameFailures counts failures from every address.
 	UsernameFailures int
+	// BoundAttempts counts the username's attempts from every address
+	// since its last success or reset (one in flight counts until it
+	// succeeds).
+	BoundAttempts int
 }
 
 // LockedAt reports how long the guard refuses attempts at now when
@@ -44,6 +53,15 @@ type loginAddressItem struct {
 	Expires     time.Time `dynamo:"TTL,unixtime"`
 }
 
+// loginBoundItem counts a username's attempts since its last success,
+// from every address.
+type loginBoundItem struct {
+	PK       string `dynamo:"PK,hash"`
+	SK       string `dynamo:"SK,range"`
+	Attempts int
+	Expires  time.Time `dynamo:"TTL,unixtime"`
+}
+
 type loginCeilingItem struct {
 	PK       string `dynamo:"PK,hash"`
 	SK       string `dynamo:"SK,range"`
@@ -55,11 +73,11 @@ type loginCeilingItem struct {
 // login guards for addr, then the account if the username exists. A
 // missing account is returned as domain.ErrNotFound alongside the guard.
 func (s *Store) LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, LoginGuard, error) {
-	un, ak, ck := usernameKey(username), loginAddressKey(username, addr), loginCeilingKey(username)
+	un, ak, ck, bk := usernameKey(username), loginAddressKey(username, addr), loginCeilingKey(username), loginBoundKey(username)
 	var guard LoginGuard
 	userID := ""
 	iter := s.table.Batch(attrPK, attrSK).
-		Get(dynamo.Keys{un.PK, un.SK}, dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{ck.PK, ck.SK}).
+		Get(dynamo.Keys{un.PK, un.SK}, dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{ck.PK, ck.SK}, dynamo.Keys{bk.PK, bk.SK}).
 		Consistent(true).Iter()
 	var raw dynamo.Item
 	for iter.Next(ctx, &raw) {
@@ -82,6 +100,12 @@ func (s *Store) LoginLookup(ctx context.Context, username, addr string, now time
 			err = dynamo.UnmarshalItem(raw, &g)
 			if g.Expires.After(now) {
 				guard.UsernameFailures = g.Failures
+			}
+		case sk == bk.SK:
+			var g loginBoundItem
+			err = dynamo.UnmarshalItem(raw, &g)
+			if g.Expires.After(now) {
+				guard.BoundAttempts = g.Attempts
 			}
 		}
 		if err != nil {
@@ -125,6 +149,37 @@ func (s *Store) ReserveLoginAttempt(ctx context.Context, username, addr string, 
 	return out.Attempts, nil
 }
 
+// ReserveBoundAttempt counts an attempt for username, from any address,
+// before its password is checked, in one conditional UpdateItem, so that
+// however many addresses guess at once no more than bound attempts are
+// checked until a success or a reset clears the count. The count is
+// forgotten at forgetAt unless counted again. ErrLoginBound when the
+// username is at its bound.
+func (s *Store) ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error {
+	k := loginBoundKey(username)
+	reserve := func() error {
+		return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+			Add("Attempts", 1).Set(attrTTL, forgetAt.Unix()).
+			If("attribute_not_exists(Attempts) OR Attempts < ?", bound).Run(ctx)
+	}
+	err := reserve()
+	if dynamo.IsCondCheckFailed(err) {
+		// A count past its TTL is forgotten, though DynamoDB removes it
+		// only some time later: remove it now and count afresh.
+		err = s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("$ <= ?", attrTTL, now.Unix()).Run(ctx)
+		if err == nil {
+			err = reserve()
+		}
+	}
+	if dynamo.IsCondCheckFailed(err) {
+		err = ErrLoginBound
+	}
+	if err != nil {
+		return fmt.Errorf("reserve a bounded login attempt: %w", err)
+	}
+	return nil
+}
+
 // LockLogin refuses logins for username from addr until the given time.
 func (s *Store) LockLogin(ctx context.Context, username, addr string, until time.Time) error {
 	k := loginAddressKey(username, addr)
@@ -148,10 +203,11 @@ func (s *Store) CountUsernameFailure(ctx context.Context, username string, forge
 	return out.Failures, nil
 }
 
-// ClearLoginAttempts forgets the attempts of addr after a successful login.
+// ClearLoginAttempts forgets the attempts of addr, and the username's
+// count towards its bound, after a successful login (one BatchWriteItem).
 func (s *Store) ClearLoginAttempts(ctx context.Context, username, addr string) error {
-	k := loginAddressKey(username, addr)
-	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+	ak, bk := loginAddressKey(username, addr), loginBoundKey(username)
+	if err := s.deleteAll(ctx, []dynamo.Keyed{dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{bk.PK, bk.SK}}); err != nil {
 		return fmt.Errorf("clear login attempts: %w", err)
 	}
 	return nil

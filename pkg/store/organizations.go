@@ -24,6 +24,9 @@ type organizationItem struct {
 	Link        string `dynamo:",omitempty"`
 	Description string `dynamo:",omitempty"`
 	LogoKey     string `dynamo:",omitempty"`
+	// Deleting marks an organization whose account's deletion has begun:
+	// it takes no new events.
+	Deleting bool `dynamo:",omitempty"`
 	// Expires goes with its organizer's account until activation.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
 }

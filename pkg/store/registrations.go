@@ -20,6 +20,9 @@ var (
 	ErrAlreadyRegistered = fmt.Errorf("already registered: %w", domain.ErrConflict)
 	ErrEventFull         = fmt.Errorf("event full: %w", domain.ErrConflict)
 	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
+	// ErrAccountDeleting refuses a registration of an account whose
+	// deletion has begun (or ended), so nothing of it outlives the deletion.
+	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", domain.ErrConflict)
 )
 
 // A registration is three items, none of them in an index, so taking a
@@ -142,6 +145,8 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		switch {
 		case err == nil:
 			return a.Registration, nil
+		case failedAt(reasons, registrantCheck):
+			return fail(ErrAccountDeleting)
 		case failedAt(reasons, 1):
 			return fail(s.explainRegistered(ctx, a.EventID))
 		case !failedAt(reasons, 0):
@@ -166,6 +171,8 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		err = s.joinWaitlist(ctx, a, now)
 		reasons = cancelReasons(err)
 		switch {
+		case failedAt(reasons, registrantCheck):
+			return fail(ErrAccountDeleting)
 		case err == nil:
 			a.Position, err = s.waitPosition(ctx, a.EventID, a.ID)
 			if err != nil {
@@ -182,21 +189,34 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 	return fail(ErrBusy)
 }
 
+// registrantCheck is the index, in Register's transactions, of the check
+// that the person's account exists and is not being deleted: checked in
+// the transaction, a registration either lands before the deletion's mark
+// (and the deletion's strongly consistent sweep finds it) or not at all.
+const registrantCheck = 4
+
+func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
+	k := userKey(userID)
+	return s.table.Check(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK) AND attribute_not_exists(Deleting)")
+}
+
 // takeSeat is Register's transaction for a seat: item 0 is the counter,
-// item 1 the person's place.
+// item 1 the person's place, item registrantCheck their account.
 func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) error {
 	sk, items := seatsKey(a.EventID), registrationItems(a)
 	return s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
-			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2]))
+			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
+			Check(s.registrantLive(a.UserID))
 	})
 }
 
 // joinWaitlist is Register's transaction for a place in the queue: item 0
 // is the counter, which must still be full (or have people waiting) and
-// keep a waitlist, item 1 the person's place.
+// keep a waitlist, item 1 the person's place, item registrantCheck their
+// account.
 func (s *Store) joinWaitlist(ctx context.Context, a domain.Attendee, now time.Time) error {
 	sk, wk, items := seatsKey(a.EventID), waitKey(a.EventID, a.ID), registrationItems(a)
 	return s.runTx(ctx, func() *dynamo.WriteTx {
@@ -204,6 +224,7 @@ func (s *Store) joinWaitlist(ctx context.Context, a domain.Attendee, now time.Ti
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)", true, sortTime(now), 0)).
 			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
+			Check(s.registrantLive(a.UserID)).
 			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID}))
 	})
 }

@@ -37,9 +37,15 @@ func remindersBench(ctx context.Context, stack *emulators.Stack, newBench func(s
 	if err != nil {
 		return err
 	}
+	owner := domain.User{ID: auth.NewID(), Username: "bench-reminders", Email: "reminders@bench.test", PasswordHash: "x", IsActive: true, IsOrganizer: true, Joined: b.now}
+	org := domain.Organization{ID: auth.NewID(), OwnerID: owner.ID, OwnerName: owner.Username, Name: "Bench Org", Email: owner.Email}
+	owner.OrganizationID = org.ID
+	if err := b.st.CreateOrganizer(ctx, owner, org, time.Time{}); err != nil { // an event needs its organization
+		return fmt.Errorf("create the organizer: %w", err)
+	}
 	start := b.now.Add(48 * time.Hour)
 	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: auth.NewID(), OrganizationName: "Bench Org", Title: "Reminder Bench",
+		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name, Title: "Reminder Bench",
 		Description: strings.Repeat("d", 300), Location: "Main Hall", Start: start, End: start.Add(2 * time.Hour),
 		Capacity: n, Created: b.now, TimeZone: "Europe/Lisbon",
 	}
