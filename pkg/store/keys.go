@@ -74,6 +74,13 @@ func familyKey(userID, familyID string) key { return key{sessionsPK(userID), "FA
 
 const attendeePrefix = "ATTENDEE#"
 
+// departureKey records that registration regID was given up by its
+// person. Its sort key sorts before "EVENT", so the read of an event
+// (EVENT to SEATS) does not read it.
+func departureKey(eventID, regID string) key { return key{"EVENT#" + eventID, departurePrefix + regID} }
+
+const departurePrefix = "DEPARTED#"
+
 // waitKey is a waitlisted registration's place in its event's queue.
 func waitKey(eventID, regID string) key { return key{"EVENT#" + eventID, waitPrefix + regID} }
 

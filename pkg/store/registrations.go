@@ -295,7 +295,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 				return fail(err)
 			}
 		}
-		err = s.runTx(ctx, func() *dynamo.WriteTx { return s.cancelTx(r, *att, seats, head) })
+		err = s.runTx(ctx, func() *dynamo.WriteTx { return s.cancelTx(r, *att, seats, head, time.Now()) })
 		reasons := cancelReasons(err)
 		switch {
 		case err == nil:
@@ -310,15 +310,47 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 	return fail(ErrBusy)
 }
 
+// departureItem tells the mailer (by its insert in the table's stream)
+// that a person gave up a registration, and whether it was a seat or a
+// place in the queue: the stream carries new images only, so the removed
+// attendee item cannot say what it was. It names nobody and expires once
+// the stream has long moved on.
+type departureItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	UserID  string
+	Status  string
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+// departureTTL is how long a departure is kept: a day, the stream's.
+const departureTTL = 24 * time.Hour
+
+// DepartureRecord reads a departure from its item's keys and attributes
+// (as a stream record's new image carries them, attr giving one by
+// name), and false for any other item.
+func DepartureRecord(pk, sk string, attr func(name string) string) (d domain.Departure, ok bool) {
+	eventID, okPK := strings.CutPrefix(pk, "EVENT#")
+	regID, okSK := strings.CutPrefix(sk, departurePrefix)
+	d = domain.Departure{EventID: eventID, RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
+	return d, okPK && okSK && eventID != "" && regID != "" && d.UserID != ""
+}
+
 // cancelTx removes r's items (item 0 is the registration, which must still
-// exist) and settles the counter as read: seats is nil for a deleted
-// event, head the first person waiting when a seat passes to them.
-func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem) *dynamo.WriteTx {
-	rk, uk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
+// exist), records the departure and settles the counter as read: seats is
+// nil for a deleted event, head the first person waiting when a seat
+// passes to them.
+func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, now time.Time) *dynamo.WriteTx {
+	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.EventID, r.ID)
+	status := domain.StatusRegistered
+	if att.waitlisted() {
+		status = domain.StatusWaitlisted
+	}
 	tx := s.db.WriteTx().
 		Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
 		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted))).
-		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
+		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK)).
+		Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
 	if seats == nil {
 		return tx
 	}
