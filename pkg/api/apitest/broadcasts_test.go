@@ -81,6 +81,9 @@ func TestCancelEventTellsEveryone(t *testing.T) {
 		if !strings.Contains(m.Text, "The roof is under repair.") || !strings.Contains(m.Text, "spring concert") {
 			t.Errorf("%s's notice lacks the organizer's words:\n%s", p.Email, m.Text)
 		}
+		if len(m.ReplyTo) != 1 || !strings.EqualFold(m.ReplyTo[0], org.Email) {
+			t.Errorf("%s's notice has reply-to %v, want the organization's address %s", p.Email, m.ReplyTo, org.Email)
+		}
 		if len(m.Attachments) != 1 || !strings.Contains(string(m.Attachments[0].Data), "STATUS:CANCELLED") {
 			t.Errorf("%s's notice lacks the cancelling calendar file", p.Email)
 		}
@@ -123,6 +126,9 @@ func TestMessageToRegistered(t *testing.T) {
 		m := regMail(t, env, seated.Email, fmt.Sprintf("Bring cash %d", i))
 		if !strings.Contains(m.Text, "Most stalls take cash only.") {
 			t.Errorf("message %d lacks its body:\n%s", i, m.Text)
+		}
+		if len(m.ReplyTo) != 1 || !strings.EqualFold(m.ReplyTo[0], org.Email) {
+			t.Errorf("message %d has reply-to %v, want the organization's address %s", i, m.ReplyTo, org.Email)
 		}
 	}
 	time.Sleep(300 * time.Millisecond)

@@ -41,6 +41,12 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if b.Kind != domain.BroadcastMessage {
 		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
+	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
+		// The organizer's own words: replies go to the organization.
+		if f.replyTo, err = d.organizationAddress(ctx, e.OrganizationID); err != nil {
+			return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+		}
+	}
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
 		if a.Email == "" || !reaches(b, a) {
 			return nil
@@ -73,8 +79,10 @@ type fanOutState struct {
 	facts mail.EventFacts
 	ics   []byte
 	// kind is the setting that turns this mail off ("" when it always goes).
-	kind   domain.MailKind
-	people []domain.Attendee
+	kind domain.MailKind
+	// replyTo is where replies to the mails go ("" to the sender).
+	replyTo string
+	people  []domain.Attendee
 }
 
 // flush queues the mails of the people gathered so far, leaving out who
@@ -97,7 +105,9 @@ func (f *fanOutState) flush(ctx context.Context) error {
 	msgs := make(map[string]mail.Message, len(f.people))
 	for _, a := range f.people {
 		if !muted[a.UserID] {
-			msgs[f.b.ID+"."+a.UserID] = f.message(a)
+			m := f.message(a)
+			m.ReplyTo = f.replyTo
+			msgs[f.b.ID+"."+a.UserID] = m
 		}
 	}
 	f.people = f.people[:0]
@@ -150,6 +160,19 @@ func optionalKind(k domain.BroadcastKind) domain.MailKind {
 		return domain.MailOrganizerMessages
 	}
 	return ""
+}
+
+// organizationAddress is the email address of organization id, "" when it
+// is gone.
+func (d Deliverer) organizationAddress(ctx context.Context, id string) (string, error) {
+	o, err := d.Store.Organization(ctx, id)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("read organization %s for its address: %w", id, err)
+	}
+	return o.Email, nil
 }
 
 // optional is how userID turns off mail of kind: the web page and the
