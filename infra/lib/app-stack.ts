@@ -115,7 +115,7 @@ export const SCHEDULE_RETRIES = { retryAttempts: 2, maxEventAge: Duration.minute
 // (pkg/store/broadcasts.go), which the mailer fans out into queued messages;
 // ATTENDEE_PREFIX the sort key of every registration's attendee item
 // (pkg/store/keys.go), whose changes the mailer turns into mails;
-// DEPARTURE_PREFIX the sort key of a registration given up, seat or place
+// DEPARTURE_PREFIX the key of a registration given up, seat or place
 // in the queue (pkg/store/registrations.go), which the mailer confirms.
 export const OUTBOX_PREFIX = 'MAIL#';
 export const BROADCAST_PREFIX = 'BROADCAST#';
@@ -149,7 +149,7 @@ function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
       }),
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),
-        dynamodb: { Keys: { SK: { S: lambda.FilterRule.beginsWith(DEPARTURE_PREFIX) } } },
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(DEPARTURE_PREFIX) } } },
       }),
     ],
   });

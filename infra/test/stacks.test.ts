@@ -262,7 +262,7 @@ test('the mailer is fed only newly queued messages and broadcasts and registrati
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: BROADCAST_PREFIX }] } } } },
     { dynamodb: { Keys: { SK: { S: [{ prefix: ATTENDEE_PREFIX }] } } } },
-    { eventName: ['INSERT'], dynamodb: { Keys: { SK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
+    { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
   ]);
   const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
   assert.equal(mailer.length, 1);

@@ -307,6 +307,11 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 	for i, a := range attendees {
 		rk, uk := registrationKey(a.RegistrationID), userRegistrationKey(strings.TrimPrefix(a.SK, attendeePrefix), a.RegistrationID)
 		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
+		if a.waitlisted() {
+			// Its place in the queue names the person too.
+			wk := waitKey(eventID, a.RegistrationID)
+			registrations = append(registrations, dynamo.Keys{wk.PK, wk.SK})
+		}
 		attendeeKeys[i] = dynamo.Keys{a.PK, a.SK}
 	}
 	if err := s.deleteAll(ctx, registrations); err != nil {

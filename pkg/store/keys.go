@@ -75,9 +75,8 @@ func familyKey(userID, familyID string) key { return key{sessionsPK(userID), "FA
 const attendeePrefix = "ATTENDEE#"
 
 // departureKey records that registration regID was given up by its
-// person. Its sort key sorts before "EVENT", so the read of an event
-// (EVENT to SEATS) does not read it.
-func departureKey(eventID, regID string) key { return key{"EVENT#" + eventID, departurePrefix + regID} }
+// person, outside the event's partition, which a deletion empties.
+func departureKey(regID string) key { return key{departurePrefix + regID, "DEPARTED"} }
 
 const departurePrefix = "DEPARTED#"
 

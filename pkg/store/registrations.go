@@ -318,6 +318,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 type departureItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
+	EventID string
 	UserID  string
 	Status  string
 	Expires time.Time `dynamo:"TTL,unixtime"`
@@ -329,11 +330,10 @@ const departureTTL = 24 * time.Hour
 // DepartureRecord reads a departure from its item's keys and attributes
 // (as a stream record's new image carries them, attr giving one by
 // name), and false for any other item.
-func DepartureRecord(pk, sk string, attr func(name string) string) (d domain.Departure, ok bool) {
-	eventID, okPK := strings.CutPrefix(pk, "EVENT#")
-	regID, okSK := strings.CutPrefix(sk, departurePrefix)
-	d = domain.Departure{EventID: eventID, RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
-	return d, okPK && okSK && eventID != "" && regID != "" && d.UserID != ""
+func DepartureRecord(pk string, attr func(name string) string) (d domain.Departure, ok bool) {
+	regID, ok := strings.CutPrefix(pk, departurePrefix)
+	d = domain.Departure{EventID: attr("EventID"), RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
+	return d, ok && regID != "" && d.EventID != "" && d.UserID != ""
 }
 
 // cancelTx removes r's items (item 0 is the registration, which must still
@@ -341,7 +341,7 @@ func DepartureRecord(pk, sk string, attr func(name string) string) (d domain.Dep
 // nil for a deleted event, head the first person waiting when a seat
 // passes to them.
 func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, now time.Time) *dynamo.WriteTx {
-	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.EventID, r.ID)
+	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
 	status := domain.StatusRegistered
 	if att.waitlisted() {
 		status = domain.StatusWaitlisted
@@ -350,7 +350,7 @@ func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsIt
 		Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
 		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted))).
 		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK)).
-		Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
+		Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, EventID: r.EventID, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
 	if seats == nil {
 		return tx
 	}

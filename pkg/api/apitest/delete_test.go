@@ -135,3 +135,22 @@ func orphans(t *testing.T, env *Env, eventID string, registrationIDs []string) i
 	}
 	return n
 }
+
+// TestDeleteEventRemovesTheWaitlist: deleting an event leaves nothing of
+// it, its queue included (a place in the queue names the person waiting).
+func TestDeleteEventRemovesTheWaitlist(t *testing.T) {
+	t.Parallel()
+	env := MustEnvWithoutRegistrationMail(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(2, 1), map[string]string{"waitlist": "true"}))
+	var regs []string
+	for range 3 {
+		var r regItem
+		regPost(env, ev.ID, env.NewPerson(t).Access).Decode(t, &r)
+		regs = append(regs, r.ID)
+	}
+	Expect(t, env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access), http.StatusNoContent)
+	if n := orphans(t, env, ev.ID, regs); n != 0 {
+		t.Errorf("%d items of the deleted event are left", n)
+	}
+}

@@ -154,7 +154,7 @@ func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config, registrationMail 
 				batch.Records = slices.DeleteFunc(batch.Records, func(r events.DynamoDBEventRecord) bool {
 					pk, sk := r.Change.Keys["PK"].String(), r.Change.Keys["SK"].String()
 					_, _, ok := store.AttendeeRecordKeys(pk, sk)
-					_, left := store.DepartureRecord(pk, sk, func(name string) string { return r.Change.NewImage[name].String() })
+					_, left := store.DepartureRecord(pk, func(name string) string { return r.Change.NewImage[name].String() })
 					return ok || left
 				})
 			}

@@ -46,7 +46,7 @@ const (
 // asks for and its key, or "" when it asks for none.
 func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventRecord) (string, mail.Message, error) {
 	pk, sk := text(r.Change.Keys, "PK"), text(r.Change.Keys, "SK")
-	if left, ok := store.DepartureRecord(pk, sk, func(name string) string { return text(r.Change.NewImage, name) }); ok {
+	if left, ok := store.DepartureRecord(pk, func(name string) string { return text(r.Change.NewImage, name) }); ok {
 		if r.EventName != "INSERT" {
 			return "", mail.Message{}, nil
 		}
