@@ -89,6 +89,16 @@ func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast
 	}, true
 }
 
+// DeleteBroadcast removes a broadcast once it is fanned out, so the
+// organizer's words it holds do not wait in the table for TTL.
+func (s *Store) DeleteBroadcast(ctx context.Context, id string) error {
+	k := broadcastKey(id)
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return fmt.Errorf("delete broadcast %s: %w", id, err)
+	}
+	return nil
+}
+
 // CancelEvent marks an event of orgID cancelled, on the event and its seat
 // counter (which then refuses every registration), records b, its notice
 // to everyone registered or waiting, and drops its reminders, in one

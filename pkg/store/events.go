@@ -355,7 +355,8 @@ func inBatches(ctx context.Context, n int, write func(ctx context.Context, from,
 }
 
 // goneItem is what stays of a deleted event for a while: what the mails
-// telling its people of the deletion say, as their registrations go.
+// telling its people of the deletion say, as their registrations go, and
+// nothing more (no organizer's name).
 type goneItem struct {
 	PK               string `dynamo:"PK,hash"`
 	SK               string `dynamo:"SK,range"`
@@ -363,7 +364,6 @@ type goneItem struct {
 	Title            string
 	Location         string
 	StartsAt, EndsAt string
-	OrganizationName string
 	// Cancelled says its people were told already.
 	Cancelled bool      `dynamo:",omitempty"`
 	Expires   time.Time `dynamo:"TTL,unixtime"`
@@ -375,7 +375,7 @@ func newGoneItem(e eventItem, now time.Time) goneItem {
 	k := goneKey(e.ID)
 	return goneItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Title: e.Title, Location: e.Location, StartsAt: e.StartsAt, EndsAt: e.EndsAt,
-		OrganizationName: e.OrganizationName, Cancelled: e.Cancelled, Expires: now.Add(BroadcastTTL),
+		Cancelled: e.Cancelled, Expires: now.Add(BroadcastTTL),
 	}
 }
 
@@ -388,5 +388,5 @@ func (s *Store) DeletedEvent(ctx context.Context, id string) (domain.Event, erro
 	}
 	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
 	end, _ := time.Parse(sortTimeLayout, it.EndsAt)
-	return domain.Event{ID: it.ID, Title: it.Title, Location: it.Location, Start: start, End: end, OrganizationName: it.OrganizationName, Cancelled: it.Cancelled}, nil
+	return domain.Event{ID: it.ID, Title: it.Title, Location: it.Location, Start: start, End: end, Cancelled: it.Cancelled}, nil
 }

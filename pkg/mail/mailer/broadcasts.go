@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -18,7 +19,8 @@ import (
 // other, each once (its id, the broadcast's and the person's, is its
 // claim's key). A fan-out that runs again rewrites the same messages.
 
-// fanOut queues the mails of the broadcast a stream record inserts, and
+// fanOut queues the mails of the broadcast a stream record inserts, then
+// deletes the broadcast (the record keeps what a retry needs), and
 // reports false for a record that inserts none.
 func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bool, error) {
 	if r.EventName != "INSERT" {
@@ -28,14 +30,25 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if !ok {
 		return false, nil
 	}
+	if err := d.queueBroadcast(ctx, b); err != nil {
+		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+	}
+	if err := d.Store.DeleteBroadcast(ctx, b.ID); err != nil {
+		slog.WarnContext(ctx, "delete a fanned-out broadcast", "id", b.ID, "err", err) // TTL removes it later
+	}
+	return true, nil
+}
+
+// queueBroadcast queues one mail per person b is for.
+func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error {
 	e, err := d.Store.Event(ctx, b.EventID)
 	if errors.Is(err, domain.ErrNotFound) {
-		return true, nil // deleted since: its deletion tells everyone
+		return nil // deleted since: its deletion tells everyone
 	} else if err != nil {
-		return true, fmt.Errorf("read event %s for broadcast %s: %w", b.EventID, b.ID, err)
+		return fmt.Errorf("read event %s: %w", b.EventID, err)
 	}
 	if _, isReminder := b.Kind.Reminder(); isReminder && (e.Cancelled || !e.Start.Equal(b.Start)) {
-		return true, nil // cancelled or moved since: the move planned a new reminder
+		return nil // cancelled or moved since: the move planned a new reminder
 	}
 	f := fanOutState{d: d, b: b, e: e, facts: d.facts(e), kind: optionalKind(b.Kind)}
 	if b.Kind != domain.BroadcastMessage {
@@ -44,7 +57,7 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
 		// The organizer's own words: replies go to the organization.
 		if f.replyTo, err = d.organizationAddress(ctx, e.OrganizationID); err != nil {
-			return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+			return err
 		}
 	}
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
@@ -57,13 +70,10 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 		}
 		return f.flush(ctx)
 	})
-	if err == nil {
-		err = f.flush(ctx)
-	}
 	if err != nil {
-		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+		return err
 	}
-	return true, nil
+	return f.flush(ctx)
 }
 
 // fanOutChunk is how many people's mails a fan-out builds and queues at a
