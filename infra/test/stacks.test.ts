@@ -193,7 +193,7 @@ test('the function the rule runs reads the table only (no signing key, media or 
   // Exactly the actions of functions.json, on the table; Query on its
   // indexes too (the due reminders are read from GSI1).
   const declared = FUNCTIONS.reminders!.table;
-  assert.deepEqual([...declared].sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+  assert.deepEqual([...declared].sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
   const granted = [...grantsOf(dev.app, 'reminders')];
   assert.deepEqual(new Set(granted.map((g) => g.split(' ')[0])), new Set(declared), 'its actions');
   const table = granted.find((g) => g.startsWith('dynamodb:PutItem '))!.slice('dynamodb:PutItem '.length);

@@ -183,10 +183,10 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 
 // UpdateEvent rewrites, at now, the editable fields of e and its counter
 // in one transaction: the event must exist, belong to e.OrganizationID,
-// and keep capacity at or above the seats already taken. A notice, if any,
-// telling its people what changed is recorded in the same transaction, and
-// its reminders are planned again for its start.
-func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast, now time.Time) error {
+// and keep capacity at or above the seats already taken. A change notice,
+// if any, is noted (or pushed back) in the same transaction, and its
+// reminders are planned again for its start.
+func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.ChangeNotice, now time.Time) error {
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -211,7 +211,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 		s.addCity(tx, e)
 		s.planReminders(tx, e, now)
 		if notice != nil {
-			tx.Put(s.putBroadcast(*notice))
+			s.noteChange(tx, e, *notice)
 		}
 		return tx
 	})
@@ -268,7 +268,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))
-			s.dropReminders(tx, id)
+			s.dropTimers(tx, id)
 			return tx
 		})
 	}
