@@ -30,6 +30,7 @@ type Sender interface {
 type Store interface {
 	DeleteQueuedMail(ctx context.Context, id string) error
 	DeleteBroadcast(ctx context.Context, id string) error
+	DeleteDeparture(ctx context.Context, regID string) error
 	ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error)
 	ReleaseMail(ctx context.Context, mailKey string) error
 	Event(ctx context.Context, id string) (domain.Event, error)

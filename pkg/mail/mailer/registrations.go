@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -104,8 +105,14 @@ func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventR
 }
 
 // departureMail is the mail of a registration its person gave up: a
-// cancellation, or leaving the waitlist.
+// cancellation, or leaving the waitlist. The departure item is deleted
+// once read: the record holds all a retry needs.
 func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (string, mail.Message, error) {
+	defer func() {
+		if err := d.Store.DeleteDeparture(ctx, left.RegistrationID); err != nil {
+			slog.WarnContext(ctx, "delete a departure", "registration", left.RegistrationID, "err", err) // TTL removes it later
+		}
+	}()
 	u, ok, err := d.recipient(ctx, left.UserID)
 	if !ok {
 		return "", mail.Message{}, err
