@@ -71,7 +71,6 @@ type exportRegistration struct {
 	CheckedIn *time.Time                `json:"checked_in_at"`
 }
 
-
 // export answers everything the product holds about the caller as a JSON
 // download.
 func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) {
