@@ -314,8 +314,9 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 // departureItem tells the mailer (by its insert in the table's stream)
 // that a person gave up a registration, and whether it was a seat or a
 // place in the queue: the stream carries new images only, so the removed
-// attendee item cannot say what it was. It names nobody and expires once
-// the stream has long moved on.
+// attendee item cannot say what it was. It holds the account's id, no
+// name; the mailer deletes it once read, and it expires once the stream
+// has long moved on.
 type departureItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
