@@ -75,7 +75,7 @@ func (r Result) Counts() map[string]int {
 type outcome int
 
 const (
-	remindedAll outcome = iota
+	reminderSent outcome = iota
 	reminderDropped
 	changeSent
 	changeDropped
@@ -85,7 +85,7 @@ const (
 
 func (res *Result) count(o outcome) {
 	switch o {
-	case remindedAll:
+	case reminderSent:
 		res.Sent++
 	case reminderDropped:
 		res.Dropped++
@@ -182,7 +182,7 @@ func (j Job) handle(ctx context.Context, r domain.Reminder, now time.Time) (outc
 		if errors.Is(err, store.ErrReminderGone) {
 			return reminderDropped, nil // another run has it, or the event just moved
 		}
-		return remindedAll, err
+		return reminderSent, err
 	}
 	return reminderDropped, j.Store.DropReminder(ctx, r)
 }
