@@ -28,8 +28,8 @@ func runReminders(ctx context.Context, job reminders.Job, period time.Duration) 
 		res, err := job.Run(ctx)
 		if err != nil {
 			slog.ErrorContext(ctx, "reminder job", "err", err)
-		} else if res.Sent+res.Dropped > 0 {
-			slog.InfoContext(ctx, "reminder job", "sent", res.Sent, "dropped", res.Dropped)
+		} else if counts := res.Counts(); counts != nil {
+			slog.InfoContext(ctx, "reminder job", "counts", counts)
 		}
 	}
 }
@@ -62,6 +62,10 @@ func withDevReminders(job reminders.Job, next http.Handler) http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]int{"sent": res.Sent, "dropped": res.Dropped})
+		counts := res.Counts()
+		if counts == nil {
+			counts = map[string]int{"sent": 0, "dropped": 0}
+		}
+		_ = json.NewEncoder(w).Encode(counts)
 	})
 }

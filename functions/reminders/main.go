@@ -29,8 +29,8 @@ func main() {
 	// is invoked.
 	lambda.Start(func(ctx context.Context) (reminders.Result, error) {
 		res, err := job.Run(ctx)
-		if res.Sent+res.Dropped > 0 {
-			slog.InfoContext(ctx, "reminders", "sent", res.Sent, "dropped", res.Dropped)
+		if counts := res.Counts(); counts != nil {
+			slog.InfoContext(ctx, "reminders", "counts", counts)
 		}
 		return res, err
 	})

@@ -114,10 +114,13 @@ export const SCHEDULE_RETRIES = { retryAttempts: 2, maxEventAge: Duration.minute
 // BROADCAST_PREFIX the key of every mail to all of an event's people
 // (pkg/store/broadcasts.go), which the mailer fans out into queued messages;
 // ATTENDEE_PREFIX the sort key of every registration's attendee item
-// (pkg/store/keys.go), whose changes the mailer turns into mails.
+// (pkg/store/keys.go), whose changes the mailer turns into mails;
+// DEPARTURE_PREFIX the key of a registration given up, seat or place
+// in the queue (pkg/store/registrations.go), which the mailer confirms.
 export const OUTBOX_PREFIX = 'MAIL#';
 export const BROADCAST_PREFIX = 'BROADCAST#';
 export const ATTENDEE_PREFIX = 'ATTENDEE#';
+export const DEPARTURE_PREFIX = 'DEPARTED#';
 
 // The mailer reads the table's stream, filtered to newly queued messages and
 // broadcasts and the changes of registrations, so that no other write
@@ -143,6 +146,10 @@ function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
       }),
       lambda.FilterCriteria.filter({
         dynamodb: { Keys: { SK: { S: lambda.FilterRule.beginsWith(ATTENDEE_PREFIX) } } },
+      }),
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual('INSERT'),
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(DEPARTURE_PREFIX) } } },
       }),
     ],
   });

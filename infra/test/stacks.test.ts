@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -193,7 +193,7 @@ test('the function the rule runs reads the table only (no signing key, media or 
   // Exactly the actions of functions.json, on the table; Query on its
   // indexes too (the due reminders are read from GSI1).
   const declared = FUNCTIONS.reminders!.table;
-  assert.deepEqual([...declared].sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+  assert.deepEqual([...declared].sort(), ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
   const granted = [...grantsOf(dev.app, 'reminders')];
   assert.deepEqual(new Set(granted.map((g) => g.split(' ')[0])), new Set(declared), 'its actions');
   const table = granted.find((g) => g.startsWith('dynamodb:PutItem '))!.slice('dynamodb:PutItem '.length);
@@ -262,6 +262,7 @@ test('the mailer is fed only newly queued messages and broadcasts and registrati
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: BROADCAST_PREFIX }] } } } },
     { dynamodb: { Keys: { SK: { S: [{ prefix: ATTENDEE_PREFIX }] } } } },
+    { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
   ]);
   const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
   assert.equal(mailer.length, 1);

@@ -231,6 +231,11 @@ func displayName(u domain.User) string {
 // ErrInvalidLink answers a wrong, expired or used activation link.
 var ErrInvalidLink = errors.New("invalid or expired link")
 
+// ErrAlreadyActivated says an activation link was good and its account is
+// active already: opened before, by a second click or by a mail scanner
+// that follows links.
+var ErrAlreadyActivated = errors.New("account already activated")
+
 // linkedAccount loads the account an emailed link names and checks the
 // link's token against the account's state now; a malformed or unknown uid
 // and a wrong, expired or spent token are all ErrInvalidLink, so a link
@@ -253,14 +258,19 @@ func (s *Service) linkedAccount(ctx context.Context, purpose, uid, token string,
 
 // Activate checks an emailed activation link and activates its account,
 // moving its sign-up image out of the pending prefix (which expires). The
-// link dies once used.
+// link dies once used: opened again it is ErrAlreadyActivated, any other
+// bad link ErrInvalidLink.
 func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	u, err := s.linkedAccount(ctx, purposeActivate, uid, token, linkState, ActivationMaxAge)
+	if errors.Is(err, ErrInvalidLink) {
+		// Was it good before this account's activation, which is all
+		// that has changed since? (A second read, on this path only.)
+		if u, again := s.linkedAccount(ctx, purposeActivate, uid, token, stateBeforeActivation, ActivationMaxAge); again == nil && u.IsActive {
+			return ErrAlreadyActivated
+		}
+	}
 	if err != nil {
 		return err
-	}
-	if u.IsActive {
-		return ErrInvalidLink
 	}
 	pending := u.ImageKey
 	if u.OrganizationID != "" {
@@ -284,9 +294,16 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 		return s.Store.Activate(ctx, u, kept)
 	})
 	if errors.Is(err, domain.ErrNotFound) { // activated meanwhile by the same link
-		return ErrInvalidLink
+		return ErrAlreadyActivated
 	}
 	return err
+}
+
+// stateBeforeActivation is the state an active account's activation link
+// was made for.
+func stateBeforeActivation(u domain.User) string {
+	u.IsActive = false
+	return linkState(u)
 }
 
 // ResendActivation emails a fresh activation link if the address belongs

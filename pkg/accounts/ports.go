@@ -46,6 +46,10 @@ type Store interface {
 	RevokeFamily(ctx context.Context, userID, familyID string, familyExpires time.Time) error
 	ForgetAccount(ctx context.Context, u domain.User) error
 	RefreshState(ctx context.Context, tokenID, familyID, userID string) (store.RefreshState, error)
+
+	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
+	Sessions(ctx context.Context, userID string) ([]domain.RefreshToken, error)
+	FailedLoginsOf(ctx context.Context, username string) (store.FailedLogins, error)
 }
 
 // Media is what account flows need of the media bucket: removing replaced

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -100,9 +101,20 @@ func (w *writer) event(e Entry) {
 	w.line("END:VEVENT")
 }
 
-// prop writes a text property, escaped as RFC 5545 §3.3.11 says.
+// prop writes a text property, escaped as RFC 5545 §3.3.11 says, without
+// the control characters text may not hold (line breaks become \n).
 func (w *writer) prop(name, text string) {
-	w.line(name + ":" + escaper.Replace(text))
+	w.line(name + ":" + escaper.Replace(strings.Map(dropControl, text)))
+}
+
+// dropControl keeps r unless it is a control character other than a line
+// break or a tab: event text comes from organizers, and a raw escape or
+// NUL in a calendar file confuses the apps that read it.
+func dropControl(r rune) rune {
+	if unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t' {
+		return -1
+	}
+	return r
 }
 
 var escaper = strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)

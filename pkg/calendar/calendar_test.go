@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	ics "github.com/arran4/golang-ical"
@@ -81,5 +82,29 @@ func TestFeedFoldsLongLines(t *testing.T) {
 	}
 	if !strings.Contains(file, "X-WR-CALNAME:Org on Turnout") || !strings.Contains(file, "UID:01B@turnout") {
 		t.Errorf("feed lacks its name or an entry:\n%s", file)
+	}
+}
+
+// Event text is the organizer's: control characters in it (an escape
+// sequence, a NUL, a C1 control) never reach the file; line breaks become
+// \n and tabs stay, as text values allow.
+func TestFileDropsControlCharacters(t *testing.T) {
+	start := time.Date(2027, 5, 1, 10, 0, 0, 0, time.UTC)
+	file := string(File(Entry{
+		EventID: "01C", Title: "Red\x1b[31m alert\x00\x07", Description: "Bring\ta mat\r\nand water\u0085\x7f",
+		Location: "Hall\x0b 2", Start: start, End: start.Add(time.Hour), Stamp: start,
+	}))
+	for i, r := range strings.ReplaceAll(file, "\r\n", "") {
+		if unicode.IsControl(r) && r != '\t' {
+			t.Errorf("control character %U at %d in:\n%q", r, i, file)
+		}
+	}
+	for _, want := range []string{`SUMMARY:Red[31m alert`, "DESCRIPTION:Bring\ta mat\\nand water", "LOCATION:Hall 2"} {
+		if !strings.Contains(file, want) {
+			t.Errorf("file lacks %q:\n%q", want, file)
+		}
+	}
+	if _, err := ics.ParseCalendar(strings.NewReader(file)); err != nil {
+		t.Errorf("parse: %v", err)
 	}
 }

@@ -101,6 +101,13 @@ type Registration struct {
 	TicketVersion int
 }
 
+// Departure is a registration its person gave up: a seat (Status
+// registered) or a place in the queue (waitlisted).
+type Departure struct {
+	EventID, RegistrationID, UserID string
+	Status                          RegistrationStatus
+}
+
 // RegistrationStatus says whether a registration holds a seat.
 type RegistrationStatus string
 

@@ -4,7 +4,10 @@
 //   - DynamoDB Local (AWS's own emulator; a Java jar that install.sh unpacks
 //     from the npm package amplify-dynamodb-simulator into
 //     <repo>/.local/tools/dynamodb-local-<version>/). It has no option for
-//     its listening address and binds every interface, not only 127.0.0.1.
+//     its listening address and would bind every interface, so it runs
+//     through LoopbackDynamoDBLocal.java beside this file, which binds it
+//     to 127.0.0.1 (compiled on first use by the compiler in Java 17's
+//     runtime image, into that folder).
 //   - s3rver (npm; the S3 API with path-style buckets, presigned URLs, POST
 //     uploads and per-bucket CORS), bound to 127.0.0.1.
 //   - aws-ses-v2-local (npm; the SESv2 API), bound to 127.0.0.1. Sent mail
@@ -42,6 +45,9 @@ package emulators
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -170,6 +176,11 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		dynamoArgs = []string{"-inMemory", "-sharedDb"}
 	}
 
+	launcher, err := t.dynamoLauncher(ctx)
+	if err != nil {
+		return nil, err
+	}
+
 	var logMu sync.Mutex
 	logFor := func(name string) io.Writer {
 		if o.Log == nil {
@@ -181,13 +192,14 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	services := []service{
 		{
 			name: "dynamodb", dir: ddbData, port: o.DynamoDBPort, fixed: o.DynamoDBPort != 0,
-			// DynamoDB Local has no option for the address it listens on: it
-			// binds every interface, not only 127.0.0.1.
+			// DynamoDB Local has no option for the address it listens on:
+			// its launcher binds it to 127.0.0.1. (The jar's manifest puts
+			// its libraries on the class path.)
 			args: func(port int) (string, []string) {
 				a := []string{
 					"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
 					"-Djava.library.path=" + filepath.Join(t.ddbDir, "DynamoDBLocal_lib"),
-					"-jar", filepath.Join(t.ddbDir, "DynamoDBLocal.jar"),
+					"-cp", launcher + string(os.PathListSeparator) + filepath.Join(t.ddbDir, "DynamoDBLocal.jar"), dynamoLauncherClass,
 					"-port", strconv.Itoa(port), "-disableTelemetry",
 				}
 				return t.java, append(a, dynamoArgs...)
@@ -373,6 +385,47 @@ func findTools(root string) (tools, error) {
 		return tools{}, fmt.Errorf("emulators: %s: run `make emulators` (pkg/emulators/install.sh) in %s", strings.Join(missing, "; "), root)
 	}
 	return t, nil
+}
+
+// dynamoLauncherClass starts DynamoDB Local on 127.0.0.1 only.
+const dynamoLauncherClass = "LoopbackDynamoDBLocal"
+
+//go:embed LoopbackDynamoDBLocal.java
+var dynamoLauncherSource []byte
+
+// dynamoLauncher returns the folder of dynamoLauncherClass, compiled into
+// the DynamoDB Local folder on first use (per source version) with the
+// compiler module Java 17's runtime image carries: a few seconds, once.
+// Stacks starting together may each compile; the first rename wins.
+func (t tools) dynamoLauncher(ctx context.Context) (string, error) {
+	sum := sha256.Sum256(dynamoLauncherSource)
+	dir := filepath.Join(t.ddbDir, "loopback-"+hex.EncodeToString(sum[:6]))
+	if _, err := os.Stat(filepath.Join(dir, dynamoLauncherClass+".class")); err == nil {
+		return dir, nil
+	}
+	fail := func(err error) (string, error) {
+		return "", fmt.Errorf("emulators: build the DynamoDB Local launcher: %w", err)
+	}
+	tmp, err := os.MkdirTemp(t.ddbDir, ".loopback-")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(tmp)
+	src, classes := filepath.Join(tmp, dynamoLauncherClass+".java"), filepath.Join(tmp, "classes")
+	if err := os.WriteFile(src, dynamoLauncherSource, 0o644); err != nil {
+		return fail(err)
+	}
+	out, err := exec.CommandContext(ctx, t.java, "-m", "jdk.compiler/com.sun.tools.javac.Main", "-nowarn",
+		"-cp", filepath.Join(t.ddbDir, "DynamoDBLocal.jar"), "-d", classes, src).CombinedOutput()
+	if err != nil {
+		return fail(fmt.Errorf("%w: %s", err, bytes.TrimSpace(out)))
+	}
+	if err := os.Rename(classes, dir); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, dynamoLauncherClass+".class")); statErr != nil {
+			return fail(err)
+		}
+	}
+	return dir, nil
 }
 
 // startService runs one emulator and waits until it answers. A port that

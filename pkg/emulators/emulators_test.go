@@ -71,6 +71,28 @@ func TestStack(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Nothing is reachable from another machine: every service listens on
+	// 127.0.0.1 only (DynamoDB Local through its launcher).
+	t.Run("loopback only", func(t *testing.T) {
+		addrs, err := net.InterfaceAddrs()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ep := range []string{st.DynamoDBEndpoint, st.S3Endpoint, st.SESEndpoint} {
+			port := ep[strings.LastIndex(ep, ":")+1:]
+			for _, a := range addrs {
+				ip, ok := a.(*net.IPNet)
+				if !ok || ip.IP.IsLoopback() || ip.IP.IsLinkLocalUnicast() {
+					continue
+				}
+				if c, err := net.DialTimeout("tcp", net.JoinHostPort(ip.IP.String(), port), 2*time.Second); err == nil {
+					c.Close()
+					t.Errorf("%s answers on %s, not only on 127.0.0.1", ep, ip.IP)
+				}
+			}
+		}
+	})
+
 	t.Run("dynamodb", func(t *testing.T) {
 		db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(st.DynamoDBEndpoint) })
 		if _, err := db.ListTables(ctx, &dynamodb.ListTablesInput{}); err != nil {

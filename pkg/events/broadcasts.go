@@ -85,24 +85,3 @@ func (s *Service) Message(ctx context.Context, u domain.User, id string, in Mess
 	}
 	return explain(err, eventNotFound())
 }
-
-// changeNotice is the broadcast telling next's people what moved since
-// current (its time or its place), or nil when nothing they plan by moved.
-// (It is recorded even when nobody seems registered: someone may be
-// registering as it is written.)
-func (s *Service) changeNotice(current, next domain.Event) *domain.Broadcast {
-	if current.Cancelled {
-		return nil
-	}
-	var was domain.EventWas
-	if !current.Start.Equal(next.Start) || !current.End.Equal(next.End) {
-		was.Start, was.End = current.Start, current.End
-	}
-	if current.Location != next.Location {
-		was.Location = current.Location
-	}
-	if was == (domain.EventWas{}) {
-		return nil
-	}
-	return &domain.Broadcast{ID: auth.NewID(), EventID: next.ID, Kind: domain.BroadcastChanged, Was: was, Created: s.Now()}
-}

@@ -41,7 +41,7 @@ type Store interface {
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
-	UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast, now time.Time) error
+	UpdateEvent(ctx context.Context, e domain.Event, notice *domain.ChangeNotice, now time.Time) error
 	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
 	QueueMessage(ctx context.Context, b domain.Broadcast) error
 	OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error)
@@ -224,10 +224,11 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	if bannerKey != "" {
 		next.BannerKey = bannerKey
 	}
-	// People registered or waiting are told what moved, by a notice
-	// written with the change.
-	notice := s.changeNotice(current, next)
-	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next, notice, s.Now()) })
+	// People registered or waiting are told what moved, by a notice noted
+	// with the change, which goes once the edits stop (domain.NoticeOf).
+	now := s.Now()
+	notice := domain.NoticeOf(current, next, now)
+	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next, notice, now) })
 	if err == nil && next.Capacity > current.Capacity {
 		// The seats a raised capacity frees go to the people waiting
 		// first; until they have them, nobody else can take one.

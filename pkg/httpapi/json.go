@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"time"
 
 	"turnout/pkg/domain"
 )
@@ -92,6 +93,14 @@ func jsonKind(kind string) string {
 func isJSON(r *http.Request) bool {
 	mt := mediaType(r)
 	return mt == "application/json" || mt == ""
+}
+
+// TimeOrNull is t, or JSON null when t is zero.
+func TimeOrNull(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 // OrNull is s, or JSON null when s is empty.

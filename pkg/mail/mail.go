@@ -10,6 +10,9 @@ type Message struct {
 	// Unsubscribe, for mail a person can turn off, is the address a mail
 	// client posts to for one-click unsubscribe (RFC 8058).
 	Unsubscribe string
+	// ReplyTo, when set, is where replies go instead of the sender (an
+	// organizer's message is answered to the organization).
+	ReplyTo string
 }
 
 // Attachment is a file sent with a message (a calendar entry, say).

@@ -63,11 +63,14 @@ func EmailChangeRequested(to, name, newEmail, when, resetLink string) Message {
 // body is one message being written, as text and as HTML at once.
 type body struct {
 	text, html strings.Builder
+	// signOff is the closing line above the signature: "See you there"
+	// only in mails of someone who is going (ticket sets it).
+	signOff string
 }
 
 // newBody starts a message with its greeting; name is clipped (see clip).
 func newBody(name string) *body {
-	b := &body{}
+	b := &body{signOff: "Best wishes"}
 	greeting := "Hi there,"
 	if n := clip(name, MaxNameRunes); n != "" {
 		greeting = "Hi " + n + ","
@@ -115,7 +118,7 @@ func (b *body) textLink(sentence, link string) {
 // message closes the body with the signature and, in HTML, the link of the
 // main button spelled out for mail clients whose buttons do not work.
 func (b *body) message(to, subject, mainLink string) Message {
-	b.text.WriteString("See you there,\nThe Turnout team\n")
+	b.text.WriteString(b.signOff + ",\nThe Turnout team\n")
 	href := safeURL(mainLink)
 	return Message{To: to, Subject: subject, Text: b.text.String(), HTML: `<!DOCTYPE html>
 <html lang="en">
@@ -131,7 +134,7 @@ func (b *body) message(to, subject, mainLink string) Message {
 <tr><td style="padding:24px 32px 0;font-size:22px;font-weight:bold;color:#4338ca;">Turnout</td></tr>
 <tr><td style="padding:16px 32px 32px;font-size:16px;line-height:1.5;">
 ` + b.html.String() + `<p style="font-size:13px;color:#4b5563;">If the button doesn't work, paste this link into your browser:<br><a href="` + href + `" style="color:#4338ca;word-break:break-all;">` + href + `</a></p>
-<p style="margin:24px 0 0;">See you there,<br>The Turnout team</p>
+<p style="margin:24px 0 0;">` + b.signOff + `,<br>The Turnout team</p>
 </td></tr>
 </table>
 </td></tr>

@@ -175,3 +175,44 @@ func TestMessagesGreetWithoutName(t *testing.T) {
 		}
 	}
 }
+
+// TestSignOffFitsTheSituation: only the mails of someone going (they hold
+// a ticket) close with "See you there"; the others close plainly. The
+// cancellation carries the organizer's reason.
+func TestSignOffFitsTheSituation(t *testing.T) {
+	ics := []byte("BEGIN:VCALENDAR")
+	going := map[string]mail.Message{
+		"confirmed":  mail.RegistrationConfirmed("ana@example.com", "Ana", reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics),
+		"seat given": mail.SeatGiven("ana@example.com", "Ana", reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics),
+		"reminder":   mail.Reminder("ana@example.com", "Ana", domain.Reminder1h, reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics, mail.Optional{}),
+	}
+	notGoing := map[string]mail.Message{
+		"waitlisted":         mail.Waitlisted("ana@example.com", "Ana", reminderFacts, 2),
+		"left the waitlist":  mail.WaitlistLeft("ana@example.com", "Ana", reminderFacts),
+		"cancelled":          mail.RegistrationCancelled("ana@example.com", "Ana", reminderFacts, ics),
+		"event cancelled":    mail.EventCancelled("ana@example.com", "Ana", "Harbour Club", reminderFacts, "The pier is closed for repairs.", ics),
+		"event deleted":      mail.EventDeleted("ana@example.com", "Ana", reminderFacts, "http://turnout.test/events", ics),
+		"activation":         mail.Activation("ana@example.com", "Ana", activateLink),
+		"account deleted":    mail.AccountDeleted("ana@example.com", "Ana", "http://turnout.test/register"),
+		"changed (to queue)": mail.EventChanged("ana@example.com", "Ana", reminderFacts, domain.EventWas{Location: "Pier 4"}, ics, mail.Optional{}),
+	}
+	for name, m := range going {
+		if !strings.Contains(m.Text, "See you there,\nThe Turnout team") || !strings.Contains(m.HTML, "See you there,<br>The Turnout team") {
+			t.Errorf("%s: does not close with See you there:\n%s", name, m.Text)
+		}
+	}
+	for name, m := range notGoing {
+		if strings.Contains(m.Text, "See you there") || strings.Contains(m.HTML, "See you there") {
+			t.Errorf("%s: says See you there to someone who is not going:\n%s", name, m.Text)
+		}
+		if !strings.Contains(m.Text, "Best wishes,\nThe Turnout team") {
+			t.Errorf("%s: lacks the plain closing:\n%s", name, m.Text)
+		}
+	}
+	if m := notGoing["event cancelled"]; !strings.Contains(m.Text, "Harbour Club writes:\n\nThe pier is closed for repairs.") {
+		t.Errorf("the cancellation lacks the organizer's reason:\n%s", m.Text)
+	}
+	if m := notGoing["left the waitlist"]; m.Subject != "You left the waitlist: Lantern Walk" || len(m.Attachments) != 0 {
+		t.Errorf("left the waitlist: subject %q with %d attachments, want no calendar file", m.Subject, len(m.Attachments))
+	}
+}

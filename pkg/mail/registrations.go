@@ -76,7 +76,9 @@ type Ticket struct {
 const TicketImageID = "ticket-qr@turnout"
 
 // ticket shows the ticket's QR code and code, and links to its own page.
+// Whoever holds a ticket is going, so the mail closes with "See you there".
 func (b *body) ticket(t Ticket) {
+	b.signOff = "See you there"
 	if len(t.QR) > 0 {
 		b.html.WriteString(`<p style="margin:0 0 16px;text-align:center;"><img src="cid:` + TicketImageID +
 			`" alt="Ticket QR code" width="200" height="200" style="display:block;margin:0 auto;width:200px;height:200px;"></p>` + "\n")
@@ -130,9 +132,19 @@ func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
 	b := newBody(name)
 	b.para("Your registration is cancelled for:")
 	b.event(e)
-	b.para("If you had a seat, it is given back; the attached calendar file takes the event out of your calendar.")
+	b.para("Your seat is given back; the attached calendar file takes the event out of your calendar.")
 	b.action("Changed your mind? If seats are left you can register again on the event's page", "Open the event", e.Link)
 	return WithCalendar(b.message(to, "Registration cancelled: "+clip(e.Title, 80), e.Link), ics)
+}
+
+// WaitlistLeft confirms that a person left an event's waitlist. It has no
+// calendar file: a place in the queue never put the event in a calendar.
+func WaitlistLeft(to, name string, e EventFacts) Message {
+	b := newBody(name)
+	b.para("You left the waitlist of:")
+	b.event(e)
+	b.action("Changed your mind? You can join again on the event's page, at the end of the line", "Open the event", e.Link)
+	return b.message(to, "You left the waitlist: "+clip(e.Title, 80), e.Link)
 }
 
 // Reminder reminds a registered person of an event that starts soon (the

@@ -1,7 +1,9 @@
 // Package reminders is the reminder job: run every few minutes (by an
 // EventBridge rule in AWS, by a timer in the local gateway), it hands
 // each reminder that is due to the mailer as a broadcast, which mails
-// everyone registered before the reminder's moment, each once.
+// everyone registered before the reminder's moment, each once; and each
+// change notice that is due (domain.ChangeNotice), when the event's net
+// change is something and the event's notices of the day allow.
 //
 // Exactly once: a reminder leaves the index in the same transaction that
 // records its broadcast (store.HandOverReminder), so of two runs that
@@ -26,10 +28,13 @@ import (
 
 // Store is what the job reads and writes; *store.Store implements it.
 type Store interface {
-	DueReminders(ctx context.Context, now time.Time) ([]domain.Reminder, error)
+	Due(ctx context.Context, now time.Time) (store.DueTimers, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	HandOverReminder(ctx context.Context, r domain.Reminder) error
 	DropReminder(ctx context.Context, r domain.Reminder) error
+	HandOverChange(ctx context.Context, c domain.ChangeNotice, b domain.Broadcast) error
+	PostponeChange(ctx context.Context, c domain.ChangeNotice, until time.Time) error
+	DropChange(ctx context.Context, c domain.ChangeNotice) error
 }
 
 var _ Store = (*store.Store)(nil)
@@ -45,19 +50,61 @@ type Result struct {
 	// Sent reminders were handed to the mailer; Dropped ones were not
 	// worth sending (the event is cancelled, deleted, moved or too near).
 	Sent, Dropped int
+	// Changes are the change notices handed to the mailer; ChangesDropped
+	// told nothing in the end, ChangesPostponed wait for the next day.
+	Changes, ChangesDropped, ChangesPostponed int
 }
 
 // handlers is how many due reminders a run handles at once: a busy hour
 // of thousands of events is handed over within the function's minute.
 const handlers = 8
 
-// Run handles every reminder due at Now, handlers at a time. A failure
-// with one reminder does not hold up the others; the first is returned, so
-// the run is counted as failed and retried, and what it handed over is not
-// handed over again.
+// Counts are the run's counts by name, for logs and the local gateway's
+// answer; nil when it did nothing.
+func (r Result) Counts() map[string]int {
+	if r == (Result{}) {
+		return nil
+	}
+	return map[string]int{
+		"sent": r.Sent, "dropped": r.Dropped,
+		"changes": r.Changes, "changes_dropped": r.ChangesDropped, "changes_postponed": r.ChangesPostponed,
+	}
+}
+
+// outcome is what handling one timer did.
+type outcome int
+
+const (
+	reminderSent outcome = iota
+	reminderDropped
+	changeSent
+	changeDropped
+	changePostponed
+	changeLeft // edited again since it was listed: it waits for its new moment
+)
+
+func (res *Result) count(o outcome) {
+	switch o {
+	case reminderSent:
+		res.Sent++
+	case reminderDropped:
+		res.Dropped++
+	case changeSent:
+		res.Changes++
+	case changeDropped:
+		res.ChangesDropped++
+	case changePostponed:
+		res.ChangesPostponed++
+	}
+}
+
+// Run handles every reminder and change notice due at Now, handlers at a
+// time. A failure with one does not hold up the others; the first is
+// returned, so the run is counted as failed and retried, and what it
+// handed over is not handed over again.
 func (j Job) Run(ctx context.Context) (Result, error) {
 	now := j.Now()
-	due, err := j.Store.DueReminders(ctx, now)
+	due, err := j.Store.Due(ctx, now)
 	if err != nil {
 		return Result{}, err
 	}
@@ -68,48 +115,74 @@ func (j Job) Run(ctx context.Context) (Result, error) {
 		g     errgroup.Group
 	)
 	g.SetLimit(handlers)
-	for _, r := range due {
+	run := func(name string, handle func() (outcome, error)) {
 		g.Go(func() error {
-			sent, err := j.handle(ctx, r, now)
+			o, err := handle()
 			if err != nil {
-				slog.ErrorContext(ctx, "reminder", "reminder", r.BroadcastID(), "err", err)
+				slog.ErrorContext(ctx, "timer", "timer", name, "err", err)
 			}
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
-			case err != nil:
-				if first == nil {
-					first = err
-				}
-			case sent:
-				res.Sent++
-			default:
-				res.Dropped++
+			case err == nil:
+				res.count(o)
+			case first == nil:
+				first = err
 			}
 			return nil
 		})
+	}
+	for _, r := range due.Reminders {
+		run(r.BroadcastID(), func() (outcome, error) { return j.handle(ctx, r, now) })
+	}
+	for _, c := range due.Changes {
+		run("change notice of "+c.EventID, func() (outcome, error) { return j.handleChange(ctx, c, now) })
 	}
 	_ = g.Wait() // each handler reports its error above
 	return res, first
 }
 
-// handle hands r over, or drops it when it is not to be sent, and reports
-// whether it was sent.
-func (j Job) handle(ctx context.Context, r domain.Reminder, now time.Time) (bool, error) {
+// handleChange hands notice c over with the net change it tells, or drops
+// it when there is none (or the event is over, cancelled or gone), or
+// postpones it to the next day when the event's notices of today are spent.
+func (j Job) handleChange(ctx context.Context, c domain.ChangeNotice, now time.Time) (outcome, error) {
+	e, err := j.Store.Event(ctx, c.EventID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return changeDropped, j.Store.DropChange(ctx, c)
+	case err != nil:
+		return 0, fmt.Errorf("read event %s: %w", c.EventID, err)
+	}
+	was, moved := domain.Moved(c.Told, e)
+	if !moved || e.Cancelled || !now.Before(e.Start) {
+		return changeDropped, j.Store.DropChange(ctx, c)
+	}
+	err = j.Store.HandOverChange(ctx, c, c.Broadcast(was, now))
+	switch {
+	case errors.Is(err, store.ErrTooManyChangeNotices):
+		return changePostponed, j.Store.PostponeChange(ctx, c, domain.NextDay(now))
+	case errors.Is(err, store.ErrChangeNoticeGone):
+		return changeLeft, nil
+	}
+	return changeSent, err
+}
+
+// handle hands r over, or drops it when it is not to be sent.
+func (j Job) handle(ctx context.Context, r domain.Reminder, now time.Time) (outcome, error) {
 	e, err := j.Store.Event(ctx, r.EventID)
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 	case err != nil:
-		return false, fmt.Errorf("read event %s: %w", r.EventID, err)
+		return 0, fmt.Errorf("read event %s: %w", r.EventID, err)
 	case e.Cancelled || !e.Start.Equal(r.Start) || r.Stale(now):
 		// A moved event's reminders were planned again with the move;
 		// this one is left over from a race with it.
 	default:
 		err := j.Store.HandOverReminder(ctx, r)
 		if errors.Is(err, store.ErrReminderGone) {
-			return false, nil // another run has it, or the event just moved
+			return reminderDropped, nil // another run has it, or the event just moved
 		}
-		return err == nil, err
+		return reminderSent, err
 	}
-	return false, j.Store.DropReminder(ctx, r)
+	return reminderDropped, j.Store.DropReminder(ctx, r)
 }

@@ -89,6 +89,16 @@ func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast
 	}, true
 }
 
+// DeleteBroadcast removes a broadcast once it is fanned out, so the
+// organizer's words it holds do not wait in the table for TTL.
+func (s *Store) DeleteBroadcast(ctx context.Context, id string) error {
+	k := broadcastKey(id)
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return fmt.Errorf("delete broadcast %s: %w", id, err)
+	}
+	return nil
+}
+
 // CancelEvent marks an event of orgID cancelled, on the event and its seat
 // counter (which then refuses every registration), records b, its notice
 // to everyone registered or waiting, and drops its reminders, in one
@@ -101,7 +111,7 @@ func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broa
 				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled)", orgID)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).If("attribute_exists(PK)")).
 			Put(s.putBroadcast(b))
-		s.dropReminders(tx, id)
+		s.dropTimers(tx, id)
 		return tx
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
@@ -124,20 +134,20 @@ func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broa
 // messagesPerDay bounds an organizer's messages to one event's people.
 const messagesPerDay = 3
 
-// messageLimitKey counts the messages of an event on one UTC day.
-func messageLimitKey(eventID string, day time.Time) key {
-	return key{"MSGLIMIT#" + eventID, day.UTC().Format("2006-01-02")}
+// countToday counts one more of what key counts, on the condition that
+// fewer than limit were counted; the counter outlives its day by one.
+func (s *Store) countToday(k key, limit int, now time.Time) *dynamo.Update {
+	return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Add("Sent", 1).Set(attrTTL, now.Add(48*time.Hour).Unix()).
+		If("attribute_not_exists(Sent) OR Sent < ?", limit)
 }
 
 // QueueMessage records b, an organizer's message to the event's people,
 // counting it against the event's messages of the day (messagesPerDay), in
 // one transaction.
 func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
-	lk := messageLimitKey(b.EventID, b.Created)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
-			Update(s.table.Update(attrPK, lk.PK).Range(attrSK, lk.SK).Add("Sent", 1).Set(attrTTL, b.Created.Add(48*time.Hour).Unix()).
-				If("attribute_not_exists(Sent) OR Sent < ?", messagesPerDay)).
+			Update(s.countToday(dailyCountKey("MSGLIMIT#", b.EventID, b.Created), messagesPerDay, b.Created)).
 			Put(s.putBroadcast(b))
 	})
 	if failedAt(cancelReasons(err), 0) {

@@ -196,10 +196,10 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 
 // UpdateEvent rewrites, at now, the editable fields of e and its counter
 // in one transaction: the event must exist, belong to e.OrganizationID,
-// and keep capacity at or above the seats already taken. A notice, if any,
-// telling its people what changed is recorded in the same transaction, and
-// its reminders are planned again for its start.
-func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.Broadcast, now time.Time) error {
+// and keep capacity at or above the seats already taken. A change notice,
+// if any, is noted (or pushed back) in the same transaction, and its
+// reminders are planned again for its start.
+func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.ChangeNotice, now time.Time) error {
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -226,7 +226,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 		s.addCity(tx, e)
 		s.planReminders(tx, e, now)
 		if notice != nil {
-			tx.Put(s.putBroadcast(*notice))
+			s.noteChange(tx, e, *notice)
 		}
 		return tx
 	})
@@ -285,7 +285,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))
-			s.dropReminders(tx, id)
+			s.dropTimers(tx, id)
 			return tx
 		})
 	}
@@ -324,6 +324,11 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 	for i, a := range attendees {
 		rk, uk := registrationKey(a.RegistrationID), userRegistrationKey(strings.TrimPrefix(a.SK, attendeePrefix), a.RegistrationID)
 		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
+		if a.waitlisted() {
+			// Its place in the queue names the person too.
+			wk := waitKey(eventID, a.RegistrationID)
+			registrations = append(registrations, dynamo.Keys{wk.PK, wk.SK})
+		}
 		attendeeKeys[i] = dynamo.Keys{a.PK, a.SK}
 	}
 	if err := s.deleteAll(ctx, registrations); err != nil {
@@ -367,7 +372,8 @@ func inBatches(ctx context.Context, n int, write func(ctx context.Context, from,
 }
 
 // goneItem is what stays of a deleted event for a while: what the mails
-// telling its people of the deletion say, as their registrations go.
+// telling its people of the deletion say, as their registrations go, and
+// nothing more (no organizer's name).
 type goneItem struct {
 	PK               string `dynamo:"PK,hash"`
 	SK               string `dynamo:"SK,range"`
@@ -375,7 +381,6 @@ type goneItem struct {
 	Title            string
 	Location         string
 	StartsAt, EndsAt string
-	OrganizationName string
 	// Cancelled says its people were told already.
 	Cancelled bool      `dynamo:",omitempty"`
 	Expires   time.Time `dynamo:"TTL,unixtime"`
@@ -387,7 +392,7 @@ func newGoneItem(e eventItem, now time.Time) goneItem {
 	k := goneKey(e.ID)
 	return goneItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Title: e.Title, Location: e.Location, StartsAt: e.StartsAt, EndsAt: e.EndsAt,
-		OrganizationName: e.OrganizationName, Cancelled: e.Cancelled, Expires: now.Add(BroadcastTTL),
+		Cancelled: e.Cancelled, Expires: now.Add(BroadcastTTL),
 	}
 }
 
@@ -400,5 +405,5 @@ func (s *Store) DeletedEvent(ctx context.Context, id string) (domain.Event, erro
 	}
 	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
 	end, _ := time.Parse(sortTimeLayout, it.EndsAt)
-	return domain.Event{ID: it.ID, Title: it.Title, Location: it.Location, Start: start, End: end, OrganizationName: it.OrganizationName, Cancelled: it.Cancelled}, nil
+	return domain.Event{ID: it.ID, Title: it.Title, Location: it.Location, Start: start, End: end, Cancelled: it.Cancelled}, nil
 }

@@ -74,6 +74,12 @@ func familyKey(userID, familyID string) key { return key{sessionsPK(userID), "FA
 
 const attendeePrefix = "ATTENDEE#"
 
+// departureKey records that registration regID was given up by its
+// person, outside the event's partition, which a deletion empties.
+func departureKey(regID string) key { return key{departurePrefix + regID, "DEPARTED"} }
+
+const departurePrefix = "DEPARTED#"
+
 // waitKey is a waitlisted registration's place in its event's queue.
 func waitKey(eventID, regID string) key { return key{"EVENT#" + eventID, waitPrefix + regID} }
 
@@ -137,14 +143,30 @@ func reminderKey(eventID string, k domain.ReminderKind) key {
 
 const reminderPrefix = "TIMER#REMINDER#"
 
-// remindersDuePK is the GSI1 partition of the reminders due on t's UTC
-// day: the reminder job reads today's and yesterday's, so a partition
-// holds one day's reminders and a run reads only what is due.
+// remindersDuePK is the GSI1 partition of the reminders and change
+// notices due on t's UTC day: the reminder job reads today's and
+// yesterday's, so a partition holds one day's timers and a run reads only
+// what is due.
 func remindersDuePK(t time.Time) string { return "REMINDERS#" + t.UTC().Format("2006-01-02") }
 
 // remindersDueSK orders a day's reminders by their moment.
 func remindersDueSK(r domain.Reminder) string {
 	return sortTime(r.Due()) + "#" + r.EventID + "#" + string(r.Kind)
+}
+
+// changeNoticeKey is an event's pending change notice, in the event's
+// partition after its reminders.
+func changeNoticeKey(eventID string) key { return key{"EVENT#" + eventID, changeNoticeSK} }
+
+const changeNoticeSK = "TIMER#CHANGE"
+
+// changeDueSK orders a day's change notices by their moment among its
+// reminders.
+func changeDueSK(c domain.ChangeNotice) string { return sortTime(c.Due) + "#" + c.EventID + "#change" }
+
+// dailyCountKey counts what an event sent of one kind (prefix) on a UTC day.
+func dailyCountKey(prefix, eventID string, day time.Time) key {
+	return key{prefix + eventID, day.UTC().Format("2006-01-02")}
 }
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }

@@ -38,8 +38,10 @@ type outboxItem struct {
 	// a queued message has).
 	Calendar string `dynamo:",omitempty"`
 	// Unsubscribe is the message's one-click unsubscribe address.
-	Unsubscribe string    `dynamo:",omitempty"`
-	Expires     time.Time `dynamo:"TTL,unixtime"`
+	Unsubscribe string `dynamo:",omitempty"`
+	// ReplyTo is where replies to the message go ("" to the sender).
+	ReplyTo string    `dynamo:",omitempty"`
+	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
 func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
@@ -56,7 +58,7 @@ func (s *Store) QueueMail(ctx context.Context, m mail.Message, now time.Time) (s
 }
 
 func newOutboxItem(k key, m mail.Message, now time.Time) outboxItem {
-	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe, Expires: now.Add(OutboxTTL)}
+	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe, ReplyTo: m.ReplyTo, Expires: now.Add(OutboxTTL)}
 	for _, a := range m.Attachments {
 		if a.Name == mail.CalendarFile {
 			it.Calendar = string(a.Data)

@@ -306,10 +306,11 @@ func (s *Store) Registration(ctx context.Context, id string) (domain.Registratio
 func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
 	fail := func(err error) error { return fmt.Errorf("cancel registration %s: %w", r.ID, err) }
 	for attempt := 0; attempt < registerAttempts; attempt++ {
-		att, seats, err := s.attendeeAndSeats(ctx, r.EventID, r.UserID)
+		st, err := s.readRegistration(ctx, r.EventID, r.UserID)
 		if err != nil {
 			return fail(err)
 		}
+		att, seats := st.att, st.seats
 		if att == nil || att.RegistrationID != r.ID {
 			return fail(domain.ErrNotFound)
 		}
@@ -319,7 +320,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 				return fail(err)
 			}
 		}
-		err = s.runTx(ctx, func() *dynamo.WriteTx { return s.cancelTx(r, *att, seats, head) })
+		err = s.runTx(ctx, func() *dynamo.WriteTx { return s.cancelTx(r, *att, seats, head, !st.leaving, time.Now()) })
 		reasons := cancelReasons(err)
 		switch {
 		case err == nil:
@@ -334,15 +335,61 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 	return fail(ErrBusy)
 }
 
+// departureItem tells the mailer (by its insert in the table's stream)
+// that a person gave up a registration, and whether it was a seat or a
+// place in the queue: the stream carries new images only, so the removed
+// attendee item cannot say what it was. It holds the account's id, no
+// name; the mailer deletes it once read, and it expires once the stream
+// has long moved on.
+type departureItem struct {
+	PK      string `dynamo:"PK,hash"`
+	SK      string `dynamo:"SK,range"`
+	EventID string
+	UserID  string
+	Status  string
+	Expires time.Time `dynamo:"TTL,unixtime"`
+}
+
+// departureTTL is how long a departure is kept: a day, the stream's.
+const departureTTL = 24 * time.Hour
+
+// DepartureRecord reads a departure from its item's keys and attributes
+// (as a stream record's new image carries them, attr giving one by
+// name), and false for any other item.
+func DepartureRecord(pk string, attr func(name string) string) (d domain.Departure, ok bool) {
+	regID, ok := strings.CutPrefix(pk, departurePrefix)
+	d = domain.Departure{EventID: attr("EventID"), RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
+	return d, ok && regID != "" && d.EventID != "" && d.UserID != ""
+}
+
+// DeleteDeparture removes the departure of registration regID once the
+// mailer has read it (its stream record keeps what a retry needs), so it
+// does not name the account for a day.
+func (s *Store) DeleteDeparture(ctx context.Context, regID string) error {
+	k := departureKey(regID)
+	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
+		return fmt.Errorf("delete departure %s: %w", regID, err)
+	}
+	return nil
+}
+
 // cancelTx removes r's items (item 0 is the registration, which must still
-// exist) and settles the counter as read: seats is nil for a deleted
+// exist), records the departure when told (tell: the account is not being
+// deleted) and settles the counter as read: seats is nil for a deleted
 // event, head the first person waiting when a seat passes to them.
-func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem) *dynamo.WriteTx {
-	rk, uk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
+func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, tell bool, now time.Time) *dynamo.WriteTx {
+	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
+	status := domain.StatusRegistered
+	if att.waitlisted() {
+		status = domain.StatusWaitlisted
+	}
 	tx := s.db.WriteTx().
 		Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
 		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted))).
 		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
+	if tell {
+		tx.Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, EventID: r.EventID, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
+	}
 	if seats == nil {
 		return tx
 	}
@@ -398,31 +445,45 @@ func (s *Store) promoteInTx(tx *dynamo.WriteTx, eventID string, head waitItem) {
 		Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Status", registered).If("attribute_exists(PK)"))
 }
 
-// attendeeAndSeats reads a person's attendee item and the event's counter
-// in one strongly consistent BatchGetItem; either may be nil when absent.
-func (s *Store) attendeeAndSeats(ctx context.Context, eventID, userID string) (*attendeeItem, *seatsItem, error) {
-	ak, sk := attendeeKey(eventID, userID), seatsKey(eventID)
+// registrationState is what a cancel reads: the person's attendee item
+// and the event's counter (either nil when absent), and whether the
+// account is being deleted (its deletion cancels quietly).
+type registrationState struct {
+	att     *attendeeItem
+	seats   *seatsItem
+	leaving bool
+}
+
+// readRegistration reads a person's attendee item, the event's counter and
+// the account in one strongly consistent BatchGetItem.
+func (s *Store) readRegistration(ctx context.Context, eventID, userID string) (registrationState, error) {
+	ak, sk, uk := attendeeKey(eventID, userID), seatsKey(eventID), userKey(userID)
 	var items []map[string]types.AttributeValue
-	err := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}).
+	err := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}, dynamo.Keys{uk.PK, uk.SK}).
 		Consistent(true).All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, nil, fmt.Errorf("read registration of %s for event %s: %w", userID, eventID, err)
+		return registrationState{}, fmt.Errorf("read registration of %s for event %s: %w", userID, eventID, err)
 	}
-	var att *attendeeItem
-	var seats *seatsItem
+	st := registrationState{leaving: true}
 	for _, item := range items {
-		if sk, ok := item[attrSK].(*types.AttributeValueMemberS); ok && sk.Value == seatsSK {
-			seats = new(seatsItem)
-			err = dynamo.UnmarshalItem(item, seats)
-		} else {
-			att = new(attendeeItem)
-			err = dynamo.UnmarshalItem(item, att)
+		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		switch {
+		case sk != nil && sk.Value == seatsSK:
+			st.seats = new(seatsItem)
+			err = dynamo.UnmarshalItem(item, st.seats)
+		case sk != nil && sk.Value == uk.SK:
+			var u userItem
+			err = dynamo.UnmarshalItem(item, &u)
+			st.leaving = u.Deleting
+		default:
+			st.att = new(attendeeItem)
+			err = dynamo.UnmarshalItem(item, st.att)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("decode registration of %s for event %s: %w", userID, eventID, err)
+			return registrationState{}, fmt.Errorf("decode registration of %s for event %s: %w", userID, eventID, err)
 		}
 	}
-	return att, seats, nil
+	return st, nil
 }
 
 // queueHead reads the first person waiting for eventID, or nil.

@@ -15,7 +15,7 @@ import (
 // an item in the event's partition, written in the same transaction as the
 // event (create, update, cancel, delete), and found by its moment through
 // GSI1 (remindersDuePK), which it shares with the upcoming events under
-// other partition keys. The reminder job reads only what is due, so a run
+// other partition keys, and with pending change notices (changes.go). The reminder job reads only what is due, so a run
 // costs two Queries when nothing is, however many events exist. Handing a
 // reminder over turns it into a broadcast (broadcasts.go) and removes it
 // from the index in one transaction.
@@ -53,34 +53,54 @@ func (s *Store) planReminders(tx *dynamo.WriteTx, e domain.Event, now time.Time)
 	}
 }
 
-// dropReminders adds to tx the removal of every reminder of eventID.
-func (s *Store) dropReminders(tx *dynamo.WriteTx, eventID string) {
+// dropTimers adds to tx the removal of every reminder of eventID and of
+// its pending change notice (a cancellation or deletion tells instead).
+func (s *Store) dropTimers(tx *dynamo.WriteTx, eventID string) {
 	for _, k := range domain.ReminderKinds {
 		rk := reminderKey(eventID, k)
 		tx.Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK))
 	}
+	ck := changeNoticeKey(eventID)
+	tx.Delete(s.table.Delete(attrPK, ck.PK).Range(attrSK, ck.SK))
 }
 
-// DueReminders lists the reminders whose moment is at or before now, from
-// yesterday's and today's partitions (older ones are stale: a 24-hour
-// reminder is not sent once its event is an hour away), soonest first:
-// two Queries, paged as long as there are more.
-func (s *Store) DueReminders(ctx context.Context, now time.Time) ([]domain.Reminder, error) {
-	var due []domain.Reminder
+// DueTimers are the reminders and change notices due at a moment.
+type DueTimers struct {
+	Reminders []domain.Reminder
+	Changes   []domain.ChangeNotice
+}
+
+// timerItem is a GSI1 entry of a due partition: a reminder or a change
+// notice.
+type timerItem struct {
+	SK, GSI1SK, ID             string
+	StartsAt, EndsAt, Location string
+}
+
+// Due lists the reminders and change notices whose moment is at or before
+// now, from yesterday's and today's partitions (older reminders are
+// stale: a 24-hour reminder is not sent once its event is an hour away),
+// soonest first: two Queries, paged as long as there are more.
+func (s *Store) Due(ctx context.Context, now time.Time) (DueTimers, error) {
+	var due DueTimers
 	for _, day := range []time.Time{now.Add(-24 * time.Hour), now} {
-		var items []reminderItem
+		var items []timerItem
 		err := s.table.Get(attrGSI1PK, remindersDuePK(day)).Index(IndexUpcoming).
 			Range(attrGSI1SK, dynamo.LessOrEqual, sortTime(now)+"#~").All(ctx, &items)
 		if err != nil {
-			return nil, fmt.Errorf("list reminders due on %s: %w", remindersDuePK(day), err)
+			return DueTimers{}, fmt.Errorf("list timers due on %s: %w", remindersDuePK(day), err)
 		}
 		for _, it := range items {
+			if c, ok := changeNoticeOf(it); ok {
+				due.Changes = append(due.Changes, c)
+				continue
+			}
 			start, err := time.Parse(sortTimeLayout, it.StartsAt)
 			kind, ok := strings.CutPrefix(it.SK, reminderPrefix)
 			if err != nil || !ok {
-				continue // not a reminder: nothing else has this partition key
+				continue // neither: nothing else has this partition key
 			}
-			due = append(due, domain.Reminder{EventID: it.ID, Kind: domain.ReminderKind(kind), Start: start})
+			due.Reminders = append(due.Reminders, domain.Reminder{EventID: it.ID, Kind: domain.ReminderKind(kind), Start: start})
 		}
 	}
 	return due, nil

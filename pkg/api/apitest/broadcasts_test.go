@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"turnout/pkg/api/events"
+	"turnout/pkg/domain"
 	"turnout/pkg/mail/mailtest"
 )
 
@@ -81,6 +82,9 @@ func TestCancelEventTellsEveryone(t *testing.T) {
 		if !strings.Contains(m.Text, "The roof is under repair.") || !strings.Contains(m.Text, "spring concert") {
 			t.Errorf("%s's notice lacks the organizer's words:\n%s", p.Email, m.Text)
 		}
+		if len(m.ReplyTo) != 1 || !strings.EqualFold(m.ReplyTo[0], org.Email) {
+			t.Errorf("%s's notice has reply-to %v, want the organization's address %s", p.Email, m.ReplyTo, org.Email)
+		}
 		if len(m.Attachments) != 1 || !strings.Contains(string(m.Attachments[0].Data), "STATUS:CANCELLED") {
 			t.Errorf("%s's notice lacks the cancelling calendar file", p.Email)
 		}
@@ -124,6 +128,9 @@ func TestMessageToRegistered(t *testing.T) {
 		if !strings.Contains(m.Text, "Most stalls take cash only.") {
 			t.Errorf("message %d lacks its body:\n%s", i, m.Text)
 		}
+		if len(m.ReplyTo) != 1 || !strings.EqualFold(m.ReplyTo[0], org.Email) {
+			t.Errorf("message %d has reply-to %v, want the organization's address %s", i, m.ReplyTo, org.Email)
+		}
 	}
 	time.Sleep(300 * time.Millisecond)
 	if got := mailsAbout(t, env, waiting.Email, "Night Market"); len(got) != 1 { // the waitlist mail only
@@ -148,7 +155,11 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	path := "/api/event/detail/" + ev.ID + "/"
 
 	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water."}), org.Access), http.StatusOK)
+	if res, err := env.runReminders(t, env.Now().Add(time.Hour)); err != nil || res.Counts() != nil {
+		t.Fatalf("an edit of the description left a timer: %+v, %v", res, err)
+	}
 	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water.", "location": "North Bridge"}), org.Access), http.StatusOK)
+	env.tellChanges(t, 1)
 	changed := regMail(t, env, runner.Email, "Changed: River Run")
 	if !strings.Contains(changed.Text, "Where: North Bridge (was Main Hall)") || strings.Count(changed.Text, "(was ") != 1 {
 		t.Errorf("the change notice does not say what moved:\n%s", changed.Text)
@@ -160,6 +171,7 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	later := ev.StartTime.Add(90 * time.Minute)
 	Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"description": "Bring water.", "location": "North Bridge",
 		"start_time": later.Format(time.RFC3339), "end_time": later.Add(2 * time.Hour).Format(time.RFC3339)}), org.Access), http.StatusOK)
+	env.tellChanges(t, 1)
 	var moved mailtest.Received
 	for deadline := time.Now().Add(15 * time.Second); moved.Subject == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		for _, m := range mailtest.Inbox(t, env.Config.SESEndpoint, runner.Email) {
@@ -183,5 +195,89 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if got := mailsAbout(t, env, runner.Email, "River Run"); len(got) != 4 { // registered, changed twice, called off
 		t.Errorf("the runner got %v", got)
+	}
+}
+
+// TestChangeNoticesAreCoalescedAndCapped: a burst of edits mails one
+// notice once the event is left alone, telling the net change from what
+// people were last told; edits that undo each other mail nothing; and an
+// event mails at most ChangeNoticesPerDay a day, the next one waiting for
+// the next day, when it tells what changed since the last.
+func TestChangeNoticesAreCoalescedAndCapped(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	// Early on a UTC day, so the day's count holds through the test.
+	env.Advance(domain.NextDay(env.Now()).Add(2 * time.Hour).Sub(env.Now()))
+	org := env.NewOrganizer(t)
+	form := evFormWith(env.EventForm(5, 5), map[string]string{"title": "Pier Dance"})
+	ev := env.CreateEvent(t, org, form)
+	dancer := env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, dancer.Access), http.StatusCreated)
+	regMail(t, env, dancer.Email, "You're registered: Pier Dance")
+	moveTo := func(place string) {
+		t.Helper()
+		Expect(t, evPatch(env, ev.ID, evFormWith(form, map[string]string{"location": place}), org.Access), http.StatusOK)
+	}
+	notices := func() []mailtest.Received {
+		var got []mailtest.Received
+		for _, m := range mailtest.Inbox(t, env.Config.SESEndpoint, dancer.Email) {
+			if strings.HasPrefix(m.Subject, "Changed: Pier Dance") {
+				got = append(got, m)
+			}
+		}
+		return got
+	}
+
+	for i := 1; i <= 5; i++ {
+		moveTo(fmt.Sprintf("Pier %d", i))
+	}
+	if res, err := env.runReminders(t, env.Now().Add(domain.ChangeQuietPeriod/2)); err != nil || res.Changes != 0 {
+		t.Fatalf("within the quiet period: %+v, %v; want nothing handed over", res, err)
+	}
+	env.tellChanges(t, 1)
+	first := regMail(t, env, dancer.Email, "Changed: Pier Dance")
+	if !strings.Contains(first.Text, "Where: Pier 5 (was Main Hall)") || strings.Count(first.Text, "(was ") != 1 {
+		t.Errorf("the notice of five edits does not tell the net change:\n%s", first.Text)
+	}
+
+	// Away and back: nothing changed for the people.
+	moveTo("Pier 6")
+	moveTo("Pier 5")
+	if res := env.tellChanges(t, 0); res.ChangesDropped != 1 {
+		t.Errorf("edits that undo each other: %+v, want the notice dropped", res)
+	}
+
+	// Two more notices today, then the day's are spent.
+	moveTo("Pier 7")
+	env.tellChanges(t, 1)
+	moveTo("Pier 8")
+	env.tellChanges(t, 1)
+	moveTo("Pier 9")
+	if res := env.tellChanges(t, 0); res.ChangesPostponed != 1 {
+		t.Errorf("a fourth notice today: %+v, want it postponed", res)
+	}
+	moveTo("Pier 10")
+	env.tellChanges(t, 0)
+	for deadline := time.Now().Add(15 * time.Second); len(notices()) < 3 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	}
+	if got := len(notices()); got != 3 {
+		t.Fatalf("%d notices today, want %d", got, domain.ChangeNoticesPerDay)
+	}
+	res, err := env.runReminders(t, domain.NextDay(env.Now()).Add(time.Minute))
+	if err != nil || res.Changes != 1 {
+		t.Fatalf("the next day: %+v, %v; want the waiting notice handed over", res, err)
+	}
+	var last mailtest.Received
+	for deadline := time.Now().Add(15 * time.Second); last.Subject == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if got := notices(); len(got) == 4 {
+			last = got[3]
+		}
+	}
+	if !strings.Contains(last.Text, "Where: Pier 10 (was Pier 8)") {
+		t.Errorf("the next day's notice does not tell the change since the last one:\n%s", last.Text)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := len(notices()); got != 4 {
+		t.Errorf("%d notices in all, want 4", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"turnout/pkg/auth"
+	"turnout/pkg/domain"
 	"turnout/pkg/media/mediatest"
 	"turnout/pkg/reminders"
 	"turnout/pkg/store"
@@ -241,22 +242,25 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("DELETE /api/user/account/ (a person with one registration)", 204, func() *Response {
 		return env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": leaving.Password}, leaving.Access)
 	})
-	// The reminder job: a run with nothing due, and one with an event's
-	// reminder due (the only event near that moment).
+	// The reminder job: a run with nothing due, one with an event's
+	// reminder due (the only event near that moment), and one with an
+	// event's change notice due.
 	jobOps := &store.OperationCounter{}
-	runJob := func(name string, at time.Time, wantSent int) {
+	runJob := func(name string, at time.Time, want reminders.Result) {
 		t.Helper()
 		job := reminders.Job{Store: store.New(env.awsCfg, env.Config.DynamoDBEndpoint, env.Config.Table, jobOps.ClientOption()), Now: func() time.Time { return at }}
 		jobOps.Take()
 		res, err := job.Run(t.Context())
-		if err != nil || res.Sent != wantSent {
-			t.Fatalf("%s: %+v, %v", name, res, err)
+		if err != nil || res != want {
+			t.Fatalf("%s: %+v, %v; want %+v", name, res, err, want)
 		}
 		rows = append(rows, row{name, formatOps(jobOps.Take())})
 	}
-	runJob("reminder job run (nothing due)", env.Now(), 0)
+	runJob("reminder job run (nothing due)", env.Now(), reminders.Result{})
 	far := env.CreateEvent(t, org, env.EventForm(20, 10))
-	runJob("reminder job run (one reminder due)", far.StartTime.Add(-24*time.Hour+time.Minute), 1)
+	runJob("reminder job run (one reminder due)", far.StartTime.Add(-24*time.Hour+time.Minute), reminders.Result{Sent: 1})
+	Expect(t, evPatch(env, far.ID, evFormWith(evFormOf(far), map[string]string{"location": "Annex"}), org.Access), http.StatusOK)
+	runJob("reminder job run (one change notice due)", env.Now().Add(domain.ChangeQuietPeriod+time.Minute), reminders.Result{Changes: 1})
 
 	var doc bytes.Buffer
 	doc.WriteString("# DynamoDB calls per request\n\n")
@@ -270,8 +274,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("Mail to an event's people (a cancellation, a change, a message) is one item written in the request's\n")
 	doc.WriteString("transaction, whatever their number; the mailer's fan-out (a Query per 1 MB of attendees, a BatchWriteItem per\n")
 	doc.WriteString("25 messages) is not the request's. The reminder job's last rows are one run of the reminders function: two\n")
-	doc.WriteString("Queries of the reminders due whatever the number of events, then per due reminder a Query of its event and\n")
-	doc.WriteString("one transaction that hands it to the mailer.\n\n")
+	doc.WriteString("Queries of the reminders and change notices due whatever the number of events, then per due reminder or\n")
+	doc.WriteString("notice a Query of its event and one transaction that hands it to the mailer (a change notice's also counts it\n")
+	doc.WriteString("against the event's 3 a day). An edit that moves an event notes its change notice in the edit's transaction.\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

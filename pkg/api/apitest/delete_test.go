@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -134,4 +135,57 @@ func orphans(t *testing.T, env *Env, eventID string, registrationIDs []string) i
 		}
 	}
 	return n
+}
+
+// TestDeleteEventRemovesTheWaitlist: deleting an event leaves nothing of
+// it, its queue included (a place in the queue names the person waiting).
+func TestDeleteEventRemovesTheWaitlist(t *testing.T) {
+	t.Parallel()
+	env := MustEnvWithoutRegistrationMail(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(2, 1), map[string]string{"waitlist": "true"}))
+	var regs []string
+	for range 3 {
+		var r regItem
+		regPost(env, ev.ID, env.NewPerson(t).Access).Decode(t, &r)
+		regs = append(regs, r.ID)
+	}
+	Expect(t, env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access), http.StatusNoContent)
+	if n := orphans(t, env, ev.ID, regs); n != 0 {
+		t.Errorf("%d items of the deleted event are left", n)
+	}
+}
+
+// TestDeletedEventKeepsNoNamesOrWords: once an event's people are told of
+// its deletion, the table holds neither the organizer's name nor the
+// words of their messages about it (only the organization's own items
+// name it).
+func TestDeletedEventKeepsNoNamesOrWords(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(2, 5), map[string]string{"title": "Glass Blowing"}))
+	guest := env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, guest.Access), http.StatusCreated)
+	words := "Parking is behind the furnace hall."
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/message/", map[string]string{"subject": "Parking", "body": words}, org.Access), http.StatusAccepted)
+	regMail(t, env, guest.Email, "Parking")
+	Expect(t, env.JSON(http.MethodDelete, "/api/event/detail/"+ev.ID+"/", nil, org.Access), http.StatusNoContent)
+	regMail(t, env, guest.Email, "Called off: Glass Blowing")
+
+	name := OrganizationForm(org.Username)["organization"]
+	table := dynamo.New(env.awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = &env.Config.DynamoDBEndpoint }).Table(env.Config.Table)
+	var items []map[string]any
+	if err := table.Scan().Consistent(true).All(t.Context(), &items); err != nil { // a test may scan; requests never do
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		pk, _ := it["PK"].(string)
+		if strings.HasPrefix(pk, "ORG#") || strings.HasPrefix(pk, "USER#") {
+			continue
+		}
+		if s := fmt.Sprint(it); strings.Contains(s, name) || strings.Contains(s, words) {
+			t.Errorf("item %s %v still holds the organizer's name or words: %s", pk, it["SK"], s)
+		}
+	}
 }

@@ -4,11 +4,13 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestDataExport: a person downloads everything held about them (profile,
-// mail settings, every registration with its status); an organizer's
-// includes the organization.
+// mail settings, every registration with its status and when it was made
+// and checked in, their sessions, the failed logins kept under their
+// username); an organizer's includes the organization.
 func TestDataExport(t *testing.T) {
 	t.Parallel()
 	env := MustEnv(t)
@@ -17,8 +19,12 @@ func TestDataExport(t *testing.T) {
 	full := env.CreateEvent(t, org, evFormWith(env.EventForm(4, 1), map[string]string{"title": "Full Studio", "waitlist": "true"}))
 	ana, ben := env.NewPerson(t), env.NewPerson(t)
 	Expect(t, regPost(env, full.ID, ben.Access), http.StatusCreated)
-	Expect(t, regPost(env, open.ID, ana.Access), http.StatusCreated)
+	before := env.Now().Add(-time.Second)
+	var seat waitReply
+	regPost(env, open.ID, ana.Access).Decode(t, &seat)
 	Expect(t, regPost(env, full.ID, ana.Access), http.StatusCreated)
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+open.ID+"/check-in/", map[string]string{"code": seat.Ticket}, org.Access), http.StatusOK)
+	Expect(t, env.JSON(http.MethodPost, "/api/user/login/", map[string]string{"username": ana.Username, "password": "not-her-password"}, ""), http.StatusUnauthorized)
 	Expect(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"event_changes": false}, ana.Access), http.StatusOK)
 
 	Expect(t, env.JSON(http.MethodGet, "/api/user/export/", nil, ""), http.StatusUnauthorized)
@@ -36,7 +42,20 @@ func TestDataExport(t *testing.T) {
 		Registrations []struct {
 			Title, Status string
 			Position      int
+			RegisteredAt  *time.Time `json:"registered_at"`
+			CheckedInAt   *time.Time `json:"checked_in_at"`
 		}
+		Sessions []struct {
+			Status  string
+			Expires time.Time `json:"expires_at"`
+		}
+		FailedLogins struct {
+			ByAddress []struct {
+				Attempts int
+				Address  string `json:"client_address"`
+			} `json:"by_client_address"`
+			FromAnywhere int `json:"from_any_address"`
+		} `json:"failed_logins"`
 	}
 	res.Decode(t, &x)
 	if x.Profile.ID != ana.ID || x.Profile.Email != ana.Email || x.Organization != nil || x.Notifications["event_changes"] || !x.Notifications["organizer_messages"] {
@@ -48,6 +67,20 @@ func TestDataExport(t *testing.T) {
 	}
 	if !slices.Equal(regs, []string{"Open Studio registered", "Full Studio waitlisted"}) || x.Registrations[1].Position != 1 {
 		t.Errorf("registrations = %+v", x.Registrations)
+	}
+	for i, r := range x.Registrations {
+		if r.RegisteredAt == nil || r.RegisteredAt.Before(before) || r.RegisteredAt.After(env.Now()) {
+			t.Errorf("registration %d made at %v, want the time it was made", i, r.RegisteredAt)
+		}
+		if checkedIn := r.CheckedInAt != nil && !r.CheckedInAt.Before(*r.RegisteredAt); checkedIn != (i == 0) {
+			t.Errorf("registration %d checked in at %v", i, r.CheckedInAt)
+		}
+	}
+	if len(x.Sessions) == 0 || x.Sessions[0].Status == "" || !x.Sessions[0].Expires.After(env.Now()) {
+		t.Errorf("sessions = %+v, want the sign-in the test made", x.Sessions)
+	}
+	if f := x.FailedLogins; len(f.ByAddress) != 1 || f.ByAddress[0].Attempts != 1 || f.ByAddress[0].Address == "" || f.FromAnywhere != 1 {
+		t.Errorf("failed logins = %+v, want the one failed attempt", f)
 	}
 
 	env.JSON(http.MethodGet, "/api/user/export/", nil, org.Access).Decode(t, &x)

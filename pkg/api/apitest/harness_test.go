@@ -152,8 +152,10 @@ func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config, registrationMail 
 		func(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
 			if !registrationMail {
 				batch.Records = slices.DeleteFunc(batch.Records, func(r events.DynamoDBEventRecord) bool {
-					_, _, ok := store.AttendeeRecordKeys(r.Change.Keys["PK"].String(), r.Change.Keys["SK"].String())
-					return ok
+					pk, sk := r.Change.Keys["PK"].String(), r.Change.Keys["SK"].String()
+					_, _, ok := store.AttendeeRecordKeys(pk, sk)
+					_, left := store.DepartureRecord(pk, func(name string) string { return r.Change.NewImage[name].String() })
+					return ok || left
 				})
 			}
 			return deliver(context.WithValue(ctx, functionKey{}, "mailer"), batch)

@@ -76,6 +76,7 @@ func TestNotificationSettingsAndOneClickUnsubscribe(t *testing.T) {
 	}
 	// A change notice still reaches them: only messages were turned off.
 	Expect(t, evPatch(env, ev.ID, evFormWith(evFormOf(ev), map[string]string{"location": "Chapel"}), org.Access), http.StatusOK)
+	env.tellChanges(t, 1)
 	regMail(t, env, ana.Email, "Changed: Harbour Choir")
 
 	forged := strings.Replace(path, "organizer_messages", "event_changes", 1)

@@ -115,3 +115,30 @@ func TestEventCalendarFile(t *testing.T) {
 	}
 	evExpectDetail(t, env.JSON(http.MethodGet, "/api/event/detail/01ARZ3NDEKTSV4RRFFQ69G5FAV/calendar.ics", nil, ""), http.StatusNotFound, "Event not found.")
 }
+
+// TestLeavingTheWaitlistMail: leaving a waitlist is confirmed as such,
+// with no calendar file (nothing was in the calendar) and no word of a
+// cancelled registration; a seat given up is still a cancellation.
+func TestLeavingTheWaitlistMail(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 1), map[string]string{"waitlist": "true", "title": "Quiet Reading"}))
+	ada, bob := env.NewPerson(t), env.NewPerson(t)
+	var seat, waiting waitReply
+	regPost(env, ev.ID, ada.Access).Decode(t, &seat)
+	regPost(env, ev.ID, bob.Access).Decode(t, &waiting)
+	regMail(t, env, bob.Email, "You're on the waitlist: Quiet Reading")
+
+	Expect(t, regCancel(env, waiting.ID, bob.Access), http.StatusNoContent)
+	left := regMail(t, env, bob.Email, "You left the waitlist: Quiet Reading")
+	if len(left.Attachments) != 0 || !strings.Contains(left.Text, "You left the waitlist of:") || strings.Contains(left.Text, "See you there") {
+		t.Errorf("left-the-waitlist mail with %d attachments:\n%s", len(left.Attachments), left.Text)
+	}
+	Expect(t, regCancel(env, seat.ID, ada.Access), http.StatusNoContent)
+	regMail(t, env, ada.Email, "Registration cancelled: Quiet Reading")
+	time.Sleep(300 * time.Millisecond)
+	if got := mailsAbout(t, env, bob.Email, "Quiet Reading"); len(got) != 2 {
+		t.Errorf("the person who left the waitlist got %v, want the waitlist mail and the leaving one", got)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"turnout/pkg/domain"
 	"turnout/pkg/reminders"
 	"turnout/pkg/store"
 )
@@ -32,6 +33,19 @@ func (e *Env) mustRunReminders(tb testing.TB, at time.Time, wantSent int) {
 	if err != nil || res.Sent != wantSent {
 		tb.Fatalf("reminder job at %s = %+v, %v; want %d handed over", at.Format(time.RFC3339), res, err, wantSent)
 	}
+}
+
+// tellChanges runs the reminder job once the quiet period after the
+// API's last edits is over, and checks how many change notices it handed
+// over.
+func (e *Env) tellChanges(tb testing.TB, wantChanges int) reminders.Result {
+	tb.Helper()
+	at := e.Now().Add(domain.ChangeQuietPeriod + time.Minute)
+	res, err := e.runReminders(tb, at)
+	if err != nil || res.Changes != wantChanges {
+		tb.Fatalf("reminder job at %s = %+v, %v; want %d change notices handed over", at.Format(time.RFC3339), res, err, wantChanges)
+	}
+	return res
 }
 
 // countMails counts the mails to who whose subject starts with prefix,
@@ -159,7 +173,8 @@ func TestRemindersMoveWithTheEvent(t *testing.T) {
 
 	// A run lists the reminder, then the event moves two hours later.
 	st := store.New(env.awsCfg, env.Config.DynamoDBEndpoint, env.Config.Table)
-	listed, err := st.DueReminders(t.Context(), oldDue.Add(time.Minute))
+	due, err := st.Due(t.Context(), oldDue.Add(time.Minute))
+	listed := due.Reminders
 	if err != nil || len(listed) != 1 {
 		t.Fatalf("due reminders = %v, %v; want the one", listed, err)
 	}

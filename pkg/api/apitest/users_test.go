@@ -34,11 +34,19 @@ func TestSignUpActivateLogin(t *testing.T) {
 
 	link := env.MailedLink(t, a.Email, env.Config.WebOrigin+"/api/user/activate/")
 	env.Activate(t, a.Email)
-	// The link works once.
+	// The link works once; opened again (a second click, a mail scanner)
+	// it says the account is already active.
 	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
 	Expect(t, res, http.StatusFound)
-	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath; got != want {
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationAlreadyPath; got != want {
 		t.Errorf("second use redirects to %q, want %q", got, want)
+	}
+	// Only the account's own link says so: another token is invalid.
+	tampered := strings.TrimSuffix(link, "/")
+	tampered = tampered[:len(tampered)-1] + map[bool]string{true: "b", false: "a"}[strings.HasSuffix(tampered, "a")] + "/"
+	res = env.Request(http.MethodGet, strings.TrimPrefix(tampered, env.Config.WebOrigin), "", nil, "")
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath; res.Status != http.StatusFound || got != want {
+		t.Errorf("another token redirects %d to %q, want %q", res.Status, got, want)
 	}
 	// A tampered link is refused the same way.
 	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin)+"x/", "", nil, "")

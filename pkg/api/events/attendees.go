@@ -47,7 +47,7 @@ type attendeeBody struct {
 func attendeeOf(a domain.Attendee) attendeeBody {
 	return attendeeBody{
 		RegistrationID: a.ID, UserID: a.UserID, Username: a.Username, FirstName: a.FirstName, LastName: a.LastName,
-		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: timeOrNull(a.CheckedIn),
+		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: httpapi.TimeOrNull(a.CheckedIn),
 	}
 }
 

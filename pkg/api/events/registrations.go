@@ -88,15 +88,7 @@ func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u doma
 		Ticket      string     `json:"ticket,omitempty"`
 		TicketLink  string     `json:"ticket_link,omitempty"`
 		CheckedInAt *time.Time `json:"checked_in_at"`
-	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), timeOrNull(reg.CheckedIn)})
-}
-
-// timeOrNull is t, or nil (JSON null) when t is zero.
-func timeOrNull(t time.Time) *time.Time {
-	if t.IsZero() {
-		return nil
-	}
-	return &t
+	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn)})
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -53,7 +53,7 @@ func (h handlers) ticketPage(w http.ResponseWriter, r *http.Request) {
 	}
 	body := ticketPageBody{
 		Event: ticketEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled},
-		Name:  fullName(a), CheckedInAt: timeOrNull(a.CheckedIn),
+		Name:  fullName(a), CheckedInAt: httpapi.TimeOrNull(a.CheckedIn),
 	}
 	if !e.Cancelled {
 		body.Ticket = h.Events.Ticket(a.Registration)

@@ -17,6 +17,33 @@ type exportBody struct {
 	Organization  *exportOrganization    `json:"organization"`
 	Notifications accounts.Notifications `json:"notifications"`
 	Registrations []exportRegistration   `json:"registrations"`
+	Sessions      []exportSession        `json:"sessions"`
+	FailedLogins  exportFailedLogins     `json:"failed_logins"`
+}
+
+// exportSession is one sign-in's refresh token.
+type exportSession struct {
+	ID        string               `json:"id"`
+	FamilyID  string               `json:"sign_in_id"`
+	Status    domain.RefreshStatus `json:"status"`
+	Expires   time.Time            `json:"expires_at"`
+	SignInEnd time.Time            `json:"sign_in_ends_at"`
+	RotatedAt *time.Time           `json:"rotated_at"`
+}
+
+// exportFailedLogins are the failed logins kept under the username.
+type exportFailedLogins struct {
+	ByAddress []exportAddressFailures `json:"by_client_address"`
+	// FromAnywhere counts failures from every address, until KeptUntil.
+	FromAnywhere int        `json:"from_any_address"`
+	KeptUntil    *time.Time `json:"from_any_address_kept_until"`
+}
+
+type exportAddressFailures struct {
+	Address     string     `json:"client_address"`
+	Attempts    int        `json:"attempts"`
+	LockedUntil *time.Time `json:"locked_until"`
+	KeptUntil   time.Time  `json:"kept_until"`
 }
 
 type exportOrganization struct {
@@ -40,6 +67,8 @@ type exportRegistration struct {
 	Location  string                    `json:"location"`
 	Status    domain.RegistrationStatus `json:"status"`
 	Position  int                       `json:"position,omitempty"`
+	Created   *time.Time                `json:"registered_at"`
+	CheckedIn *time.Time                `json:"checked_in_at"`
 }
 
 // export answers everything the product holds about the caller as a JSON
@@ -53,6 +82,20 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) 
 	body := exportBody{
 		ExportedAt: time.Now().UTC(), Profile: h.profileOf(u), PendingEmail: httpapi.OrNull(u.PendingEmail),
 		Notifications: accounts.NotificationsOf(u), Registrations: make([]exportRegistration, len(x.Registrations)),
+		Sessions: make([]exportSession, len(x.Sessions)),
+		FailedLogins: exportFailedLogins{
+			ByAddress:    make([]exportAddressFailures, len(x.FailedLogins.ByAddress)),
+			FromAnywhere: x.FailedLogins.Everywhere, KeptUntil: httpapi.TimeOrNull(x.FailedLogins.EverywhereUntil),
+		},
+	}
+	for i, t := range x.Sessions {
+		body.Sessions[i] = exportSession{
+			ID: t.ID, FamilyID: t.FamilyID, Status: t.Status, Expires: t.Expires.UTC(), SignInEnd: t.FamilyExpires.UTC(),
+			RotatedAt: httpapi.TimeOrNull(t.Successor.IssuedAt),
+		}
+	}
+	for i, f := range x.FailedLogins.ByAddress {
+		body.FailedLogins.ByAddress[i] = exportAddressFailures{Address: f.Address, Attempts: f.Attempts, LockedUntil: httpapi.TimeOrNull(f.LockedUntil), KeptUntil: f.Until.UTC()}
 	}
 	if o := x.Organization; o != nil {
 		body.Organization = &exportOrganization{
@@ -64,6 +107,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) 
 		body.Registrations[i] = exportRegistration{
 			ID: re.Registration.ID, EventID: re.Event.ID, Title: re.Event.Title, StartTime: re.Event.Start, EndTime: re.Event.End,
 			Location: re.Event.Location, Status: re.Registration.Status, Position: re.Registration.Position,
+			Created: httpapi.TimeOrNull(re.Registration.Created), CheckedIn: httpapi.TimeOrNull(re.Registration.CheckedIn),
 		}
 	}
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "turnout-" + u.Username + ".json"}))

@@ -38,6 +38,7 @@ const (
 const (
 	ActivatedPath         = "/activate-account"
 	ActivationInvalidPath = "/activate-account/invalid"
+	ActivationAlreadyPath = "/activate-account/already"
 	EmailConfirmedPath    = "/confirm-email"
 	EmailInvalidPath      = "/confirm-email/invalid"
 	EmailTakenPath        = "/confirm-email/taken"
@@ -103,7 +104,10 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	h.redirect(w, r, err, ActivatedPath, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
+	h.redirect(w, r, err, ActivatedPath, map[error]string{
+		accounts.ErrInvalidLink:      ActivationInvalidPath,
+		accounts.ErrAlreadyActivated: ActivationAlreadyPath,
+	})
 }
 
 func (h handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {

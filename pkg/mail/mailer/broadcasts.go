@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -18,7 +19,8 @@ import (
 // other, each once (its id, the broadcast's and the person's, is its
 // claim's key). A fan-out that runs again rewrites the same messages.
 
-// fanOut queues the mails of the broadcast a stream record inserts, and
+// fanOut queues the mails of the broadcast a stream record inserts, then
+// deletes the broadcast (the record keeps what a retry needs), and
 // reports false for a record that inserts none.
 func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bool, error) {
 	if r.EventName != "INSERT" {
@@ -28,18 +30,35 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 	if !ok {
 		return false, nil
 	}
+	if err := d.queueBroadcast(ctx, b); err != nil {
+		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+	}
+	if err := d.Store.DeleteBroadcast(ctx, b.ID); err != nil {
+		slog.WarnContext(ctx, "delete a fanned-out broadcast", "id", b.ID, "err", err) // TTL removes it later
+	}
+	return true, nil
+}
+
+// queueBroadcast queues one mail per person b is for.
+func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error {
 	e, err := d.Store.Event(ctx, b.EventID)
 	if errors.Is(err, domain.ErrNotFound) {
-		return true, nil // deleted since: its deletion tells everyone
+		return nil // deleted since: its deletion tells everyone
 	} else if err != nil {
-		return true, fmt.Errorf("read event %s for broadcast %s: %w", b.EventID, b.ID, err)
+		return fmt.Errorf("read event %s: %w", b.EventID, err)
 	}
 	if _, isReminder := b.Kind.Reminder(); isReminder && (e.Cancelled || !e.Start.Equal(b.Start)) {
-		return true, nil // cancelled or moved since: the move planned a new reminder
+		return nil // cancelled or moved since: the move planned a new reminder
 	}
 	f := fanOutState{d: d, b: b, e: e, facts: d.facts(e), kind: optionalKind(b.Kind)}
 	if b.Kind != domain.BroadcastMessage {
 		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
+	}
+	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
+		// The organizer's own words: replies go to the organization.
+		if f.replyTo, err = d.organizationAddress(ctx, e.OrganizationID); err != nil {
+			return err
+		}
 	}
 	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
 		if a.Email == "" || !reaches(b, a) {
@@ -51,13 +70,10 @@ func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bo
 		}
 		return f.flush(ctx)
 	})
-	if err == nil {
-		err = f.flush(ctx)
-	}
 	if err != nil {
-		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+		return err
 	}
-	return true, nil
+	return f.flush(ctx)
 }
 
 // fanOutChunk is how many people's mails a fan-out builds and queues at a
@@ -73,8 +89,10 @@ type fanOutState struct {
 	facts mail.EventFacts
 	ics   []byte
 	// kind is the setting that turns this mail off ("" when it always goes).
-	kind   domain.MailKind
-	people []domain.Attendee
+	kind domain.MailKind
+	// replyTo is where replies to the mails go ("" to the sender).
+	replyTo string
+	people  []domain.Attendee
 }
 
 // flush queues the mails of the people gathered so far, leaving out who
@@ -97,7 +115,9 @@ func (f *fanOutState) flush(ctx context.Context) error {
 	msgs := make(map[string]mail.Message, len(f.people))
 	for _, a := range f.people {
 		if !muted[a.UserID] {
-			msgs[f.b.ID+"."+a.UserID] = f.message(a)
+			m := f.message(a)
+			m.ReplyTo = f.replyTo
+			msgs[f.b.ID+"."+a.UserID] = m
 		}
 	}
 	f.people = f.people[:0]
@@ -153,6 +173,19 @@ func optionalKind(k domain.BroadcastKind) domain.MailKind {
 		return domain.MailOrganizerMessages
 	}
 	return ""
+}
+
+// organizationAddress is the email address of organization id, "" when it
+// is gone.
+func (d Deliverer) organizationAddress(ctx context.Context, id string) (string, error) {
+	o, err := d.Store.Organization(ctx, id)
+	switch {
+	case errors.Is(err, domain.ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("read organization %s for its address: %w", id, err)
+	}
+	return o.Email, nil
 }
 
 // optional is how userID turns off mail of kind: the web page and the

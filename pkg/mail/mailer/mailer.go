@@ -29,11 +29,14 @@ type Sender interface {
 // implements it.
 type Store interface {
 	DeleteQueuedMail(ctx context.Context, id string) error
+	DeleteBroadcast(ctx context.Context, id string) error
+	DeleteDeparture(ctx context.Context, regID string) error
 	ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error)
 	ReleaseMail(ctx context.Context, mailKey string) error
 	Event(ctx context.Context, id string) (domain.Event, error)
 	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
 	User(ctx context.Context, id string) (domain.User, error)
+	Organization(ctx context.Context, id string) (domain.Organization, error)
 	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
 	QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error
@@ -165,7 +168,7 @@ func queued(r events.DynamoDBEventRecord) (string, mail.Message, bool) {
 		return "", mail.Message{}, false
 	}
 	image := r.Change.NewImage
-	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML"), Unsubscribe: text(image, "Unsubscribe")}
+	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML"), Unsubscribe: text(image, "Unsubscribe"), ReplyTo: text(image, "ReplyTo")}
 	if ics := text(image, "Calendar"); ics != "" {
 		m = mail.WithCalendar(m, []byte(ics))
 	}

@@ -24,8 +24,14 @@ import (
 //	INSERT registered                    → confirmation, with ticket (its QR code inline) and calendar file
 //	INSERT waitlisted                    → place in the queue
 //	MODIFY marked Promoted, not checked in → a seat is theirs, with ticket and calendar file
-//	REMOVE, the event still there        → cancellation, with a cancelling calendar file
 //	REMOVE, the event deleted            → the event is off (unless a cancellation said so)
+//
+// A person giving a registration up removes the attendee item too, but
+// that removal cannot say whether it held a seat; the departure item
+// written with it can:
+//
+//	INSERT departure of a seat           → cancellation, with a cancelling calendar file
+//	INSERT departure from the queue      → left the waitlist (no calendar file)
 //
 // Other changes (a check-in) send nothing.
 
@@ -41,12 +47,19 @@ const (
 // registrationMail returns the mail a stream record of an attendee item
 // asks for and its key, or "" when it asks for none.
 func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventRecord) (string, mail.Message, error) {
-	eventID, userID, ok := store.AttendeeRecordKeys(text(r.Change.Keys, "PK"), text(r.Change.Keys, "SK"))
+	pk, sk := text(r.Change.Keys, "PK"), text(r.Change.Keys, "SK")
+	if left, ok := store.DepartureRecord(pk, func(name string) string { return text(r.Change.NewImage, name) }); ok {
+		if r.EventName != "INSERT" {
+			return "", mail.Message{}, nil
+		}
+		return d.departureMail(ctx, left)
+	}
+	eventID, userID, ok := store.AttendeeRecordKeys(pk, sk)
 	if !ok {
 		return "", mail.Message{}, nil
 	}
 	if r.EventName == "REMOVE" {
-		return d.removalMail(ctx, eventID, userID, r.Change.SequenceNumber)
+		return d.removalMail(ctx, eventID, userID)
 	}
 	image := r.Change.NewImage
 	to, regID := text(image, "Email"), text(image, "RegistrationID")
@@ -92,26 +105,47 @@ func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventR
 	return key, mail.Waitlisted(to, name, facts, a.Position), nil
 }
 
-// removalMail is the mail of a removed attendee item (the record carries
-// its keys only): the person cancelled, or the event was deleted. seq, the
-// record's place in the stream, tells one cancellation from a later one.
-func (d Deliverer) removalMail(ctx context.Context, eventID, userID, seq string) (string, mail.Message, error) {
-	u, err := d.Store.User(ctx, userID)
-	if errors.Is(err, domain.ErrNotFound) || err == nil && u.Deleting {
-		return "", mail.Message{}, nil // the account is gone, or going: its deletion says so
+// departureMail is the mail of a registration its person gave up: a
+// cancellation, or leaving the waitlist. The departure item is deleted
+// once read: the record holds all a retry needs.
+func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (string, mail.Message, error) {
+	defer func() {
+		if err := d.Store.DeleteDeparture(ctx, left.RegistrationID); err != nil {
+			slog.WarnContext(ctx, "delete a departure", "registration", left.RegistrationID, "err", err) // TTL removes it later
+		}
+	}()
+	u, ok, err := d.recipient(ctx, left.UserID)
+	if !ok {
+		return "", mail.Message{}, err
+	}
+	e, err := d.Store.Event(ctx, left.EventID)
+	if errors.Is(err, domain.ErrNotFound) {
+		e, err = d.Store.DeletedEvent(ctx, left.EventID) // deleted since
+	}
+	if errors.Is(err, domain.ErrNotFound) {
+		return "", mail.Message{}, nil
 	} else if err != nil {
-		return "", mail.Message{}, fmt.Errorf("read the account %s for a registration mail: %w", userID, err)
+		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", left.EventID, err)
 	}
-	name := u.FirstName
-	if name == "" {
-		name = u.Username
+	key := kindCancelled + "#" + left.RegistrationID
+	if left.Status == domain.StatusWaitlisted {
+		return key, mail.WaitlistLeft(u.Email, u.name(), d.facts(e)), nil
 	}
-	e, err := d.Store.Event(ctx, eventID)
-	if err == nil {
-		return kindCancelled + "#" + eventID + "#" + userID + "#" + seq,
-			mail.RegistrationCancelled(u.Email, name, d.facts(e), d.calendarFile(e, true)), nil
+	return key, mail.RegistrationCancelled(u.Email, u.name(), d.facts(e), d.calendarFile(e, true)), nil
+}
+
+// removalMail is the mail of a removed attendee item (the record carries
+// its keys only) whose event was deleted; a removal from an event still
+// there is a departure, which its own record tells.
+func (d Deliverer) removalMail(ctx context.Context, eventID, userID string) (string, mail.Message, error) {
+	if _, err := d.Store.Event(ctx, eventID); err == nil {
+		return "", mail.Message{}, nil
 	} else if !errors.Is(err, domain.ErrNotFound) {
 		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
+	}
+	u, ok, err := d.recipient(ctx, userID)
+	if !ok {
+		return "", mail.Message{}, err
 	}
 	gone, err := d.Store.DeletedEvent(ctx, eventID)
 	switch {
@@ -121,7 +155,31 @@ func (d Deliverer) removalMail(ctx context.Context, eventID, userID, seq string)
 		return "", mail.Message{}, fmt.Errorf("read deleted event %s: %w", eventID, err)
 	}
 	return kindDeleted + "#" + eventID + "#" + userID,
-		mail.EventDeleted(u.Email, name, d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
+		mail.EventDeleted(u.Email, u.name(), d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
+}
+
+// person is an account a registration mail goes to.
+type person struct{ domain.User }
+
+// name is how a mail greets the person.
+func (p person) name() string {
+	if p.FirstName != "" {
+		return p.FirstName
+	}
+	return p.Username
+}
+
+// recipient reads the account userID, and false when it is gone or going
+// (its deletion says so) or cannot be read (err).
+func (d Deliverer) recipient(ctx context.Context, userID string) (person, bool, error) {
+	u, err := d.Store.User(ctx, userID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound) || err == nil && u.Deleting:
+		return person{}, false, nil
+	case err != nil:
+		return person{}, false, fmt.Errorf("read the account %s for a registration mail: %w", userID, err)
+	}
+	return person{u}, true, nil
 }
 
 // status is the registration status an attendee image holds ("" reads as

@@ -24,6 +24,8 @@ type Received struct {
 	Inline []Attachment
 	// Headers are the custom headers it was sent with, by name.
 	Headers map[string]string
+	// ReplyTo are the addresses replies go to (none: the sender).
+	ReplyTo []string
 }
 
 // Attachment is a file a received email carries.
@@ -40,7 +42,8 @@ type storeEntry struct {
 	Destination struct {
 		To []string `json:"to"`
 	} `json:"destination"`
-	Subject string `json:"subject"`
+	Subject string   `json:"subject"`
+	ReplyTo []string `json:"replyTo"`
 	Body    struct {
 		Text string `json:"text"`
 		HTML string `json:"html"`
@@ -90,7 +93,7 @@ func Inbox(tb testing.TB, sesEndpoint, to string) []Received {
 		if !slices.ContainsFunc(e.Destination.To, func(a string) bool { return address(a) == want }) {
 			continue
 		}
-		r := Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML}
+		r := Received{To: e.Destination.To, Subject: e.Subject, Text: e.Body.Text, HTML: e.Body.HTML, ReplyTo: e.ReplyTo}
 		for _, a := range e.Attachments {
 			file := Attachment{Name: a.Filename, ContentType: a.ContentType, Data: a.Content, ContentID: a.ContentID}
 			if strings.EqualFold(a.ContentDisposition, "inline") {

@@ -106,8 +106,13 @@ func (s *Sender) send(ctx context.Context, m mail.Message) error {
 			{Name: aws.String("List-Unsubscribe-Post"), Value: aws.String("List-Unsubscribe=One-Click")},
 		}
 	}
+	var replyTo []string
+	if m.ReplyTo != "" {
+		replyTo = []string{m.ReplyTo}
+	}
 	_, err := s.ses.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(s.from),
+		ReplyToAddresses: replyTo,
 		Destination:      &types.Destination{ToAddresses: []string{m.To}},
 		Content: &types.EmailContent{Simple: &types.Message{
 			Subject:     &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},

@@ -28,6 +28,7 @@ export default async function everyScreen({ page, stack }) {
     ['reset-password', '/forget/password/create'],
     ['activated', '/activate-account'],
     ['activation-invalid', '/activate-account/invalid'],
+    ['activation-already', '/activate-account/already'],
     ['email-confirmed', '/confirm-email'],
     ['email-invalid', '/confirm-email/invalid'],
     ['email-taken', '/confirm-email/taken'],

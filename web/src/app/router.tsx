@@ -58,6 +58,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.activated} element={<ActivatedPage />} />
+        <Route path={paths.activationAlready} element={<ActivatedPage already />} />
         <Route path={paths.activationInvalid} element={<ActivationInvalidPage />} />
         <Route path={paths.emailConfirmed} element={<EmailConfirmPage outcome="confirmed" />} />
         <Route path={paths.emailInvalid} element={<EmailConfirmPage outcome="invalid" />} />

@@ -31,6 +31,8 @@ export const paths = {
   resetPassword: '/forget/password/create',
   activated: '/activate-account',
   activationInvalid: '/activate-account/invalid',
+  // Where an activation link opened again lands (a second click, a mail scanner).
+  activationAlready: '/activate-account/already',
   // Where the link confirming a new email address lands.
   emailConfirmed: '/confirm-email',
   emailInvalid: '/confirm-email/invalid',

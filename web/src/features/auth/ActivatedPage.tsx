@@ -3,13 +3,19 @@ import { paths } from '@/config/paths';
 import { AuthCard } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
 
-// Where the activation link lands once the account is active.
-export default function ActivatedPage() {
-  useDocumentTitle('Account Activated');
+// Where the activation link lands once the account is active; already,
+// when the link was opened before (a second click, or a mail scanner that
+// follows links before the person does).
+export default function ActivatedPage({ already = false }: { already?: boolean }) {
+  useDocumentTitle(already ? 'Account Already Activated' : 'Account Activated');
   const navigate = useNavigate();
   return (
-    <AuthCard title="Registration Successful">
-      <p className="text-slate-700">Your account has been activated. You can now log in and start joining events.</p>
+    <AuthCard title={already ? 'Account Already Activated' : 'Registration Successful'}>
+      <p className="text-slate-700">
+        {already
+          ? 'Your account is already activated. Log in to start joining events.'
+          : 'Your account has been activated. You can now log in and start joining events.'}
+      </p>
       <button type="button" className="btn-primary mt-6 w-full" onClick={() => void navigate(paths.login)}>
         Go to Login
       </button>

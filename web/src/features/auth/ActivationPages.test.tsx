@@ -16,6 +16,18 @@ describe('ActivatedPage', () => {
   });
 });
 
+describe('ActivatedPage, opened again', () => {
+  it('says the account is already activated and leads to login', async () => {
+    const { user } = renderApp('/activate-account/already');
+
+    expect(await screen.findByRole('heading', { name: 'Account Already Activated' })).toBeInTheDocument();
+    expect(screen.getByText(/already activated\. Log in/)).toBeInTheDocument();
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+});
+
 describe('ActivationInvalidPage', () => {
   it("says the link is invalid or expired and shows the server's answer to a resend", async () => {
     const sent: unknown[] = [];
