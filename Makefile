@@ -60,15 +60,16 @@ test: emulators chromium zip-tool ## vet and run every test: Go (unit + integrat
 # a failing input is saved under the package's testdata/fuzz/ (commit it).
 # FUZZTIME is a count of inputs, not a duration: a wall-clock -fuzztime races
 # the fuzz coordinator's own deadline on a loaded machine and fails with
-# "context deadline exceeded" though no input failed.
+# "context deadline exceeded" though no input failed. -short: no target
+# needs the emulators, which each fuzz worker would otherwise start.
 FUZZ_TARGETS := httpapi:FuzzParseForm httpapi:FuzzDecodeJSON domain:FuzzValidID domain:FuzzValidEmail \
-	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse
+	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse media:FuzzImageSize
 FUZZTIME ?= 30000x
 
-fuzz: ## run each Go fuzz target on FUZZTIME inputs (default 30000x) on the body decoders and validators
+fuzz: ## run each Go fuzz target on FUZZTIME inputs (default 30000x) on the body decoders, validators and image headers
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $$t for $(FUZZTIME)"; \
-		out=$$($(GO) test -run='^$$' -fuzz="^$${t#*:}\$$" -fuzztime=$(FUZZTIME) -parallel=1 ./pkg/$${t%%:*} 2>&1) || \
+		out=$$($(GO) test -run='^$$' -fuzz="^$${t#*:}\$$" -fuzztime=$(FUZZTIME) -parallel=1 -short ./pkg/$${t%%:*} 2>&1) || \
 			{ echo "$$out"; exit 1; }; \
 	done
 

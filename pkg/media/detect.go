@@ -5,14 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"image"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
-	"io"
 	"net/http"
-
-	"golang.org/x/image/webp"
 )
 
 // MaxImageBytes is the largest image accepted, whether it arrives in a
@@ -33,9 +26,10 @@ var (
 
 // imageFormat is one accepted image type.
 type imageFormat struct {
-	contentType  string
-	ext          string
-	decodeConfig func(io.Reader) (image.Config, error)
+	contentType string
+	ext         string
+	// size reads the dimensions the header declares (dimensions.go).
+	size func(data []byte) (w, h int, err error)
 	// complete reports whether data looks whole, so that an upload cut
 	// short is refused even though its header decodes.
 	complete func(data []byte) bool
@@ -43,15 +37,15 @@ type imageFormat struct {
 
 // formats is keyed by the content type http.DetectContentType reports.
 var formats = map[string]imageFormat{
-	"image/jpeg": {"image/jpeg", ".jpg", jpeg.DecodeConfig, jpegComplete},
-	"image/png":  {"image/png", ".png", png.DecodeConfig, pngComplete},
-	"image/gif":  {"image/gif", ".gif", gif.DecodeConfig, gifComplete},
-	"image/webp": {"image/webp", ".webp", webp.DecodeConfig, webpComplete},
+	"image/jpeg": {"image/jpeg", ".jpg", jpegSize, jpegComplete},
+	"image/png":  {"image/png", ".png", pngSize, pngComplete},
+	"image/gif":  {"image/gif", ".gif", gifSize, gifComplete},
+	"image/webp": {"image/webp", ".webp", webpSize, webpComplete},
 }
 
 // DetectImage tells what image data is by its content, never by a file
 // name: the bytes must sniff as JPEG, PNG, GIF or WebP, their header must
-// decode with that format's decoder, and the data must not be cut short.
+// read as that format's, and the data must not be cut short.
 // It returns the content type and the file extension (".jpg", ".png",
 // ".gif", ".webp"), ErrNotImage for anything else, and ErrTooLarge for an
 // image whose declared dimensions exceed what a browser should be asked to
@@ -65,15 +59,15 @@ func DetectImage(data []byte) (contentType, ext string, err error) {
 	if !ok {
 		return "", "", fmt.Errorf("detect image: content is %s: %w", sniffed, ErrNotImage)
 	}
-	cfg, err := f.decodeConfig(bytes.NewReader(data))
+	w, h, err := f.size(data)
 	if err != nil {
 		return "", "", fmt.Errorf("detect image: %s header: %v: %w", sniffed, err, ErrNotImage)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return "", "", fmt.Errorf("detect image: %s is %dx%d: %w", sniffed, cfg.Width, cfg.Height, ErrNotImage)
+	if w <= 0 || h <= 0 {
+		return "", "", fmt.Errorf("detect image: %s is %dx%d: %w", sniffed, w, h, ErrNotImage)
 	}
-	if int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
-		return "", "", fmt.Errorf("detect image: %s is %dx%d pixels: %w", sniffed, cfg.Width, cfg.Height, ErrTooLarge)
+	if int64(w)*int64(h) > maxImagePixels {
+		return "", "", fmt.Errorf("detect image: %s is %dx%d pixels: %w", sniffed, w, h, ErrTooLarge)
 	}
 	if !f.complete(data) {
 		return "", "", fmt.Errorf("detect image: %s is truncated: %w", sniffed, ErrNotImage)
