@@ -112,8 +112,9 @@ func searchDate(bad domain.FieldErrors, field, v string) time.Time {
 // citySuggestions bounds the cities suggested at once.
 const citySuggestions = 10
 
-// Cities suggests the cities of events that begin with prefix.
-func (s *Service) Cities(ctx context.Context, prefix string) ([]string, error) {
+// Cities suggests the cities of events that begin with prefix, with their
+// points. It returns a field error on q when prefix is too long.
+func (s *Service) Cities(ctx context.Context, prefix string) ([]domain.Place, error) {
 	if utf8.RuneCountInString(prefix) > maxSearchLen {
 		return nil, domain.FieldError("q", MsgSearchCity)
 	}
