@@ -73,8 +73,3 @@ export interface Category {
 export async function listCategories(): Promise<Category[]> {
   return (await publicApi.get<Category[]>('/event/public/categories/')).data;
 }
-
-// Cities of events that begin with prefix, for suggestions.
-export async function suggestCities(prefix: string): Promise<string[]> {
-  return (await publicApi.get<string[]>('/event/public/cities/', { params: { q: prefix } })).data;
-}
