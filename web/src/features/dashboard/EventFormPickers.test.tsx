@@ -235,7 +235,32 @@ describe('place picker', () => {
     // The page goes on to the events, once they are loaded.
     expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ city: 'Lyon', latitude: '45.764', longitude: '4.8357', time_zone: 'Europe/Paris' });
+    // Not sent: the API keeps the event's point.
+    expect(sent[0]).toMatchObject({ city: 'Lyon', time_zone: 'Europe/Paris' });
+    expect(sent[0]).not.toHaveProperty('latitude');
+    expect(sent[0]).not.toHaveProperty('longitude');
+  });
+
+  it("clears an event's point when the organizer removes it", async () => {
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    server.use(
+      http.patch(apiUrl('/event/detail/:id/'), async ({ request }) => {
+        sent.push(Object.fromEntries(await request.formData()));
+        return HttpResponse.json(events[0]);
+      }),
+    );
+    signIn();
+    answerAccount();
+    answerEvents();
+    const { user } = renderApp('/dashboard/event-update', { event: { ...events[0]!, latitude: 45.764, longitude: 4.8357 } });
+    await screen.findByRole('form', { name: 'Update event' });
+
+    await user.click(screen.getByRole('button', { name: 'Remove map point' }));
+    expect(screen.getByText(/No map point yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByRole('heading', { name: 'Open Air Cinema' })).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ city: 'Lyon', latitude: '', longitude: '' });
   });
 });
 

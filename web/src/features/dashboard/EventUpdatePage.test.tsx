@@ -98,8 +98,7 @@ describe('event update page', () => {
           // Kept as the event has them.
           category: 'music',
           city: 'Lyon',
-          latitude: '',
-          longitude: '',
+          // The point is left out, so the event keeps whatever it has.
           time_zone: 'Europe/Paris',
         },
       },

@@ -35,7 +35,8 @@ export async function deleteEvent(id: string): Promise<void> {
 }
 
 // The multipart body of a create or update: the form's fields with times
-// in UTC, and the key of a banner already uploaded to S3.
+// in UTC (the point only when the form changed it), and the key of a
+// banner already uploaded to S3.
 export function eventFormData(values: EventFormValues, bannerKey: string | null): FormData {
   const form = new FormData();
   form.append('title', values.title);
@@ -45,7 +46,8 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null)
   form.append('end_time', toApiTime(values.end_time, values.time_zone));
   form.append('capacity', values.capacity);
   form.append('waitlist', String(values.waitlist));
-  for (const field of ['category', 'city', 'latitude', 'longitude', 'time_zone'] as const) form.append(field, values[field].trim());
+  const place = values.keepPoint ? (['category', 'city', 'time_zone'] as const) : (['category', 'city', 'latitude', 'longitude', 'time_zone'] as const);
+  for (const field of place) form.append(field, values[field].trim());
   if (bannerKey) form.append('banner_key', bannerKey);
   return form;
 }

@@ -18,6 +18,10 @@ export interface EventFormValues {
   latitude: string;
   longitude: string;
   time_zone: string;
+  // Set on submit when the point is as the form began: it is then not sent,
+  // so the event keeps the point it has (the list an edit starts from may
+  // not carry it).
+  keepPoint?: boolean;
 }
 
 export const emptyEventForm: EventFormValues = {

@@ -52,7 +52,8 @@ function names(zone: string, at: Date): { abbr: string; offset: string } {
   if (zone === 'UTC') return { abbr: 'UTC', offset: 'GMT+0' };
   const british = zoneName(zone, 'en-GB', 'short', at);
   if (!gmtLike.test(british)) return { abbr: british, offset: zoneName(zone, 'en-US', 'shortOffset', at) };
-  const american = zoneName(zone, 'en-US', 'short', at);
+  // American English names only North American and Hawaiian zones.
+  const american = /^(America|US|Canada|Pacific\/Honolulu)/.test(zone) ? zoneName(zone, 'en-US', 'short', at) : british;
   return { abbr: gmtLike.test(american) ? '' : american, offset: british };
 }
 

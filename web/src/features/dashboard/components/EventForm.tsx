@@ -33,7 +33,7 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit(values, banner);
+    onSubmit({ ...values, keepPoint: values.latitude === initial.latitude && values.longitude === initial.longitude }, banner);
   }
 
   return (
