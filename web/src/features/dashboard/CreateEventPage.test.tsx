@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+import { events, openCreateForm, preloadPages } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
@@ -43,14 +43,6 @@ function answerCreate(answer: () => Response) {
   return sent;
 }
 
-async function openForm() {
-  signIn();
-  answerAccount();
-  answerEvents();
-  const view = renderApp('/dashboard/create-event');
-  await screen.findByRole('form', { name: 'Create event' });
-  return view;
-}
 
 // datetime-local inputs take their value whole, as a browser's picker sets it.
 function setTime(label: string, value: string) {
@@ -73,7 +65,7 @@ async function fillRequired(user: ReturnType<typeof renderApp>['user'], title: s
 
 describe('create event page', () => {
   it('marks and requires the fields the update form does, a 4-row description and an image-only banner picker', async () => {
-    await openForm();
+    await openCreateForm();
 
     for (const label of REQUIRED) expect(screen.getByLabelText(label)).toBeRequired();
     for (const label of ['Banner (optional)', 'City (optional)', 'Time zone', 'Category']) expect(screen.getByLabelText(label)).not.toBeRequired();
@@ -99,7 +91,7 @@ describe('create event page', () => {
         ]),
       ),
     );
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
     await fillRequired(user, 'Harbour Jazz Night');
     expect(screen.getByLabelText('Waitlist when full')).not.toBeChecked();
@@ -143,7 +135,7 @@ describe('create event page', () => {
 
   it('creates an event without a banner and sends no banner key', async () => {
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
     await fillRequired(user, 'Quiet Event');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
@@ -165,7 +157,7 @@ describe('create event page', () => {
         { status: 400 },
       ),
     );
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
     await fillRequired(user, 'Harbour Jazz Night');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
@@ -190,7 +182,7 @@ describe('create event page', () => {
       ),
     );
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
     await fillRequired(user, 'Harbour Jazz Night');
     await user.upload(screen.getByLabelText('Banner (optional)'), new File(['svg'], 'banner.svg', { type: 'image/svg+xml' }));

@@ -6,20 +6,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+import { answerAccount, answerEvents, events, openCreateForm, preloadPages, signIn } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
 });
 
-async function openCreateForm() {
-  signIn();
-  answerAccount();
-  answerEvents();
-  const view = renderApp('/dashboard/create-event');
-  await screen.findByRole('form', { name: 'Create event' });
-  return view;
-}
 
 // The time zone list, found by its id: a role query over hundreds of
 // options is slow in jsdom.
@@ -138,6 +130,23 @@ describe('time zone picker', () => {
   });
 });
 
+// The update form of an event at a point in Lyon, and what it sends.
+async function openUpdateFormWithPoint() {
+  const sent: Record<string, FormDataEntryValue>[] = [];
+  server.use(
+    http.patch(apiUrl('/event/detail/:id/'), async ({ request }) => {
+      sent.push(Object.fromEntries(await request.formData()));
+      return HttpResponse.json(events[0]);
+    }),
+  );
+  signIn();
+  answerAccount();
+  answerEvents();
+  const view = renderApp('/dashboard/event-update', { event: { ...events[0]!, latitude: 45.764, longitude: 4.8357 } });
+  await screen.findByRole('form', { name: 'Update event' });
+  return { ...view, sent };
+}
+
 describe('place picker', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'geolocation');
@@ -216,18 +225,7 @@ describe('place picker', () => {
   });
 
   it("keeps an event's point when the place is not touched", async () => {
-    const sent: Record<string, FormDataEntryValue>[] = [];
-    server.use(
-      http.patch(apiUrl('/event/detail/:id/'), async ({ request }) => {
-        sent.push(Object.fromEntries(await request.formData()));
-        return HttpResponse.json(events[0]);
-      }),
-    );
-    signIn();
-    answerAccount();
-    answerEvents();
-    const { user } = renderApp('/dashboard/event-update', { event: { ...events[0]!, latitude: 45.764, longitude: 4.8357 } });
-    await screen.findByRole('form', { name: 'Update event' });
+    const { user, sent } = await openUpdateFormWithPoint();
 
     expect(screen.getByRole('combobox', { name: 'City (optional)' })).toHaveValue('Lyon');
     expect(screen.getByText(/Map point 45\.764, 4\.8357/)).toBeInTheDocument();
@@ -242,18 +240,7 @@ describe('place picker', () => {
   });
 
   it("clears an event's point when the organizer removes it", async () => {
-    const sent: Record<string, FormDataEntryValue>[] = [];
-    server.use(
-      http.patch(apiUrl('/event/detail/:id/'), async ({ request }) => {
-        sent.push(Object.fromEntries(await request.formData()));
-        return HttpResponse.json(events[0]);
-      }),
-    );
-    signIn();
-    answerAccount();
-    answerEvents();
-    const { user } = renderApp('/dashboard/event-update', { event: { ...events[0]!, latitude: 45.764, longitude: 4.8357 } });
-    await screen.findByRole('form', { name: 'Update event' });
+    const { user, sent } = await openUpdateFormWithPoint();
 
     await user.click(screen.getByRole('button', { name: 'Remove map point' }));
     expect(screen.getByText(/No map point yet/)).toBeInTheDocument();
