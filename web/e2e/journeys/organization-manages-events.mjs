@@ -121,6 +121,17 @@ export default async function organizationManagesEvents({ page, stack, screensho
   assert.ok(zoneChosen.includes(saved.time_zone), `the zone saved, ${saved.time_zone}, is the one chosen, ${zoneChosen}`);
   assert.equal(new Intl.DateTimeFormat('en-US', { timeZone: saved.time_zone, timeZoneName: 'shortOffset' }).format(new Date()).endsWith('GMT+9'), true);
 
+  // An edit that leaves the place alone keeps the point, whatever the list
+  // the edit starts from carries.
+  await listItem(page, newTitle).getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL('**/dashboard/event-update');
+  await field(page, 'Capacity').fill('121');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await see(page, 'Event updated successfully!');
+  await updated.waitFor();
+  const kept = await (await page.request.get(`/api/event/detail/${found.id}/`)).json();
+  assert.deepEqual([kept.capacity, kept.city, kept.latitude, kept.longitude], [121, 'Porto', 41.14961, -8.61099]);
+
   // Delete it.
   await listItem(page, newTitle).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Yes', exact: true }).click();
