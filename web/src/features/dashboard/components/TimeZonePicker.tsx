@@ -24,33 +24,33 @@ export function TimeZonePicker({ value, errors, onChange }: { value: string; err
 
   return (
     <div className="sm:col-span-2">
-    <Combobox
-      id="event-time_zone"
-      label="Time zone"
-      listLabel="Time zones"
-      text={query ?? selected.label}
-      onTextChange={setQuery}
-      options={found.slice(0, SHOWN)}
-      keyOf={(o) => o.zone}
-      selectedKey={value}
-      pickFirst
-      status={statusOf(found.length)}
-      render={(o) => (
-        <>
-          <span dir="ltr">{o.label}</span> <span className="text-xs opacity-75">{o.offset}</span>
-        </>
-      )}
-      onPick={(o) => {
-        onChange(o.zone);
-        setQuery(null);
-      }}
-      onOpen={() => setAll((known) => known ?? timeZoneOptions([value, browserTimeZone()]))}
-      // Words typed but not picked give way to the chosen zone again.
-      onBlur={() => setQuery(null)}
-      errors={errors}
-      describedBy="event-zone-help"
-      inputProps={{ autoComplete: 'off', name: 'time_zone' }}
-    />
+      <Combobox
+        id="event-time_zone"
+        label="Time zone"
+        listLabel="Time zones"
+        text={query ?? selected.label}
+        onTextChange={setQuery}
+        options={found.slice(0, SHOWN)}
+        keyOf={(o) => o.zone}
+        selectedKey={value}
+        pickFirst
+        status={statusOf(found.length)}
+        render={(o) => (
+          <>
+            <span dir="ltr">{o.label}</span> <span className="text-xs opacity-75">{o.offset}</span>
+          </>
+        )}
+        onPick={(o) => {
+          onChange(o.zone);
+          setQuery(null);
+        }}
+        onOpen={() => setAll((known) => known ?? timeZoneOptions([value, browserTimeZone()]))}
+        // Words typed but not picked give way to the chosen zone again.
+        onBlur={() => setQuery(null)}
+        errors={errors}
+        describedBy="event-zone-help"
+        inputProps={{ autoComplete: 'off', name: 'time_zone' }}
+      />
       <p id="event-zone-help" className="mt-1 text-sm text-slate-600">
         The start and end times are in this zone ({selected.offset} now), and people see them in it. Find another by city or
         by offset, such as +2.
