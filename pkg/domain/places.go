@@ -57,6 +57,13 @@ func ValidTimeZone(name string) bool {
 // Coords is a point on the map, in degrees.
 type Coords struct{ Lat, Lng float64 }
 
+// Place is a city events are in, with a point there (nil when no event
+// in it had one).
+type Place struct {
+	City   string
+	Coords *Coords
+}
+
 // Parts are c's latitude and longitude as optional values, both nil for no
 // point (as the API's body and the table's item hold them).
 func (c *Coords) Parts() (lat, lng *float64) {

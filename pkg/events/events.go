@@ -50,7 +50,7 @@ type Store interface {
 	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
 	ResetFeed(ctx context.Context, userID string) (int, error)
 	Search(ctx context.Context, q store.SearchQuery, now time.Time) ([]domain.Event, string, error)
-	Cities(ctx context.Context, prefix string, limit int) ([]string, error)
+	Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)

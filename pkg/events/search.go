@@ -122,8 +122,9 @@ func searchBound(bad domain.FieldErrors, field, v string) (t time.Time, date boo
 // citySuggestions bounds the cities suggested at once.
 const citySuggestions = 10
 
-// Cities suggests the cities of events that begin with prefix.
-func (s *Service) Cities(ctx context.Context, prefix string) ([]string, error) {
+// Cities suggests the cities of events that begin with prefix, with their
+// points. It returns a field error on q when prefix is too long.
+func (s *Service) Cities(ctx context.Context, prefix string) ([]domain.Place, error) {
 	if utf8.RuneCountInString(prefix) > maxSearchLen {
 		return nil, domain.FieldError("q", MsgSearchCity)
 	}

@@ -9,28 +9,39 @@ import (
 	"turnout/pkg/domain"
 )
 
-// The cities events are in, for the event form's suggestions: one small
+// The cities events are in, for the event form's place picker: one small
 // item per city, written with each event that names it, in one partition
-// ordered by the city's folded name, so a prefix is one Query.
+// ordered by the city's folded name, so a prefix is one Query. An event
+// with a point gives the city that point, so the next organizer who picks
+// the city gets it; one without keeps the point the city had.
 
 type cityItem struct {
 	PK   string `dynamo:"PK,hash"`
 	SK   string `dynamo:"SK,range"`
 	Name string
+	Lat  *float64 `dynamo:",omitempty"`
+	Lng  *float64 `dynamo:",omitempty"`
 }
 
 const citiesPK = "CITIES"
 
 // addCity adds to tx the item of e's city, if it names one.
 func (s *Store) addCity(tx *dynamo.WriteTx, e domain.Event) {
-	if key := domain.CityKey(e.City); key != "" {
-		tx.Put(s.table.Put(cityItem{PK: citiesPK, SK: key, Name: e.City}))
+	key := domain.CityKey(e.City)
+	if key == "" {
+		return
 	}
+	up := s.table.Update(attrPK, citiesPK).Range(attrSK, key).Set("Name", e.City)
+	if e.Coords != nil {
+		up.Set("Lat", e.Coords.Lat).Set("Lng", e.Coords.Lng)
+	}
+	tx.Update(up)
 }
 
-// Cities returns up to limit city names that begin with prefix (compared
-// without case and accents), in alphabetical order.
-func (s *Store) Cities(ctx context.Context, prefix string, limit int) ([]string, error) {
+// Cities returns up to limit cities that begin with prefix (compared
+// without case and accents), in alphabetical order, each with its point
+// when an event there had one.
+func (s *Store) Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error) {
 	q := s.table.Get(attrPK, citiesPK)
 	if key := domain.CityKey(prefix); key != "" {
 		q = q.Range(attrSK, dynamo.BeginsWith, key)
@@ -39,9 +50,9 @@ func (s *Store) Cities(ctx context.Context, prefix string, limit int) ([]string,
 	if err := q.Limit(limit).All(ctx, &items); err != nil {
 		return nil, fmt.Errorf("list cities: %w", err)
 	}
-	names := make([]string, len(items))
+	places := make([]domain.Place, len(items))
 	for i, it := range items {
-		names[i] = it.Name
+		places[i] = domain.Place{City: it.Name, Coords: domain.CoordsOf(it.Lat, it.Lng)}
 	}
-	return names, nil
+	return places, nil
 }

@@ -115,6 +115,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("GET /api/event/public/cities/?q=", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/public/cities/?q=pa", nil, "")
 	})
+	measure("GET /api/event/public/places/?q=", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/public/places/?q=pa", nil, "")
+	})
 	measure("GET /api/event/public/sitemap.xml", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/public/sitemap.xml", nil, "")
 	})

@@ -235,3 +235,30 @@ func TestSearchVisitorsDay(t *testing.T) {
 	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/?from=2026-11-25T25:00:00Z", nil, ""),
 		map[string][]string{"from": {"Enter a valid date, as YYYY-MM-DD, or a time with its offset, such as 2026-11-25T00:00:00-08:00."}})
 }
+
+// The place picker's suggestions carry the point of the city's events: the
+// latest event there with a point gives it, and one without keeps it.
+func TestPlacesSuggestPoints(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	create := func(set map[string]string) { env.CreateEvent(t, org, evFormWith(env.EventForm(3, 10), set)) }
+	create(map[string]string{"city": "Nantes", "latitude": "47.2", "longitude": "-1.55"})
+	create(map[string]string{"city": "nantes"}) // no point: Nantes keeps one
+	create(map[string]string{"city": "Nanterre"})
+
+	type place struct {
+		City                string
+		Latitude, Longitude *float64
+	}
+	var places []place
+	res := env.JSON(http.MethodGet, "/api/event/public/places/?q=nant", nil, "")
+	Expect(t, res, http.StatusOK)
+	res.Decode(t, &places)
+	if len(places) != 2 || places[0].City != "Nanterre" || places[0].Latitude != nil || places[1].City != "nantes" ||
+		places[1].Latitude == nil || *places[1].Latitude != 47.2 || places[1].Longitude == nil || *places[1].Longitude != -1.55 {
+		t.Errorf("places beginning with nant = %+v; want Nanterre without a point, nantes at 47.2,-1.55", places)
+	}
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/public/places/?q="+strings.Repeat("a", 101), nil, ""),
+		map[string][]string{"q": {"Ensure the city has no more than 100 characters."}})
+}

@@ -73,6 +73,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/robots.txt", h.robots)
 	rt.Handle("GET /api/event/public/categories/{$}", h.categories)
 	rt.Handle("GET /api/event/public/cities/{$}", h.cities)
+	rt.Handle("GET /api/event/public/places/{$}", h.places)
 	rt.Handle("GET /api/event/public/share/{$}", h.share)
 	rt.Handle("GET /api/event/public/share/{id}", h.share)
 	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)

@@ -36,13 +36,44 @@ func (h handlers) categories(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
-// cities suggests the cities of events that begin with ?q=.
-func (h handlers) cities(w http.ResponseWriter, r *http.Request) {
-	names, err := h.Events.Cities(r.Context(), r.URL.Query().Get("q"))
+// citiesFor writes the cities of events that begin with ?q= with write,
+// or the error.
+func (h handlers) citiesFor(w http.ResponseWriter, r *http.Request, write func([]domain.Place) any) {
+	places, err := h.Events.Cities(r.Context(), r.URL.Query().Get("q"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", publicListCache)
-	httpapi.WriteJSON(w, http.StatusOK, names)
+	httpapi.WriteJSON(w, http.StatusOK, write(places))
+}
+
+// cities suggests the names of the cities of events that begin with ?q=.
+func (h handlers) cities(w http.ResponseWriter, r *http.Request) {
+	h.citiesFor(w, r, func(places []domain.Place) any {
+		names := make([]string, len(places))
+		for i, p := range places {
+			names[i] = p.City
+		}
+		return names
+	})
+}
+
+type placeBody struct {
+	City      string   `json:"city"`
+	Latitude  *float64 `json:"latitude"`
+	Longitude *float64 `json:"longitude"`
+}
+
+// places suggests the same cities with a point in each (null when no event
+// there had one), for the event form's place picker.
+func (h handlers) places(w http.ResponseWriter, r *http.Request) {
+	h.citiesFor(w, r, func(places []domain.Place) any {
+		out := make([]placeBody, len(places))
+		for i, p := range places {
+			lat, lng := p.Coords.Parts()
+			out[i] = placeBody{City: p.City, Latitude: lat, Longitude: lng}
+		}
+		return out
+	})
 }

@@ -1,6 +1,8 @@
 // c) An organization signs up in the browser, activates, logs in, and from
-// its dashboard creates an event with a banner, sees it in public, edits
-// and deletes it.
+// its dashboard creates an event with a banner, a time zone found by city
+// and a place from the browser's location, sees it in public, edits it
+// (another zone chosen with the keyboard, the place picked from the cities
+// of events) and deletes it.
 import assert from 'node:assert/strict';
 import { daysFromNow, PASSWORD, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
@@ -18,6 +20,7 @@ export default async function organizationManagesEvents({ page, stack, screensho
   const email = `${username}@example.com`;
   const name = `Harbour Arts ${username}`;
   const title = unique('Harbour Jazz Night ');
+  const titleWord = title.split(' ').at(-1);
   const newTitle = `${title} (moved indoors)`;
 
   await page.goto('/register');
@@ -59,6 +62,17 @@ export default async function organizationManagesEvents({ page, stack, screensho
     'Latitude (optional)': '45.764',
     'Longitude (optional)': '4.8357',
   });
+  // The time zone, found by its city and picked from the list.
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('Lisbon');
+  await page.getByRole('listbox', { name: 'Time zones' }).getByRole('option', { name: /\(Europe\/Lisbon\)/ }).click();
+  assert.match(await zone.inputValue(), /^WES?T \(Europe\/Lisbon\)$/);
+  // The place: a city typed, the point from the browser's location.
+  await page.context().setGeolocation({ latitude: 41.14961, longitude: -8.61099 });
+  await page.context().grantPermissions(['geolocation']);
+  await page.getByRole('combobox', { name: 'City (optional)' }).fill('Porto');
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await page.getByText('Map point 41.14961, -8.61099:').waitFor();
   await field(page, 'Banner (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER_PNG });
   await page.getByRole('button', { name: 'Create Event' }).click();
   await see(page, 'Event created successfully!');
@@ -77,16 +91,48 @@ export default async function organizationManagesEvents({ page, stack, screensho
   assert.equal(await banner.evaluate((img) => img.naturalWidth), 16);
   await screenshot();
 
-  // Edit the title.
+  // Edit: the title, the zone chosen with the keyboard, and the place
+  // cleared, then picked again from the cities of events, which knows
+  // Porto's point now.
   await page.goto('/dashboard/events');
   await listItem(page, title).getByRole('button', { name: 'Edit' }).click();
   await page.waitForURL('**/dashboard/event-update');
+  assert.match(await zone.inputValue(), /^WES?T \(Europe\/Lisbon\)$/);
   await field(page, 'Title').fill(newTitle);
+  await zone.fill('+9');
+  await zone.press('ArrowDown');
+  await zone.press('Enter');
+  const zoneChosen = await zone.inputValue();
+  assert.match(zoneChosen, /^(\w+ \()?\w+\/\w+\)?$/);
+  const city = page.getByRole('combobox', { name: 'City (optional)' });
+  await city.fill('');
+  await page.getByText('No map point yet:').waitFor();
+  await city.pressSequentially('Por');
+  await page.getByRole('listbox', { name: 'Cities of events' }).getByRole('option', { name: /^Porto/ }).waitFor();
+  await city.press('ArrowDown');
+  await city.press('Enter');
+  await page.getByText('Map point 41.14961, -8.61099:').waitFor();
   await page.getByRole('button', { name: 'Update Event' }).click();
   await see(page, 'Event updated successfully!');
   await page.waitForURL('**/dashboard/events');
   const updated = page.getByRole('heading', { name: newTitle });
   await updated.waitFor();
+  const [found] = await (await page.request.get(`/api/event/public/?q=${titleWord}`)).json();
+  const saved = await (await page.request.get(`/api/event/detail/${found.id}/`)).json();
+  assert.deepEqual([saved.city, saved.latitude, saved.longitude], ['Porto', 41.14961, -8.61099]);
+  assert.ok(zoneChosen.includes(saved.time_zone), `the zone saved, ${saved.time_zone}, is the one chosen, ${zoneChosen}`);
+  assert.equal(new Intl.DateTimeFormat('en-US', { timeZone: saved.time_zone, timeZoneName: 'shortOffset' }).format(new Date()).endsWith('GMT+9'), true);
+
+  // An edit that leaves the place alone keeps the point, whatever the list
+  // the edit starts from carries.
+  await listItem(page, newTitle).getByRole('button', { name: 'Edit' }).click();
+  await page.waitForURL('**/dashboard/event-update');
+  await field(page, 'Capacity').fill('121');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await see(page, 'Event updated successfully!');
+  await updated.waitFor();
+  const kept = await (await page.request.get(`/api/event/detail/${found.id}/`)).json();
+  assert.deepEqual([kept.capacity, kept.city, kept.latitude, kept.longitude], [121, 'Porto', 41.14961, -8.61099]);
 
   // The point given at creation is still there after the edit.
   await listItem(page, newTitle).getByRole('button', { name: 'Edit' }).click();

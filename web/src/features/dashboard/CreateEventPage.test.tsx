@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+import { events, openCreateForm, preloadPages } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
@@ -43,28 +43,35 @@ function answerCreate(answer: () => Response) {
   return sent;
 }
 
-async function openForm() {
-  signIn();
-  answerAccount();
-  answerEvents();
-  const view = renderApp('/dashboard/create-event');
-  await screen.findByRole('form', { name: 'Create event' });
-  return view;
-}
 
 // datetime-local inputs take their value whole, as a browser's picker sets it.
 function setTime(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-describe('create event page', () => {
-  it('has the fields, none marked required, a 4-row description and an image-only banner picker', async () => {
-    await openForm();
+const REQUIRED = ['Title', 'Location', 'Description', 'Start time', 'End time', 'Capacity'];
 
-    for (const label of ['Title', 'Location', 'Description', 'Start time', 'End time', 'Capacity', 'Banner (optional)']) {
-      expect(screen.getByLabelText(label)).not.toBeRequired();
-    }
-    expect(screen.queryByText('*')).not.toBeInTheDocument();
+// Fills in every required field, the title as given; texts are pasted
+// (typing each key of them is slow on a busy machine and tests nothing more).
+async function fillRequired(user: ReturnType<typeof renderApp>['user'], title: string) {
+  const texts = { Title: title, Location: 'The Old Boathouse', Description: 'Live jazz on the harbour front.', Capacity: '120' };
+  for (const [label, text] of Object.entries(texts)) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  }
+  setTime('Start time', '2030-05-01T18:30');
+  setTime('End time', '2030-05-01T21:00');
+}
+
+describe('create event page', () => {
+  it('marks and requires the fields the update form does, a 4-row description and an image-only banner picker', async () => {
+    await openCreateForm();
+
+    for (const label of REQUIRED) expect(screen.getByLabelText(label)).toBeRequired();
+    for (const label of ['Banner (optional)', 'City (optional)', 'Time zone', 'Category']) expect(screen.getByLabelText(label)).not.toBeRequired();
+    // One marker per required field, and one in the note explaining them.
+    expect(screen.getAllByText('*')).toHaveLength(REQUIRED.length + 1);
+    expect(screen.getByText(/are required\./)).toBeInTheDocument();
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '4');
     expect(screen.getByLabelText('Start time')).toHaveAttribute('type', 'datetime-local');
@@ -76,26 +83,28 @@ describe('create event page', () => {
   it('uploads the banner to S3, creates the event with its key and goes to the events', async () => {
     const uploads = answerUpload();
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
-    server.use(http.get(apiUrl('/event/public/cities/'), () => HttpResponse.json(['Lyon', 'Lyons-la-Forêt'])));
-    const { user } = await openForm();
+    server.use(
+      http.get(apiUrl('/event/public/places/'), () =>
+        HttpResponse.json([
+          { city: 'Lyon', latitude: 45.764, longitude: 4.8357 },
+          { city: 'Lyons-la-Forêt', latitude: null, longitude: null },
+        ]),
+      ),
+    );
+    const { user } = await openCreateForm();
 
-    await user.type(screen.getByLabelText('Title'), 'Harbour Jazz Night');
-    await user.type(screen.getByLabelText('Location'), 'The Old Boathouse');
-    await user.type(screen.getByLabelText('Description'), 'Live jazz on the harbour front.');
-    setTime('Start time', '2030-05-01T18:30');
-    setTime('End time', '2030-05-01T21:00');
-    await user.type(screen.getByLabelText('Capacity'), '120');
+    await fillRequired(user, 'Harbour Jazz Night');
     expect(screen.getByLabelText('Waitlist when full')).not.toBeChecked();
     await user.click(screen.getByLabelText('Waitlist when full'));
-    // The place fields: a category from the API's list, a city, a point, and
-    // the browser's own time zone unless changed.
-    expect(screen.getByLabelText('Time zone')).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    // The place fields: a category from the API's list, a city picked with
+    // its point, and the browser's own time zone unless changed.
+    expect((screen.getByLabelText('Time zone') as HTMLInputElement).value).toContain(Intl.DateTimeFormat().resolvedOptions().timeZone);
     await user.selectOptions(screen.getByLabelText('Category'), 'Music');
     await user.type(screen.getByLabelText('City (optional)'), 'Lyon');
-    await user.type(screen.getByLabelText('Latitude (optional)'), '45.764');
-    await user.type(screen.getByLabelText('Longitude (optional)'), '4.8357');
+    await user.click(await screen.findByRole('option', { name: /^Lyon\b/ }));
     await user.clear(screen.getByLabelText('Time zone'));
-    await user.type(screen.getByLabelText('Time zone'), 'Europe/Paris');
+    await user.paste('Paris');
+    await user.keyboard('{Enter}');
     await user.upload(screen.getByLabelText('Banner (optional)'), new File(['png'], 'banner.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
@@ -113,8 +122,8 @@ describe('create event page', () => {
         waitlist: 'true',
         category: 'music',
         city: 'Lyon',
-        latitude: '45.764',
-        longitude: '4.8357',
+        latitude: '45.76400',
+        longitude: '4.83570',
         time_zone: 'Europe/Paris',
         banner_key: BANNER_KEY,
       },
@@ -126,9 +135,9 @@ describe('create event page', () => {
 
   it('creates an event without a banner and sends no banner key', async () => {
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
-    await user.type(screen.getByLabelText('Title'), 'Quiet Event');
+    await fillRequired(user, 'Quiet Event');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     expect(await screen.findByText('Event created successfully!')).toBeInTheDocument();
@@ -148,9 +157,9 @@ describe('create event page', () => {
         { status: 400 },
       ),
     );
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
-    await user.type(screen.getByLabelText('Title'), 'Harbour Jazz Night');
+    await fillRequired(user, 'Harbour Jazz Night');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 
     expect(await screen.findByText('Failed to create event. Please check your input.')).toBeInTheDocument();
@@ -173,8 +182,9 @@ describe('create event page', () => {
       ),
     );
     const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
-    const { user } = await openForm();
+    const { user } = await openCreateForm();
 
+    await fillRequired(user, 'Harbour Jazz Night');
     await user.upload(screen.getByLabelText('Banner (optional)'), new File(['svg'], 'banner.svg', { type: 'image/svg+xml' }));
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
 

@@ -5,7 +5,8 @@ import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { uploadImage } from '@/lib/upload';
 import { createEvent, eventFormData } from './api';
-import { EVENT_FIELD_OF, EventForm, emptyEventForm, type EventFormValues } from './components/EventForm';
+import { EventForm } from './components/EventForm';
+import { EVENT_FIELD_OF, emptyEventForm, type EventFormValues } from './eventFormValues';
 import { useDocumentTitle } from '@/lib/documentTitle';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
@@ -42,7 +43,6 @@ export default function CreateEventPage() {
         <EventForm
           name="Create event"
           initial={emptyEventForm}
-          required={false}
           submitLabel="Create Event"
           saving={saving}
           errors={errors}

@@ -71,7 +71,7 @@ describe('event update page', () => {
     // Paris wall-clock time (CEST, UTC+2), the start without its 45 seconds.
     expect(start).toBe('2030-05-01T20:30');
     expect(end).toBe('2030-05-01T23:00');
-    expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/Paris');
+    expect((screen.getByLabelText('Time zone') as HTMLInputElement).value).toMatch(/^CES?T \(Europe\/Paris\)$/);
   });
 
   it('sends the changes and goes back to the events', async () => {

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { uploadImage } from '@/lib/upload';
 import type { TurnoutEvent } from '@/types/api';
 import { eventFormData, updateEvent } from './api';
-import { EVENT_FIELD_OF, EventForm, type EventFormValues } from './components/EventForm';
+import { EventForm } from './components/EventForm';
+import { EVENT_FIELD_OF, type EventFormValues } from './eventFormValues';
 import { toLocalInput } from './eventTimes';
 import { eventFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -79,7 +80,6 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
       <EventForm
         name="Update event"
         initial={initial}
-        required
         submitLabel="Update Event"
         saving={saving}
         errors={errors}

@@ -1,13 +1,25 @@
 // Calls of the dashboard: an organization's events and their management.
-import { api } from '@/lib/http';
+import { api, publicApi } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
-import type { EventFormValues } from './components/EventForm';
+import type { EventFormValues } from './eventFormValues';
 import { toApiTime } from './eventTimes';
 
 export async function listOrganizationEvents(organizationId: string, after?: string): Promise<ListPage<TurnoutEvent>> {
   const path = `/event/organization/${encodeURIComponent(organizationId)}/events/`;
   return pageOf(await api.get<TurnoutEvent[]>(path, after ? { params: { after } } : undefined));
+}
+
+// A city events are in, with the point of the latest one there that had one.
+export interface Place {
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+// Cities of events that begin with prefix, for the event form's place picker.
+export async function suggestPlaces(prefix: string): Promise<Place[]> {
+  return (await publicApi.get<Place[]>('/event/public/places/', { params: { q: prefix } })).data;
 }
 
 export async function createEvent(form: FormData): Promise<TurnoutEvent> {

@@ -1,6 +1,8 @@
 // Answers of the API in its real shapes, for the dashboard tests.
 import { delay, http, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
 import { apiUrl, server } from '@/test/server';
+import { renderApp } from '@/test/render';
 import type { Profile, TurnoutEvent } from '@/types/api';
 import { organization, organizer, signIn as signInAs } from '@/test/fixtures';
 
@@ -63,6 +65,16 @@ export const events: TurnoutEvent[] = [
     organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
   },
 ];
+
+// The create-event page of a signed-in organizer, once its form shows.
+export async function openCreateForm() {
+  signIn();
+  answerAccount();
+  answerEvents();
+  const view = renderApp('/dashboard/create-event');
+  await screen.findByRole('form', { name: 'Create event' });
+  return view;
+}
 
 // Routes load their pages on demand; loading them before the tests keeps
 // a cold module transform from eating the tests' waiting time.

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { prefetchQuery, useQuery } from '@/lib/query';
 import { useRemoteList, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
+import { useSuggestions } from '@/lib/useSuggestions';
 import { listCategories, listPublicEvents, suggestCities, type Category } from './api';
 import { isSearching, searchOf, searchQuery, type Search } from './search';
 
@@ -63,25 +63,8 @@ export function useCategories(): Category[] {
   return query.status === 'ready' ? query.data : [];
 }
 
-// Cities of events that begin with what the person is typing (from two
-// letters, a quarter second after they pause), for a city field's
-// suggestions; typing: whether they have typed in it (a filled-in value is
-// not a question).
+// Cities of events that begin with what the person is typing, for a city
+// field's suggestions; typing: whether they have typed in it.
 export function useCitySuggestions(prefix: string, typing: boolean): string[] {
-  const [cities, setCities] = useState<string[]>([]);
-  const wanted = prefix.trim();
-  useEffect(() => {
-    if (!typing || wanted.length < 2) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      suggestCities(wanted)
-        .then((found) => current && setCities(found))
-        .catch((error: unknown) => console.error('suggest cities', error));
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [typing, wanted]);
-  return cities;
+  return useSuggestions(prefix, typing, suggestCities);
 }

@@ -1,72 +1,16 @@
-// The event form the create and update pages share. The create form marks
-// nothing as required (spec §5); the update form requires every field
-// but the banner.
+// The event form the create and update pages share. Both mark and require
+// the same fields, every one the API requires: all but the waitlist, the
+// banner and the what-and-where.
 import { useState, type FormEvent } from 'react';
 import type { FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
+import type { EventFormValues } from '../eventFormValues';
 import { PlaceFields } from './PlaceFields';
-
-export interface EventFormValues {
-  title: string;
-  location: string;
-  description: string;
-  // datetime-local values, local time to the minute.
-  start_time: string;
-  end_time: string;
-  capacity: string;
-  // Whether a full event queues people for freed seats.
-  waitlist: boolean;
-  // What and where: a category id, a city, a point ('' when unknown) and
-  // the IANA zone the event's times are told in.
-  category: string;
-  city: string;
-  latitude: string;
-  longitude: string;
-  time_zone: string;
-}
-
-// The browser's own time zone, a new event's by default.
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export const emptyEventForm: EventFormValues = {
-  title: '',
-  location: '',
-  description: '',
-  start_time: '',
-  end_time: '',
-  capacity: '',
-  waitlist: false,
-  category: 'other',
-  city: '',
-  latitude: '',
-  longitude: '',
-  time_zone: '',
-};
-
-// API fields (and those of the banner upload) → the form field that shows them.
-export const EVENT_FIELD_OF: Record<string, string> = {
-  title: 'title',
-  location: 'location',
-  description: 'description',
-  start_time: 'start_time',
-  end_time: 'end_time',
-  capacity: 'capacity',
-  waitlist: 'waitlist',
-  category: 'category',
-  city: 'city',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  time_zone: 'time_zone',
-  banner: 'banner',
-  banner_key: 'banner',
-  content_type: 'banner',
-  size: 'banner',
-};
+import { TimeZonePicker, browserTimeZone } from './TimeZonePicker';
 
 interface EventFormProps {
   name: string;
   initial: EventFormValues;
-  required: boolean;
   submitLabel: string;
   saving: boolean;
   errors: FormErrorReport;
@@ -74,14 +18,14 @@ interface EventFormProps {
   onSubmit: (values: EventFormValues, banner: File | null) => void;
 }
 
-export function EventForm({ name, initial, required, submitLabel, saving, errors, currentBanner, onSubmit }: EventFormProps) {
+export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, onSubmit }: EventFormProps) {
   const [values, setValues] = useState<EventFormValues>(() => ({ ...initial, time_zone: initial.time_zone || browserTimeZone() }));
   const [banner, setBanner] = useState<File | null>(null);
 
   const bind = (field: 'title' | 'location' | 'description' | 'start_time' | 'end_time' | 'capacity') => ({
     id: `event-${field}`,
     name: field,
-    required,
+    required: true,
     value: values[field],
     errors: errors.fields[field],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
@@ -94,12 +38,13 @@ export function EventForm({ name, initial, required, submitLabel, saving, errors
 
   return (
     <form onSubmit={submit} aria-label={name} className="grid gap-4 sm:grid-cols-2">
-      {required && <RequiredFieldsNote className="sm:col-span-2" />}
-      <FormInput label="Title" frameClassName="sm:col-span-2" {...bind('title')} />
-      <FormInput label="Location" frameClassName="sm:col-span-2" {...bind('location')} />
-      <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
+      <RequiredFieldsNote className="sm:col-span-2" />
+      <FormInput label="Title" dir="auto" frameClassName="sm:col-span-2" {...bind('title')} />
+      <FormInput label="Location" dir="auto" frameClassName="sm:col-span-2" {...bind('location')} />
+      <FormTextarea label="Description" dir="auto" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
       <FormInput label="Start time" type="datetime-local" {...bind('start_time')} />
       <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
+      <TimeZonePicker value={values.time_zone} errors={errors.fields.time_zone} onChange={(time_zone) => setValues((v) => ({ ...v, time_zone }))} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
       <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
       <div className="flex items-start gap-3 sm:col-span-2">

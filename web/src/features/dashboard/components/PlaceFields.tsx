@@ -1,44 +1,49 @@
 import { useState } from 'react';
 import { locate } from '@/lib/geolocation';
 import { FormInput } from '@/components/FormField';
-import { useCategories, useCitySuggestions } from '@/features/events/hooks';
+import { Combobox } from '@/components/Combobox';
+import { useCategories } from '@/features/events/hooks';
+import { useSuggestions } from '@/lib/useSuggestions';
 import type { FormErrorReport } from '@/lib/errors';
-import type { EventFormValues } from './EventForm';
+import { suggestPlaces } from '../api';
+import type { EventFormValues } from '../eventFormValues';
 
-type Place = Pick<EventFormValues, 'category' | 'city' | 'latitude' | 'longitude' | 'time_zone'>;
+type PlaceValues = Pick<EventFormValues, 'category' | 'city' | 'latitude' | 'longitude'>;
 
-// Every IANA zone the browser knows, for the time zone field's suggestions.
-const zones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+const coord = (n: number) => n.toFixed(5);
 
-// The event form's what-and-where: category, city (with the cities of
-// other events suggested), a point (typed, or the browser's location) and
-// the time zone, all optional.
-export function PlaceFields({ values, errors, onChange }: { values: Place; errors: FormErrorReport; onChange: (changes: Partial<Place>) => void }) {
+// The event form's what-and-where, all optional: a category, and a place
+// picker. The city is typed or picked from the cities of other events,
+// which fill in the point when one is known there; "Use my location" fills
+// it from the browser. Typing leaves the point alone (a saved event keeps
+// its own); emptying the city drops it. The raw coordinates stay editable
+// behind a disclosure.
+export function PlaceFields({ values, errors, onChange }: { values: PlaceValues; errors: FormErrorReport; onChange: (changes: Partial<PlaceValues>) => void }) {
   const categories = useCategories();
   const [locating, setLocating] = useState(false);
   // Suggestions follow what the organizer types, not the saved city.
   const [typed, setTyped] = useState(false);
-  const cities = useCitySuggestions(values.city, typed);
+  const places = useSuggestions(values.city, typed, suggestPlaces);
 
   function fillMyLocation() {
     setLocating(true);
     locate(
-      (coords) => onChange({ latitude: coords.latitude.toFixed(5), longitude: coords.longitude.toFixed(5) }),
-      'Your location is not available. Type the coordinates instead.',
+      (coords) => onChange({ latitude: coord(coords.latitude), longitude: coord(coords.longitude) }),
+      'Your location is not available. Pick a city or set the coordinates by hand instead.',
       () => setLocating(false),
     );
   }
 
-  const text = (field: 'city' | 'latitude' | 'longitude' | 'time_zone') => ({
+  const coordsErrors = [...(errors.fields.latitude ?? []), ...(errors.fields.longitude ?? [])];
+  const coordinate = (field: 'latitude' | 'longitude') => ({
     id: `event-${field}`,
     name: field,
+    inputMode: 'decimal' as const,
     value: values[field],
     errors: errors.fields[field],
-    onChange: (e: { target: { value: string } }) => {
-      if (field === 'city') setTyped(true);
-      onChange({ [field]: e.target.value });
-    },
+    onChange: (e: { target: { value: string } }) => onChange({ [field]: e.target.value }),
   });
+  const hasPoint = values.latitude.trim() !== '' && values.longitude.trim() !== '';
 
   return (
     <>
@@ -59,28 +64,67 @@ export function PlaceFields({ values, errors, onChange }: { values: Place; error
           </p>
         ))}
       </div>
-      <FormInput label="City (optional)" list="event-city-suggestions" autoComplete="off" maxLength={100} {...text('city')} />
-      <datalist id="event-city-suggestions">
-        {cities.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
-      <FormInput label="Time zone" list="event-zone-suggestions" autoComplete="off" {...text('time_zone')} />
-      <p id="event-zone-help" className="-mt-3 text-sm text-slate-600 sm:col-span-2">
-        The start and end times are in this zone, and people see them in it.
-      </p>
-      <datalist id="event-zone-suggestions">
-        {zones().map((z) => (
-          <option key={z} value={z} />
-        ))}
-      </datalist>
-      <FormInput label="Latitude (optional)" inputMode="decimal" {...text('latitude')} />
-      <FormInput label="Longitude (optional)" inputMode="decimal" {...text('longitude')} />
       <div className="sm:col-span-2">
-        <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={fillMyLocation}>
-          Use my location
-        </button>
-        <p className="mt-1 text-sm text-slate-600">Lets people find the event with “Near me”.</p>
+        <Combobox
+          id="event-city"
+          label="City (optional)"
+          listLabel="Cities of events"
+          text={values.city}
+          onTextChange={(city) => {
+            setTyped(true);
+            onChange(city.trim() === '' ? { city, latitude: '', longitude: '' } : { city });
+          }}
+          options={places}
+          keyOf={(p) => p.city}
+          render={(p) => (
+            <>
+              <span dir="auto">{p.city}</span>
+              {p.latitude != null && <span className="text-xs opacity-75">map point</span>}
+            </>
+          )}
+          onPick={(p) => {
+            setTyped(false);
+            onChange(p.latitude != null && p.longitude != null ? { city: p.city, latitude: coord(p.latitude), longitude: coord(p.longitude) } : { city: p.city });
+          }}
+          status={places.length === 1 ? '1 city' : `${places.length} cities`}
+          errors={errors.fields.city}
+          describedBy="event-point"
+          inputProps={{ autoComplete: 'off', maxLength: 100, name: 'city' }}
+        />
+        <p id="event-point" aria-live="polite" className="mt-1 text-sm text-slate-600">
+          {hasPoint ? (
+            <>
+              Map point {values.latitude}, {values.longitude}: people find the event with “Near me”.{' '}
+              <a
+                className="text-indigo-700 underline"
+                href={`https://www.openstreetmap.org/?mlat=${encodeURIComponent(values.latitude)}&mlon=${encodeURIComponent(values.longitude)}#map=15/${encodeURIComponent(values.latitude)}/${encodeURIComponent(values.longitude)}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                See it on a map
+              </a>
+            </>
+          ) : (
+            'No map point yet: pick a city, or use your location, so people find the event with “Near me”.'
+          )}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={fillMyLocation}>
+            Use my location
+          </button>
+          {hasPoint && (
+            <button type="button" className="btn-secondary" onClick={() => onChange({ latitude: '', longitude: '' })}>
+              Remove map point
+            </button>
+          )}
+        </div>
+        <details className="mt-3" open={coordsErrors.length > 0 || undefined}>
+          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Set coordinates by hand</summary>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <FormInput label="Latitude (optional)" {...coordinate('latitude')} />
+            <FormInput label="Longitude (optional)" {...coordinate('longitude')} />
+          </div>
+        </details>
       </div>
     </>
   );
