@@ -404,7 +404,7 @@ func (t tools) dynamoLauncher(ctx context.Context) (string, error) {
 		return dir, nil
 	}
 	fail := func(err error) (string, error) {
-		return "", fmt.Errorf("emulators: build the DynamoDB Local launcher: %w", err)
+		return "", fmt.Errorf("emulators: build the DynamoDB Local launcher (is DynamoDB Local whole? run `make emulators`): %w", err)
 	}
 	tmp, err := os.MkdirTemp(t.ddbDir, ".loopback-")
 	if err != nil {
