@@ -62,7 +62,8 @@ test: emulators chromium zip-tool ## vet and run every test: Go (unit + integrat
 # the fuzz coordinator's own deadline on a loaded machine and fails with
 # "context deadline exceeded" though no input failed.
 FUZZ_TARGETS := httpapi:FuzzParseForm httpapi:FuzzDecodeJSON domain:FuzzValidID domain:FuzzValidEmail \
-	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse
+	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse \
+	domain:FuzzValidNextPath
 FUZZTIME ?= 30000x
 
 fuzz: ## run each Go fuzz target on FUZZTIME inputs (default 30000x) on the body decoders and validators

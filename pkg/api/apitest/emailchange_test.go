@@ -116,6 +116,10 @@ func TestEmailChangeTakesEffectFromTheNewAddress(t *testing.T) {
 					t.Errorf("%s email = %v before confirmation", read, body["email"])
 				}
 			}
+			// The profile says which address waits for confirmation.
+			if body["pending_email"] != newEmail {
+				t.Errorf("profile pending_email = %v, want %s", body["pending_email"], newEmail)
+			}
 			if got := env.emailOwner(t, newEmail); got != "" {
 				t.Errorf("the new address is reserved before confirmation (by %s)", got)
 			}
@@ -135,6 +139,11 @@ func TestEmailChangeTakesEffectFromTheNewAddress(t *testing.T) {
 			res.Decode(t, &body)
 			if !strings.EqualFold(body["email"].(string), newEmail) {
 				t.Errorf("email after confirmation = %v, want %s", body["email"], newEmail)
+			}
+			res = env.JSON(http.MethodGet, "/api/user/profile/", nil, a.Access)
+			res.Decode(t, &body)
+			if p, ok := body["pending_email"]; !ok || p != nil {
+				t.Errorf("profile pending_email after confirmation = %v (present %v), want null", p, ok)
 			}
 			if env.emailOwner(t, newEmail) != a.ID || env.emailOwner(t, a.Email) != "" {
 				t.Errorf("reservations after confirmation: new → %q, old → %q", env.emailOwner(t, newEmail), env.emailOwner(t, a.Email))

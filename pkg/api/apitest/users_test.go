@@ -2,6 +2,7 @@ package apitest
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -71,6 +72,46 @@ func TestSignUpActivateLogin(t *testing.T) {
 	}
 }
 
+// A sign-up on the way to an event carries the event's page through the
+// activation link, in whichever browser the mail is opened, and only a
+// page of this site: an edited link cannot send anyone elsewhere.
+func TestSignUpNextRidesTheActivationLink(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	const next = "/event/detail?id=01JD5Y3Z8Q9X7V6T5S4R3P2N1M"
+	form := PersonForm(Unique("Next"))
+	form["next"] = next
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+
+	link := env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatalf("activation link %q: %v", link, err)
+	}
+	if got := u.Query().Get("next"); got != next {
+		t.Fatalf("activation link's next = %q, want %q (link %s)", got, next, link)
+	}
+	edited := u.Query()
+	edited.Set("next", "//evil.example/")
+	res := env.Request(http.MethodGet, u.Path+"?"+edited.Encode(), "", nil, "")
+	Expect(t, res, http.StatusFound)
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivatedPath; got != want {
+		t.Errorf("activation with a next elsewhere redirects to %q, want %q", got, want)
+	}
+
+	// As mailed (a second account: the first link is spent).
+	form = PersonForm(Unique("Next"))
+	form["next"] = next
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+	link = env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
+	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	Expect(t, res, http.StatusFound)
+	want := env.Config.WebOrigin + users.ActivatedPath + "?" + url.Values{"next": {next}}.Encode()
+	if got := res.Header.Get("Location"); got != want {
+		t.Errorf("activation redirects to %q, want %q", got, want)
+	}
+}
+
 func TestSignUpValidation(t *testing.T) {
 	t.Parallel()
 	env := MustEnv(t)
@@ -90,6 +131,7 @@ func TestSignUpValidation(t *testing.T) {
 		{"username with spaces", func(f map[string]string) { f["username"] = "a b" }, "username", domain.MsgInvalidUsername},
 		{"short password", func(f map[string]string) { f["password"], f["password1"] = "abc12", "abc12" }, "password", domain.MsgPasswordShort},
 		{"numeric password", func(f map[string]string) { f["password"], f["password1"] = "1234567890123", "1234567890123" }, "password", domain.MsgPasswordNumeric},
+		{"next on another site", func(f map[string]string) { f["next"] = "//evil.example/event" }, "next", domain.MsgInvalidNext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 
 	"turnout/pkg/accounts"
@@ -83,7 +84,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		Username: f.Value("username"), Email: f.Value("email"),
 		Password: f.Raw("password"), Password1: f.Raw("password1"),
 		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
-		Phone: f.Value("phone"), Address: f.Value("address"),
+		Phone: f.Value("phone"), Address: f.Value("address"), Next: f.Value("next"),
 	}
 	if err := in.Validate(); err != nil {
 		httpapi.Error(w, r, err)
@@ -101,9 +102,17 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
 }
 
+// activate follows the emailed link. A next page in its query (set at
+// sign-up) is handed on to the web app, which offers it after login; one
+// that is not a page of this site is dropped, so the link cannot be made
+// to send anyone elsewhere.
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	h.redirect(w, r, err, ActivatedPath, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
+	done := ActivatedPath
+	if next := r.URL.Query().Get("next"); domain.ValidNextPath(next) {
+		done += "?" + url.Values{"next": {next}}.Encode()
+	}
+	h.redirect(w, r, err, done, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
 }
 
 func (h handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
@@ -202,7 +211,8 @@ func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // profileBody is the user profile of spec §3; organizers also get their
-// organization's id, which the web app keeps for the dashboard.
+// organization's id, which the web app keeps for the dashboard, and
+// everyone the new address of an email change waiting for confirmation.
 type profileBody struct {
 	ID             string    `json:"id"`
 	Username       string    `json:"username"`
@@ -215,6 +225,7 @@ type profileBody struct {
 	Joined         time.Time `json:"joined"`
 	IsOrganizer    bool      `json:"is_organizer"`
 	OrganizationID *string   `json:"organization_id"`
+	PendingEmail   *string   `json:"pending_email"`
 }
 
 func (h handlers) profileOf(u domain.User) profileBody {
@@ -222,6 +233,7 @@ func (h handlers) profileOf(u domain.User) profileBody {
 		ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName,
 		Email: u.Email, Phone: u.Phone, Address: u.Address, ImageURL: h.urlOf(u.ImageKey),
 		Joined: u.Joined, IsOrganizer: u.IsOrganizer, OrganizationID: httpapi.OrNull(u.OrganizationID),
+		PendingEmail: httpapi.OrNull(u.PendingEmail),
 	}
 }
 
