@@ -2,15 +2,18 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { useNextPage, withNextPage } from '@/lib/nextPage';
 
-// Where the activation link lands once the account is active.
+// Where the activation link lands once the account is active; a sign-up
+// on its way to a page (?next=) goes on to it after login.
 export default function ActivatedPage() {
   useDocumentTitle('Account Activated');
   const navigate = useNavigate();
+  const next = useNextPage();
   return (
     <AuthCard title="Registration Successful">
       <p className="text-slate-700">Your account has been activated. You can now log in and start joining events.</p>
-      <button type="button" className="btn-primary mt-6 w-full" onClick={() => void navigate(paths.login)}>
+      <button type="button" className="btn-primary mt-6 w-full" onClick={() => void navigate(withNextPage(paths.login, next))}>
         Go to Login
       </button>
     </AuthCard>

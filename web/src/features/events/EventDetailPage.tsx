@@ -5,6 +5,7 @@ import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { session } from '@/lib/storage';
+import { withNextPage } from '@/lib/nextPage';
 import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -129,7 +130,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
   async function register() {
     if (busy) return;
     if (!session.isLoggedIn()) {
+      // On to log in (or sign up), and back here to finish.
       toast.error('Please log in first to register for the event.');
+      void navigate(withNextPage(paths.login, paths.eventDetail(event.id)));
       return;
     }
     setBusy(true);
@@ -157,7 +160,11 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     if (busy) return;
     const leaving = mine.status === 'waitlisted';
     const question = leaving ? `Leave the waitlist for "${event.title}"?` : `Cancel your registration for "${event.title}"?`;
-    const confirmed = await confirmToast(question, { confirm: 'Confirm', cancel: 'Cancel' });
+    // Words that say what each choice does; the safe one has focus.
+    const confirmed = await confirmToast(
+      question,
+      leaving ? { confirm: 'Leave waitlist', cancel: 'Stay on the waitlist' } : { confirm: 'Cancel registration', cancel: 'Keep my seat' },
+    );
     if (!confirmed) return;
     setBusy(true);
     const id = toast.loading(leaving ? 'Leaving the waitlist...' : 'Cancelling registration...');
