@@ -114,18 +114,30 @@ export function setQueryData<T>(key: string, data: T): void {
 }
 
 // Forgets everything when the account changes (log in, log out, another
-// tab): what is on screen loads again for whoever is signed in now (with
-// nobody signed in, it waits: its screen is on its way out), the rest is
-// dropped.
+// tab): what is on screen loads again for whoever is signed in now, the
+// rest is dropped. With nobody signed in, the screens of the account (its
+// menu, its pages) leave as React re-renders, so loading waits for that
+// turn and then asks only for what is still shown: a public list stays
+// alive when another tab logs out, and no account call goes out unsigned.
 export function clearQueries(): void {
+  const shown: [string, Entry][] = [];
   for (const [key, entry] of [...entries]) {
     if (entry.listeners.size === 0) {
       entries.delete(key);
       continue;
     }
     publish(entry, { status: 'loading' });
-    if (session.isLoggedIn()) void fetchEntry(entry);
+    shown.push([key, entry]);
   }
+  const reload = () => {
+    for (const [key, entry] of shown) {
+      if (entry.listeners.size > 0) void fetchEntry(entry);
+      // Gone meanwhile: whoever asks next starts afresh.
+      else if (entries.get(key) === entry) entries.delete(key);
+    }
+  };
+  if (session.isLoggedIn()) reload();
+  else setTimeout(reload, 0);
 }
 
 onLoginStatusChange(clearQueries);
