@@ -78,7 +78,7 @@ export default async function organizationManagesEvents({ page, stack, screensho
   // Edit the title.
   await page.goto('/dashboard/events');
   await listItem(page, title).getByRole('button', { name: 'Edit' }).click();
-  await page.waitForURL('**/dashboard/event-update');
+  await page.waitForURL((url) => url.pathname === '/dashboard/event-update' && url.searchParams.has('id'));
   await field(page, 'Title').fill(newTitle);
   await page.getByRole('button', { name: 'Update Event' }).click();
   await see(page, 'Event updated successfully!');
