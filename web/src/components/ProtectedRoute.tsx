@@ -1,15 +1,15 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useNextPage, withNextPage } from '@/lib/nextPage';
-import { useLoggedIn } from '@/lib/useLoggedIn';
+import { useStillLoggedIn } from '@/lib/useLoggedIn';
+import { session } from '@/lib/storage';
 
 // The guard checks only that an access token is stored (spec §6); the
-// server enforces everything else. It re-checks when the session ends
-// while a page is open (a logout in another tab), and the login it sends
-// to leads back here.
+// server enforces everything else. It re-checks when another tab ends the
+// session while a page is open, and the login it sends to leads back here.
 export function ProtectedRoute() {
   const { pathname, search } = useLocation();
-  return useLoggedIn() ? <Outlet /> : <Navigate to={withNextPage(paths.login, pathname + search)} replace />;
+  return useStillLoggedIn() ? <Outlet /> : <Navigate to={withNextPage(paths.login, pathname + search)} replace />;
 }
 
 // The log-in and sign-up pages are for visitors: a signed-in person who
@@ -17,5 +17,5 @@ export function ProtectedRoute() {
 // headed to, else their profile.
 export function GuestOnlyRoute() {
   const next = useNextPage();
-  return useLoggedIn() ? <Navigate to={next ?? paths.profile} replace /> : <Outlet />;
+  return session.access() ? <Navigate to={next ?? paths.profile} replace /> : <Outlet />;
 }

@@ -6,7 +6,7 @@
 // cancel-on-unmount flags: answers land in the cache, and the cache tells
 // whoever is still listening.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { onLoginStatusChange, session } from '@/lib/storage';
+import { onLoginStatusChange } from '@/lib/storage';
 
 export type Snapshot<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
@@ -114,30 +114,19 @@ export function setQueryData<T>(key: string, data: T): void {
 }
 
 // Forgets everything when the account changes (log in, log out, another
-// tab): what is on screen loads again for whoever is signed in now, the
-// rest is dropped. With nobody signed in, the screens of the account (its
-// menu, its pages) leave as React re-renders, so loading waits for that
-// turn and then asks only for what is still shown: a public list stays
-// alive when another tab logs out, and no account call goes out unsigned.
+// tab): what is on screen loads again for whoever is signed in now, or for
+// a visitor (a public list stays alive when another tab logs out; an
+// account's call, which the account client does not send without a
+// session, fails at once while its screen leaves), the rest is dropped.
 export function clearQueries(): void {
-  const shown: [string, Entry][] = [];
   for (const [key, entry] of [...entries]) {
     if (entry.listeners.size === 0) {
       entries.delete(key);
       continue;
     }
     publish(entry, { status: 'loading' });
-    shown.push([key, entry]);
+    void fetchEntry(entry);
   }
-  const reload = () => {
-    for (const [key, entry] of shown) {
-      if (entry.listeners.size > 0) void fetchEntry(entry);
-      // Gone meanwhile: whoever asks next starts afresh.
-      else if (entries.get(key) === entry) entries.delete(key);
-    }
-  };
-  if (session.isLoggedIn()) reload();
-  else setTimeout(reload, 0);
 }
 
 onLoginStatusChange(clearQueries);
