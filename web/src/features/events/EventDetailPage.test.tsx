@@ -152,7 +152,10 @@ describe('EventDetailPage', () => {
     expect(await screen.findByText('You are registered for this event.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel Registration' }));
-    await user.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    // The question says what each choice does, and starts on the safe one.
+    const question = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Keep my seat' })).toHaveFocus());
+    await user.click(within(question).getByRole('button', { name: 'Cancel registration' }));
 
     expect(await screen.findByText('Registration cancelled successfully.')).toBeInTheDocument();
     expect(cancelled).toEqual(['reg-7']);
