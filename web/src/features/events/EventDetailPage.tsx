@@ -16,6 +16,7 @@ import { cancelRegistration, getEvent, myRegistration, registerForEvent, type My
 import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
+import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState, eventTimeZone, seatsLeftText } from './eventInfo';
 import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
@@ -266,6 +267,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           </div>
           {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
           <AddToCalendar event={event} />
+          <ShareEvent event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time, undefined, eventTimeZone(event))} />
             <Detail term="End Time" value={localTime(event.end_time, undefined, eventTimeZone(event))} />
