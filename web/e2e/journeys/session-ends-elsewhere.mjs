@@ -2,7 +2,7 @@
 // open account page to log in (and back after), while a public page stays
 // alive; deep links to the edit pages load what they edit.
 import { createEvent, signUpOrganization, signUpPerson } from '../api.mjs';
-import { field, listItem, logIn } from '../ui.mjs';
+import { field, listItem, logIn, submitLogin } from '../ui.mjs';
 import { waitFor } from '../wait.mjs';
 
 export default async function sessionEndsElsewhere({ page, stack, screenshot }) {
@@ -32,10 +32,7 @@ export default async function sessionEndsElsewhere({ page, stack, screenshot }) 
   await list.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
   await listItem(list, event.title).waitFor();
 
-  const form = page.getByRole('main');
-  await field(form, 'Username').fill(person.username);
-  await field(form, 'Password').fill(person.password);
-  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page, person.username, person.password);
   await page.waitForURL('**/profile');
 
   // Deep links: the edit pages load their data.

@@ -4,7 +4,7 @@
 // one more press registers them.
 import { createEvent, PASSWORD, signUpOrganization, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
-import { control, field, fillForm, see } from '../ui.mjs';
+import { control, fillForm, see, submitLogin } from '../ui.mjs';
 
 export default async function visitorRegistersOnTheWay({ page, stack, screenshot }) {
   const event = await createEvent(stack, await signUpOrganization(stack));
@@ -45,11 +45,7 @@ export default async function visitorRegistersOnTheWay({ page, stack, screenshot
     await control(there, 'Go to Login').click();
     await there.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === eventPath);
 
-    const form = there.getByRole('main');
-    await field(form, 'Username').fill(username);
-    await field(form, 'Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Login', exact: true }).click();
-    await see(there, 'Login successful.');
+    await submitLogin(there, username, PASSWORD);
     // Back on the event, not the profile.
     await there.waitForURL(onEventPage);
     await there.getByRole('heading', { name: event.title }).waitFor();
@@ -63,10 +59,7 @@ export default async function visitorRegistersOnTheWay({ page, stack, screenshot
   // In the first browser the same link of the sign-up's page leads on too.
   await control(page, 'Go to Login').click();
   await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === eventPath);
-  const form = page.getByRole('main');
-  await field(form, 'Username').fill(username);
-  await field(form, 'Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLogin(page, username, PASSWORD);
   await page.waitForURL(onEventPage);
   await see(page, 'You are registered for this event.');
   await screenshot();

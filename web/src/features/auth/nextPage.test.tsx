@@ -5,21 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { session } from '@/lib/storage';
+import { upcomingEvent } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 
-const jazz = {
-  id: '01J0000000000000000000JAZZ',
-  title: 'Jazz in the Park',
-  description: 'Live jazz.',
-  location: 'Riverside Park',
-  start_time: '2030-06-01T18:00:00Z',
-  end_time: '2030-06-01T21:00:00Z',
-  capacity: 100,
-  seats_left: 40,
-  banner: null,
-  banner_url: null,
-};
+const jazz = upcomingEvent;
 const eventPage = `/event/detail?id=${jazz.id}`;
 const next = `next=${encodeURIComponent(eventPage)}`;
 

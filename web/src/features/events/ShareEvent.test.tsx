@@ -1,21 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/test/render';
-import type { TurnoutEvent } from '@/types/api';
+import { upcomingEvent } from '@/test/fixtures';
 
-const jazz: TurnoutEvent = {
-  id: '01J0000000000000000000JAZZ',
-  title: 'Jazz in the Park',
-  description: 'Live jazz.',
-  location: 'Riverside Park',
-  start_time: '2030-06-01T18:00:00Z',
-  end_time: '2030-06-01T21:00:00Z',
-  capacity: 100,
-  seats_left: 40,
-  banner: null,
-  banner_url: null,
-  organization: { id: 'org-1', name: 'City Lights' },
-};
+const jazz = upcomingEvent;
 const link = `${window.location.origin}/event/detail?id=${jazz.id}`;
 
 afterEach(() => {
