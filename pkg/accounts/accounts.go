@@ -293,9 +293,13 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 
 // ResendActivation emails a fresh activation link if the address belongs
 // to an account that is not active yet; it answers the same either way.
-func (s *Service) ResendActivation(ctx context.Context, email, client string) error {
+// next, a page of this site or "", rides in the link as at sign-up.
+func (s *Service) ResendActivation(ctx context.Context, email, next, client string) error {
 	if !domain.ValidEmail(email) {
 		return domain.FieldError("email", domain.MsgInvalidEmail)
+	}
+	if next != "" && !domain.ValidNextPath(next) {
+		return domain.FieldError("next", domain.MsgInvalidNext)
 	}
 	defer s.atLeast(ctx, s.Now(), resetFloor)
 	u, err := s.Store.UserByEmail(ctx, email)
@@ -305,7 +309,7 @@ func (s *Service) ResendActivation(ctx context.Context, email, client string) er
 	case err != nil:
 		return err
 	case !u.IsActive:
-		return s.sendActivation(ctx, client, u, "")
+		return s.sendActivation(ctx, client, u, next)
 	}
 	return nil
 }

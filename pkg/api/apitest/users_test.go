@@ -106,9 +106,30 @@ func TestSignUpNextRidesTheActivationLink(t *testing.T) {
 	link = env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
 	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
 	Expect(t, res, http.StatusFound)
-	want := env.Config.WebOrigin + users.ActivatedPath + "?" + url.Values{"next": {next}}.Encode()
-	if got := res.Header.Get("Location"); got != want {
+	query := "?" + url.Values{"next": {next}}.Encode()
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivatedPath+query; got != want {
 		t.Errorf("activation redirects to %q, want %q", got, want)
+	}
+	// A spent or expired link keeps it for the page that offers a new one,
+	// and the new link carries it again.
+	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath+query; got != want {
+		t.Errorf("second use redirects to %q, want %q", got, want)
+	}
+	late := PersonForm(Unique("Late"))
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", late, nil, ""), http.StatusCreated)
+	res = env.JSON(http.MethodPost, "/api/user/activation/resend/", map[string]string{"email": late["email"], "next": "https://evil.example/"}, "")
+	Expect(t, res, http.StatusBadRequest)
+	if got := res.Fields(t)["next"]; len(got) == 0 || got[0] != domain.MsgInvalidNext {
+		t.Errorf("resend with a next elsewhere: next errors = %v", got)
+	}
+	Expect(t, env.JSON(http.MethodPost, "/api/user/activation/resend/", map[string]string{"email": late["email"], "next": next}, ""), http.StatusOK)
+	resent, err := url.Parse(env.MailedLink(t, late["email"], env.Config.WebOrigin+"/api/user/activate/"))
+	if err != nil {
+		t.Fatalf("resent link: %v", err)
+	}
+	if got := resent.Query().Get("next"); got != next {
+		t.Errorf("resent link %s carries next %q, want %q", resent, got, next)
 	}
 }
 

@@ -103,16 +103,17 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 }
 
 // activate follows the emailed link. A next page in its query (set at
-// sign-up) is handed on to the web app, which offers it after login; one
-// that is not a page of this site is dropped, so the link cannot be made
-// to send anyone elsewhere.
+// sign-up) is handed on to the web app's page, which leads on to it after
+// login (or, from the invalid-link page, into a new link); one that is not
+// a page of this site is dropped, so the link cannot be made to send
+// anyone elsewhere.
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	done := ActivatedPath
+	query := ""
 	if next := r.URL.Query().Get("next"); domain.ValidNextPath(next) {
-		done += "?" + url.Values{"next": {next}}.Encode()
+		query = "?" + url.Values{"next": {next}}.Encode()
 	}
-	h.redirect(w, r, err, done, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath})
+	h.redirect(w, r, err, ActivatedPath+query, map[error]string{accounts.ErrInvalidLink: ActivationInvalidPath + query})
 }
 
 func (h handlers) confirmEmail(w http.ResponseWriter, r *http.Request) {
@@ -147,13 +148,20 @@ type emailBody struct {
 	Email string `json:"email"`
 }
 
+// resendBody asks for a new activation link; next, optional, is the page
+// the sign-up was on its way to.
+type resendBody struct {
+	Email string `json:"email"`
+	Next  string `json:"next"`
+}
+
 func (h handlers) resendActivation(w http.ResponseWriter, r *http.Request) {
-	var in emailBody
+	var in resendBody
 	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.ResendActivation(r.Context(), in.Email, h.client(r)); err != nil {
+	if err := h.Accounts.ResendActivation(r.Context(), in.Email, in.Next, h.client(r)); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}

@@ -92,4 +92,21 @@ describe('the way back to a page through login and sign-up', () => {
     await logIn(user);
     await waitFor(() => expect(currentLocation()).toBe(eventPage));
   });
+
+  it('a new activation link asked for from the invalid-link page leads back too', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/user/activation/resend/'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ detail: 'If that email belongs to an account waiting for activation, we have sent it a new link.' });
+      }),
+    );
+    const { user } = renderApp(`/activate-account/invalid?${next}`);
+
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Resend Activation Link' }));
+
+    expect(await screen.findByText(/we have sent it a new link/)).toBeInTheDocument();
+    expect(sent).toEqual([{ email: 'ada@example.com', next: eventPage }]);
+  });
 });
