@@ -63,7 +63,8 @@ test: emulators chromium zip-tool ## vet and run every test: Go (unit + integrat
 # "context deadline exceeded" though no input failed. -short: no target
 # needs the emulators, which each fuzz worker would otherwise start.
 FUZZ_TARGETS := httpapi:FuzzParseForm httpapi:FuzzDecodeJSON domain:FuzzValidID domain:FuzzValidEmail \
-	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse media:FuzzImageSize
+	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse \
+	domain:FuzzValidNextPath media:FuzzImageSize
 FUZZTIME ?= 30000x
 
 fuzz: ## run each Go fuzz target on FUZZTIME inputs (default 30000x) on the body decoders, validators and image headers

@@ -127,13 +127,16 @@ func linkState(u domain.User) string {
 // account. Usernames are public, so a taken one is reported.
 //
 // client is the client's address; it and the destination share mail quotas.
+// in.Next, a page of this site (checked by in.Validate), rides in the
+// activation link, so activation leads on to it in whichever browser the
+// mail is opened.
 func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imageKey, client string) error {
 	u, err := s.newUser(in.Username, in.Email, in.Password)
 	if err != nil {
 		return err
 	}
 	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
-	return s.afterCreate(ctx, u, client, media.Replace(ctx, s.Media, imageKey, "", func() error {
+	return s.afterCreate(ctx, u, client, in.Next, media.Replace(ctx, s.Media, imageKey, "", func() error {
 		return s.Store.CreateUser(ctx, u, u.Joined.Add(ActivationMaxAge))
 	}))
 }
@@ -151,7 +154,7 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 		Description: in.Description, LogoKey: logoKey,
 	}
 	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
-	return s.afterCreate(ctx, u, client, media.Replace(ctx, s.Media, logoKey, "", func() error {
+	return s.afterCreate(ctx, u, client, "", media.Replace(ctx, s.Media, logoKey, "", func() error {
 		return s.Store.CreateOrganizer(ctx, u, org, u.Joined.Add(ActivationMaxAge))
 	}))
 }
@@ -167,7 +170,7 @@ func (s *Service) newUser(username, email, password string) (domain.User, error)
 	}, nil
 }
 
-func (s *Service) afterCreate(ctx context.Context, u domain.User, client string, err error) error {
+func (s *Service) afterCreate(ctx context.Context, u domain.User, client, next string, err error) error {
 	switch {
 	case errors.Is(err, store.ErrUsernameTaken):
 		return domain.FieldError("username", MsgUsernameTaken)
@@ -177,7 +180,7 @@ func (s *Service) afterCreate(ctx context.Context, u domain.User, client string,
 	case err != nil:
 		return err
 	}
-	return s.sendActivation(ctx, client, u)
+	return s.sendActivation(ctx, client, u, next)
 }
 
 // send delivers m unless its destination or the client that asked for it
@@ -215,9 +218,14 @@ func isLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-func (s *Service) sendActivation(ctx context.Context, client string, u domain.User) error {
+// sendActivation mails u's activation link; next, a page of this site or
+// "", is carried in its query for the redirect that follows activation.
+func (s *Service) sendActivation(ctx context.Context, client string, u domain.User, next string) error {
 	token := s.Links.Make(purposeActivate, u.ID, linkState(u))
 	link := s.WebOrigin + "/api/user/activate/" + url.PathEscape(u.ID) + "/" + url.PathEscape(token) + "/"
+	if next != "" {
+		link += "?" + url.Values{"next": {next}}.Encode()
+	}
 	return s.send(ctx, client, mail.Activation(u.Email, displayName(u), link))
 }
 
@@ -308,9 +316,13 @@ func stateBeforeActivation(u domain.User) string {
 
 // ResendActivation emails a fresh activation link if the address belongs
 // to an account that is not active yet; it answers the same either way.
-func (s *Service) ResendActivation(ctx context.Context, email, client string) error {
+// next, a page of this site or "", rides in the link as at sign-up.
+func (s *Service) ResendActivation(ctx context.Context, email, next, client string) error {
 	if !domain.ValidEmail(email) {
 		return domain.FieldError("email", domain.MsgInvalidEmail)
+	}
+	if next != "" && !domain.ValidNextPath(next) {
+		return domain.FieldError("next", domain.MsgInvalidNext)
 	}
 	defer s.atLeast(ctx, s.Now(), resetFloor)
 	u, err := s.Store.UserByEmail(ctx, email)
@@ -320,7 +332,7 @@ func (s *Service) ResendActivation(ctx context.Context, email, client string) er
 	case err != nil:
 		return err
 	case !u.IsActive:
-		return s.sendActivation(ctx, client, u)
+		return s.sendActivation(ctx, client, u, next)
 	}
 	return nil
 }

@@ -54,6 +54,10 @@ const (
 type NewAccount struct {
 	Username, Email, Password, Password1 string
 	FirstName, LastName, Phone, Address  string
+	// Next is the page of this site the person was on their way to (an
+	// event they meant to register for); activation sends them on to it.
+	// Optional.
+	Next string
 }
 
 // NewOrganization is what an organization submits to sign up; its email is
@@ -73,6 +77,9 @@ func (a NewAccount) Validate() error {
 	maxLen(f, "address", a.Address, 255)
 	validateCredentials(f, a.Username, a.Email, a.Password, a.Password1)
 	validatePhone(f, "phone", a.Phone)
+	if a.Next != "" && !ValidNextPath(a.Next) {
+		f.Add("next", MsgInvalidNext)
+	}
 	return f.Err()
 }
 

@@ -104,6 +104,7 @@ func TestNewAccountValidate(t *testing.T) {
 		{"common password", func(a *NewAccount) { a.Password, a.Password1 = "Password123", "Password123" }, "password", MsgPasswordCommon},
 		{"password is username", func(a *NewAccount) { a.Username, a.Password, a.Password1 = "adalovelace", "AdaLovelace", "AdaLovelace" }, "password", MsgPasswordUsername},
 		{"long password", func(a *NewAccount) { p := strings.Repeat("ab", 65); a.Password, a.Password1 = p, p }, "password", MsgPasswordLong},
+		{"next elsewhere", func(a *NewAccount) { a.Next = "//evil.example/" }, "next", MsgInvalidNext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

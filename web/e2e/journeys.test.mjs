@@ -18,6 +18,8 @@ import visitorSearches from './journeys/visitor-searches.mjs';
 import visitorFindsTonight, { contextOptions as losAngeles } from './journeys/visitor-finds-tonight.mjs';
 import personLeaves from './journeys/person-leaves.mjs';
 import personIsReminded from './journeys/person-is-reminded.mjs';
+import visitorRegistersOnTheWay from './journeys/visitor-registers-on-the-way.mjs';
+import sessionEndsElsewhere from './journeys/session-ends-elsewhere.mjs';
 
 let stack;
 let browser;
@@ -50,6 +52,16 @@ const journeys = [
     'person-is-reminded',
     'a person registers, the reminder job runs at a moved clock, the reminder mail arrives and its unsubscribe link works',
     personIsReminded,
+  ],
+  [
+    'visitor-registers-on-the-way',
+    'a visitor presses Register Now, signs up, activates from the mail in another browser, logs in and is back on the event to register',
+    visitorRegistersOnTheWay,
+  ],
+  [
+    'session-ends-elsewhere',
+    'a logout in another tab sends the profile to log in and back, a public list stays, deep links to the edit pages load their data',
+    sessionEndsElsewhere,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];

@@ -36,12 +36,18 @@ export async function openEventFromList(page, title) {
 // logIn fills in the login form and waits for the profile it leads to.
 export async function logIn(page, username, password) {
   await page.goto('/login');
+  await submitLogin(page, username, password);
+  await page.waitForURL('**/profile');
+}
+
+// submitLogin fills in the login form on screen, sends it and waits for
+// the success message; where it leads is the caller's to check.
+export async function submitLogin(page, username, password) {
   const form = page.getByRole('main');
   await field(form, 'Username').fill(username);
   await field(form, 'Password').fill(password);
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await see(page, 'Login successful.');
-  await page.waitForURL('**/profile');
 }
 
 // fillForm fills in the inputs named by label with their values.

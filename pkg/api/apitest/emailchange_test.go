@@ -116,6 +116,10 @@ func TestEmailChangeTakesEffectFromTheNewAddress(t *testing.T) {
 					t.Errorf("%s email = %v before confirmation", read, body["email"])
 				}
 			}
+			// The profile says which address waits for confirmation.
+			if body["pending_email"] != newEmail {
+				t.Errorf("profile pending_email = %v, want %s", body["pending_email"], newEmail)
+			}
 			if got := env.emailOwner(t, newEmail); got != "" {
 				t.Errorf("the new address is reserved before confirmation (by %s)", got)
 			}
@@ -135,6 +139,11 @@ func TestEmailChangeTakesEffectFromTheNewAddress(t *testing.T) {
 			res.Decode(t, &body)
 			if !strings.EqualFold(body["email"].(string), newEmail) {
 				t.Errorf("email after confirmation = %v, want %s", body["email"], newEmail)
+			}
+			res = env.JSON(http.MethodGet, "/api/user/profile/", nil, a.Access)
+			res.Decode(t, &body)
+			if p, ok := body["pending_email"]; !ok || p != nil {
+				t.Errorf("profile pending_email after confirmation = %v (present %v), want null", p, ok)
 			}
 			if env.emailOwner(t, newEmail) != a.ID || env.emailOwner(t, a.Email) != "" {
 				t.Errorf("reservations after confirmation: new → %q, old → %q", env.emailOwner(t, newEmail), env.emailOwner(t, a.Email))
@@ -162,15 +171,18 @@ func TestEmailChangeToTakenAddressAnswersAlike(t *testing.T) {
 		form := evFormWith(profileForm(x, email), map[string]string{"current_password": x.Password})
 		return env.Multipart(http.MethodPut, profilePath, form, nil, x.Access)
 	}
-	taken, free := answer(a, other.Email), answer(b, Unique("free")+"@example.com")
-	normalize := func(res *Response, x *Account) string {
-		r := strings.NewReplacer(x.ID, "ID", x.Username, "USER", x.Email, "EMAIL")
+	freeEmail := Unique("free") + "@example.com"
+	taken, free := answer(a, other.Email), answer(b, freeEmail)
+	// Each answer shows the address its caller asked for as pending, taken
+	// or not.
+	normalize := func(res *Response, x *Account, asked string) string {
+		r := strings.NewReplacer(x.ID, "ID", x.Username, "USER", x.Email, "EMAIL", asked, "ASKED")
 		body := r.Replace(string(res.Body))
 		// Only the join time may differ.
 		i := strings.Index(body, `"joined"`)
 		return body[:i] + body[strings.Index(body[i:], ",")+i:]
 	}
-	if taken.Status != free.Status || normalize(taken, a) != normalize(free, b) {
+	if taken.Status != free.Status || normalize(taken, a, other.Email) != normalize(free, b, freeEmail) {
 		t.Errorf("taken: %d %s\nfree:  %d %s", taken.Status, taken.Body, free.Status, free.Body)
 	}
 	if got, want := env.followConfirm(t, other.Email), users.EmailTakenPath; got != want {

@@ -2,6 +2,7 @@ package apitest
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,67 @@ func TestSignUpActivateLogin(t *testing.T) {
 	}
 }
 
+// A sign-up on the way to an event carries the event's page through the
+// activation link, in whichever browser the mail is opened, and only a
+// page of this site: an edited link cannot send anyone elsewhere.
+func TestSignUpNextRidesTheActivationLink(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	const next = "/event/detail?id=01JD5Y3Z8Q9X7V6T5S4R3P2N1M"
+	form := PersonForm(Unique("Next"))
+	form["next"] = next
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+
+	link := env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatalf("activation link %q: %v", link, err)
+	}
+	if got := u.Query().Get("next"); got != next {
+		t.Fatalf("activation link's next = %q, want %q (link %s)", got, next, link)
+	}
+	edited := u.Query()
+	edited.Set("next", "//evil.example/")
+	res := env.Request(http.MethodGet, u.Path+"?"+edited.Encode(), "", nil, "")
+	Expect(t, res, http.StatusFound)
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivatedPath; got != want {
+		t.Errorf("activation with a next elsewhere redirects to %q, want %q", got, want)
+	}
+
+	// As mailed (a second account: the first link is spent).
+	form = PersonForm(Unique("Next"))
+	form["next"] = next
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+	link = env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
+	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	Expect(t, res, http.StatusFound)
+	query := "?" + url.Values{"next": {next}}.Encode()
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivatedPath+query; got != want {
+		t.Errorf("activation redirects to %q, want %q", got, want)
+	}
+	// A spent or expired link keeps it for the page that offers a new one,
+	// and the new link carries it again.
+	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath+query; got != want {
+		t.Errorf("second use redirects to %q, want %q", got, want)
+	}
+	late := PersonForm(Unique("Late"))
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", late, nil, ""), http.StatusCreated)
+	res = env.JSON(http.MethodPost, "/api/user/activation/resend/", map[string]string{"email": late["email"], "next": "https://evil.example/"}, "")
+	Expect(t, res, http.StatusBadRequest)
+	if got := res.Fields(t)["next"]; len(got) == 0 || got[0] != domain.MsgInvalidNext {
+		t.Errorf("resend with a next elsewhere: next errors = %v", got)
+	}
+	Expect(t, env.JSON(http.MethodPost, "/api/user/activation/resend/", map[string]string{"email": late["email"], "next": next}, ""), http.StatusOK)
+	resent, err := url.Parse(env.MailedLink(t, late["email"], env.Config.WebOrigin+"/api/user/activate/"))
+	if err != nil {
+		t.Fatalf("resent link: %v", err)
+	}
+	if got := resent.Query().Get("next"); got != next {
+		t.Errorf("resent link %s carries next %q, want %q", resent, got, next)
+	}
+}
+
 func TestSignUpValidation(t *testing.T) {
 	t.Parallel()
 	env := MustEnv(t)
@@ -98,6 +160,7 @@ func TestSignUpValidation(t *testing.T) {
 		{"username with spaces", func(f map[string]string) { f["username"] = "a b" }, "username", domain.MsgInvalidUsername},
 		{"short password", func(f map[string]string) { f["password"], f["password1"] = "abc12", "abc12" }, "password", domain.MsgPasswordShort},
 		{"numeric password", func(f map[string]string) { f["password"], f["password1"] = "1234567890123", "1234567890123" }, "password", domain.MsgPasswordNumeric},
+		{"next on another site", func(f map[string]string) { f["next"] = "//evil.example/event" }, "next", domain.MsgInvalidNext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

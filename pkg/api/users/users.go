@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"time"
 
 	"turnout/pkg/accounts"
@@ -84,7 +85,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		Username: f.Value("username"), Email: f.Value("email"),
 		Password: f.Raw("password"), Password1: f.Raw("password1"),
 		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
-		Phone: f.Value("phone"), Address: f.Value("address"),
+		Phone: f.Value("phone"), Address: f.Value("address"), Next: f.Value("next"),
 	}
 	if err := in.Validate(); err != nil {
 		httpapi.Error(w, r, err)
@@ -102,11 +103,20 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
 }
 
+// activate follows the emailed link. A next page in its query (set at
+// sign-up) is handed on to the web app's page, which leads on to it after
+// login (or, from the invalid-link page, into a new link); one that is not
+// a page of this site is dropped, so the link cannot be made to send
+// anyone elsewhere.
 func (h handlers) activate(w http.ResponseWriter, r *http.Request) {
 	err := h.Accounts.Activate(r.Context(), r.PathValue("uid"), r.PathValue("token"))
-	h.redirect(w, r, err, ActivatedPath, map[error]string{
-		accounts.ErrInvalidLink:      ActivationInvalidPath,
-		accounts.ErrAlreadyActivated: ActivationAlreadyPath,
+	query := ""
+	if next := r.URL.Query().Get("next"); domain.ValidNextPath(next) {
+		query = "?" + url.Values{"next": {next}}.Encode()
+	}
+	h.redirect(w, r, err, ActivatedPath+query, map[error]string{
+		accounts.ErrInvalidLink:      ActivationInvalidPath + query,
+		accounts.ErrAlreadyActivated: ActivationAlreadyPath + query,
 	})
 }
 
@@ -142,13 +152,20 @@ type emailBody struct {
 	Email string `json:"email"`
 }
 
+// resendBody asks for a new activation link; next, optional, is the page
+// the sign-up was on its way to.
+type resendBody struct {
+	Email string `json:"email"`
+	Next  string `json:"next"`
+}
+
 func (h handlers) resendActivation(w http.ResponseWriter, r *http.Request) {
-	var in emailBody
+	var in resendBody
 	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if err := h.Accounts.ResendActivation(r.Context(), in.Email, h.client(r)); err != nil {
+	if err := h.Accounts.ResendActivation(r.Context(), in.Email, in.Next, h.client(r)); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -206,7 +223,8 @@ func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // profileBody is the user profile of spec §3; organizers also get their
-// organization's id, which the web app keeps for the dashboard.
+// organization's id, which the web app keeps for the dashboard, and
+// everyone the new address of an email change waiting for confirmation.
 type profileBody struct {
 	ID             string    `json:"id"`
 	Username       string    `json:"username"`
@@ -219,6 +237,7 @@ type profileBody struct {
 	Joined         time.Time `json:"joined"`
 	IsOrganizer    bool      `json:"is_organizer"`
 	OrganizationID *string   `json:"organization_id"`
+	PendingEmail   *string   `json:"pending_email"`
 }
 
 func (h handlers) profileOf(u domain.User) profileBody {
@@ -226,6 +245,7 @@ func (h handlers) profileOf(u domain.User) profileBody {
 		ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName,
 		Email: u.Email, Phone: u.Phone, Address: u.Address, ImageURL: h.urlOf(u.ImageKey),
 		Joined: u.Joined, IsOrganizer: u.IsOrganizer, OrganizationID: httpapi.OrNull(u.OrganizationID),
+		PendingEmail: httpapi.OrNull(u.PendingEmail),
 	}
 }
 

@@ -90,8 +90,8 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   await counts.getByText('1 / 1', { exact: true }).nth(1).waitFor();
 
   await as(ada);
-  await page.getByRole('button', { name: 'Cancel Registration' }).click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'Cancel Registration', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel registration', exact: true }).click();
   await see(page, 'Registration cancelled successfully.');
 
   await as(bea);

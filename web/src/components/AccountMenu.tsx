@@ -1,5 +1,6 @@
 // The signed-in visitor's menu in the top bar: their avatar (the
-// organization's logo for organizers), Profile and Logout. Its own chunk:
+// organization's logo for organizers), Profile, Dashboard for organizers,
+// and Logout. Its own chunk:
 // it brings the HTTP client, which the first load of a visitor does without.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -154,6 +155,13 @@ export default function AccountMenu() {
               Profile
             </Link>
           </li>
+          {account.status === 'organizer' && (
+            <li role="none">
+              <Link role="menuitem" to={paths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
+                Dashboard
+              </Link>
+            </li>
+          )}
           <li role="none">
             <button
               type="button"

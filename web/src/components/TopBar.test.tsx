@@ -144,6 +144,28 @@ describe('TopBar', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
+  it('gives organizers a way to their dashboard, in the bar and in the menu', async () => {
+    logIn();
+    session.setOrganizationId('org-1');
+    account(organizer);
+    const { user } = renderApp('/nowhere');
+
+    expect(within(banner()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows no Dashboard to a person who is not an organizer', async () => {
+    logIn();
+    account(person);
+    const { user } = renderApp('/nowhere');
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
   it('closes the menu on Escape and gives focus back to the button', async () => {
     logIn();
     account(person);

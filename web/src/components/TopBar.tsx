@@ -2,27 +2,20 @@
 // no request and links no HTTP client: the account menu, which shows the
 // signed-in account and logs out, is its own chunk, loaded only for a
 // logged-in visitor.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { onLoginStatusChange, session } from '@/lib/storage';
+import { session } from '@/lib/storage';
+import { useLoggedIn } from '@/lib/useLoggedIn';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export function TopBar() {
   const navigate = useNavigate();
-  const [loggedIn, setLoggedIn] = useState(session.isLoggedIn);
-
-  useEffect(() => {
-    const recheck = () => setLoggedIn(session.isLoggedIn());
-    const unsubscribe = onLoginStatusChange(recheck);
-    // Another tab logging in or out.
-    window.addEventListener('storage', recheck);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('storage', recheck);
-    };
-  }, []);
+  const loggedIn = useLoggedIn();
+  // Organizers' way to their dashboard, known from storage without a
+  // request (the organization id is kept there for organizers only).
+  const organizer = loggedIn && session.organizationId() !== null;
 
   const navLink = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-700 sm:px-3 ${
@@ -45,6 +38,11 @@ export function TopBar() {
           <NavLink to={paths.events} className={navLink}>
             Events
           </NavLink>
+          {organizer && (
+            <NavLink to={paths.dashboard} className={navLink}>
+              Dashboard
+            </NavLink>
+          )}
         </nav>
         <div className="ml-auto">
           {loggedIn ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { confirmToast } from './confirmToast';
@@ -24,5 +24,28 @@ describe('confirmToast', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await expect(second).resolves.toBe(true);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('starts on the safe choice, and Escape answers No and gives focus back to what asked', async () => {
+    render(
+      <>
+        <button type="button">Cancel Registration</button>
+        <Toaster />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Cancel Registration' });
+    opener.focus();
+    let answer: Promise<boolean> | undefined;
+    act(() => {
+      answer = confirmToast('Cancel your registration?', { confirm: 'Cancel registration', cancel: 'Keep my seat' });
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your registration?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep my seat' })).toHaveFocus());
+
+    await userEvent.keyboard('{Escape}');
+
+    await expect(answer).resolves.toBe(false);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 });

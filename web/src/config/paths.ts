@@ -45,7 +45,9 @@ export const paths = {
   dashboardProfile: `${dashboard}/${dashboardPages.profile}`,
   dashboardCreateEvent: `${dashboard}/${dashboardPages.createEvent}`,
   dashboardEvents: `${dashboard}/${dashboardPages.events}`,
-  dashboardEventUpdate: `${dashboard}/${dashboardPages.eventUpdate}`,
+  // Edits an event: handed over in navigation state, or loaded by ?id= (a
+  // reload, a bookmark).
+  dashboardEventUpdate: (id?: string) => `${dashboard}/${dashboardPages.eventUpdate}${id ? `?id=${encodeURIComponent(id)}` : ''}`,
   // An event's attendee list and its door check-in; the event is ?id=.
   dashboardAttendees: (id?: string) => `${dashboard}/${dashboardPages.attendees}${id ? `?id=${encodeURIComponent(id)}` : ''}`,
   dashboardCheckIn: (id?: string) => `${dashboard}/${dashboardPages.checkIn}${id ? `?id=${encodeURIComponent(id)}` : ''}`,

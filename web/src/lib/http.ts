@@ -10,9 +10,15 @@ export const publicApi: AxiosInstance = axios.create({ baseURL: API_BASE_URL, ti
 
 export const api: AxiosInstance = axios.create({ baseURL: API_BASE_URL });
 
+// Every call of this client is the signed-in account's: without a session
+// it could only be refused, so it is not sent (a screen leaving after a
+// logout may still ask).
+export const NO_SESSION = 'ERR_NO_SESSION';
+
 api.interceptors.request.use((config) => {
   const token = session.access();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  if (!token) throw new AxiosError('Not signed in', NO_SESSION, config);
+  config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
 

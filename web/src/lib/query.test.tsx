@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import { announceLoginStatusChange, session } from './storage';
 import { invalidateQuery, setQueryData, useQuery } from './query';
 
 function deferred<T>() {
@@ -64,5 +65,20 @@ describe('useQuery', () => {
     act(() => setQueryData('k2', 'set by the app'));
     expect(screen.getByTestId('a')).toHaveTextContent('set by the app');
     expect(attempt).toBe(3);
+  });
+
+  it('loads what is on screen again when the session ends, instead of leaving it loading', async () => {
+    session.setTokens({ access: 'access-1' });
+    let attempt = 0;
+    render(<Show name="list" queryKey="k3" load={() => Promise.resolve(`page ${(attempt += 1)}`)} />);
+    expect(await screen.findByText('page 1')).toBeInTheDocument();
+
+    // Logged out here or in another tab: a public list stays alive.
+    act(() => {
+      session.clear();
+      announceLoginStatusChange();
+    });
+
+    expect(await screen.findByText('page 2')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@
 // cancel-on-unmount flags: answers land in the cache, and the cache tells
 // whoever is still listening.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { onLoginStatusChange, session } from '@/lib/storage';
+import { onLoginStatusChange } from '@/lib/storage';
 
 export type Snapshot<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
@@ -114,9 +114,10 @@ export function setQueryData<T>(key: string, data: T): void {
 }
 
 // Forgets everything when the account changes (log in, log out, another
-// tab): what is on screen loads again for whoever is signed in now (with
-// nobody signed in, it waits: its screen is on its way out), the rest is
-// dropped.
+// tab): what is on screen loads again for whoever is signed in now, or for
+// a visitor (a public list stays alive when another tab logs out; an
+// account's call, which the account client does not send without a
+// session, fails at once while its screen leaves), the rest is dropped.
 export function clearQueries(): void {
   for (const [key, entry] of [...entries]) {
     if (entry.listeners.size === 0) {
@@ -124,7 +125,7 @@ export function clearQueries(): void {
       continue;
     }
     publish(entry, { status: 'loading' });
-    if (session.isLoggedIn()) void fetchEntry(entry);
+    void fetchEntry(entry);
   }
 }
 

@@ -17,6 +17,8 @@ export interface Profile {
   joined: string;
   is_organizer: boolean;
   organization_id: string | null;
+  // The new address of an email change waiting for confirmation.
+  pending_email?: string | null;
 }
 
 export interface Organization {

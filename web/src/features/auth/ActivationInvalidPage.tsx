@@ -4,11 +4,13 @@ import { serverMessages } from '@/lib/errors';
 import { resendActivation } from './api';
 import { AuthCard, Field, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { useNextPage } from '@/lib/nextPage';
 
 // Where a wrong, expired or used activation link lands; a new link can be
-// sent from here.
+// sent from here, leading where the old one did (?next=).
 export default function ActivationInvalidPage() {
   useDocumentTitle('Activation Link Invalid');
+  const next = useNextPage();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export default function ActivationInvalidPage() {
     setSending(true);
     setAnswer(null);
     try {
-      setAnswer((await resendActivation(email.trim())).detail);
+      setAnswer((await resendActivation(email.trim(), next)).detail);
     } catch (error) {
       const messages = serverMessages(error);
       if (messages.length === 0) toast.error('Something went wrong. Try again later.');

@@ -5,6 +5,7 @@ import { getProfile } from '@/api/account';
 import { paths } from '@/config/paths';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { announceLoginStatusChange, session } from '@/lib/storage';
+import { useNextPage, withNextPage } from '@/lib/nextPage';
 import { login } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -14,6 +15,9 @@ const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underl
 export default function LoginPage() {
   useDocumentTitle('Log In');
   const navigate = useNavigate();
+  // The page the person was on their way to (an event they meant to
+  // register for); without one, the profile, as always.
+  const next = useNextPage();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -46,7 +50,7 @@ export default function LoginPage() {
     }
     announceLoginStatusChange();
     toast.success('Login successful.');
-    void navigate(paths.profile);
+    void navigate(next ?? paths.profile);
   }
 
   return (
@@ -85,7 +89,7 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Don&apos;t have an account?{' '}
-        <Link to={paths.register} className={linkClass}>
+        <Link to={withNextPage(paths.register, next)} className={linkClass}>
           Register
         </Link>
       </p>

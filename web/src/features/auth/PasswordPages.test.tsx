@@ -107,7 +107,7 @@ describe('ResetPasswordPage', () => {
     ]);
   });
 
-  it('says something went wrong, and why, when the server refuses', async () => {
+  it("says why when the server refuses, and nothing vaguer beside the reason", async () => {
     record('post', '/user/reset-password/confirm/:uid/:token/', () =>
       HttpResponse.json({ detail: 'This password reset link is invalid or has expired.' }, { status: 400 }),
     );
@@ -117,9 +117,20 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm Password/), 'a-new-password');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
-    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('This password reset link is invalid or has expired.')).toBeInTheDocument();
+    expect(await screen.findByText('This password reset link is invalid or has expired.')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
     expect(currentLocation()).toBe('/forget/password/create?uid=abc&token=used');
+  });
+
+  it('says something went wrong when the failure gives no reason', async () => {
+    record('post', '/user/reset-password/confirm/:uid/:token/', () => new HttpResponse(null, { status: 502 }));
+    const { user } = renderApp('/forget/password/create?uid=abc&token=xyz');
+
+    await user.type(await screen.findByLabelText(/^New Password/), 'a-new-password');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
 });
 
@@ -182,7 +193,7 @@ describe('ChangePasswordPage', () => {
     expect(session.refresh()).toBe('refresh-2');
   });
 
-  it('says something went wrong, and why, when the server refuses', async () => {
+  it('says why a wrong old password is refused, and nothing vaguer beside it', async () => {
     logIn();
     record('put', '/user/change-password/', () =>
       HttpResponse.json(
@@ -194,8 +205,8 @@ describe('ChangePasswordPage', () => {
 
     await fill(user, 'wrong-password', 'a-new-password', 'a-new-password');
 
-    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('Your old password was entered incorrectly. Please enter it again.')).toBeInTheDocument();
+    expect(await screen.findByText('Your old password was entered incorrectly. Please enter it again.')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
     expect(currentLocation()).toBe('/reset-password');
     expect(session.access()).toBe('access-1');
   });
@@ -209,10 +220,22 @@ describe('ChangePasswordPage', () => {
 
     await fill(user, 'old-password-1', 'baseball', 'baseball');
 
-    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
     const field = screen.getByLabelText(/^New Password/);
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('This password is too common.'));
     expect(screen.getByLabelText(/^Old Password/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says something went wrong when the failure gives no reason', async () => {
+    logIn();
+    record('put', '/user/change-password/', () => new HttpResponse(null, { status: 502 }));
+    const { user } = renderApp('/reset-password');
+
+    await fill(user, 'old-password-1', 'a-new-password', 'a-new-password');
+
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/reset-password');
   });
 });

@@ -8,6 +8,7 @@ import { errorBody } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { NEXT_PARAM, useNextPage, withNextPage } from '@/lib/nextPage';
 
 type Kind = 'user' | 'organization';
 
@@ -102,6 +103,9 @@ export default function RegisterPage() {
   const [mismatch, setMismatch] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldMessages>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The page the person was on their way to: the activation link carries
+  // it, so activating in any browser leads back to it.
+  const next = useNextPage();
 
   function switchKind(organization: boolean) {
     setKind(organization ? 'organization' : 'user');
@@ -124,6 +128,8 @@ export default function RegisterPage() {
       setFieldErrors({ [image]: [SIGN_UP_IMAGE_TOO_LARGE] });
       return;
     }
+    // Organizers do not register for events on the way in.
+    if (next && kind === 'user') body.append(NEXT_PARAM, next);
     setSubmitting(true);
     try {
       if (kind === 'user') await registerUser(body);
@@ -149,7 +155,7 @@ export default function RegisterPage() {
           {sentTo ? <strong className="break-all text-slate-900">{sentTo}</strong> : 'your email address'}. Open the link to
           activate your account, then log in.
         </p>
-        <Link to={paths.login} className="btn-primary mt-6">
+        <Link to={withNextPage(paths.login, next)} className="btn-primary mt-6">
           Go to Login
         </Link>
       </AuthCard>
@@ -160,7 +166,7 @@ export default function RegisterPage() {
   const loginLink = (
     <p className="mt-6 text-center text-sm text-slate-700">
       Already have an account?{' '}
-      <Link to={paths.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+      <Link to={withNextPage(paths.login, next)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
         Log in
       </Link>
     </p>

@@ -19,8 +19,9 @@ export async function login(credentials: { username: string; password: string })
   return (await publicApi.post<Tokens>('/user/login/', credentials)).data;
 }
 
-export async function resendActivation(email: string): Promise<Detail> {
-  return (await publicApi.post<Detail>('/user/activation/resend/', { email })).data;
+// next, the page the sign-up was on its way to, rides in the new link.
+export async function resendActivation(email: string, next: string | null): Promise<Detail> {
+  return (await publicApi.post<Detail>('/user/activation/resend/', next ? { email, next } : { email })).data;
 }
 
 export async function requestPasswordReset(email: string): Promise<Detail> {

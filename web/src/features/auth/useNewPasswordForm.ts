@@ -33,8 +33,10 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
     try {
       await send(password);
     } catch (error) {
-      toast.error('Something went wrong. Please try again.');
       const body = errorBody(error);
+      // The server's reasons say what to fix; only a failure without one
+      // gets the vague words (spec §8).
+      if (Object.keys(body).length === 0) toast.error('Something went wrong. Please try again.');
       setReasons(Object.values(body).flat());
       setRefused(Object.keys(body));
       setSaving(false);

@@ -14,7 +14,7 @@ interface Entry {
 const entries: Entry[] = [
   { label: 'Organization', to: paths.dashboardProfile, alsoAt: [paths.dashboard] },
   { label: 'Create Event', to: paths.dashboardCreateEvent },
-  { label: 'Events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate, paths.dashboardAttendees(), paths.dashboardCheckIn()] },
+  { label: 'Events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate(), paths.dashboardAttendees(), paths.dashboardCheckIn()] },
 ];
 
 export default function DashboardLayout() {

@@ -47,6 +47,34 @@ describe('event update page', () => {
     expect(await screen.findByRole('heading', { name: 'Harbour Jazz Night' })).toBeInTheDocument();
   });
 
+  it('opened by its URL (?id=, a reload or a bookmark), loads the event first', async () => {
+    signIn();
+    answerAccount();
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/event/detail/:id/'), ({ params, request }) => {
+        asked.push(`${String(params.id)} ${request.headers.get('Authorization')}`);
+        return HttpResponse.json(event);
+      }),
+    );
+    renderApp(`/dashboard/event-update?id=${event.id}`);
+
+    expect(await screen.findByLabelText('Title')).toHaveValue(event.title);
+    expect(screen.queryByText(/No event data found\./)).not.toBeInTheDocument();
+    expect(asked).toEqual([`${event.id} Bearer access-token`]);
+  });
+
+  it('says there is no event data when the event of ?id= cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn();
+    answerAccount();
+    server.use(http.get(apiUrl('/event/detail/:id/'), () => HttpResponse.json({ detail: 'Event not found.' }, { status: 404 })));
+    renderApp('/dashboard/event-update?id=01JEVT0000000000000000GONE');
+
+    expect(await screen.findByText(/No event data found\./)).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it('requires every field but the banner, with visible markers', async () => {
     await openForm();
 

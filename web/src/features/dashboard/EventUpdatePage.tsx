@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { formErrorsOf, type FormErrorReport } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { uploadImage } from '@/lib/upload';
 import type { TurnoutEvent } from '@/types/api';
-import { eventFormData, updateEvent } from './api';
+import { invalidateQuery, useQuery } from '@/lib/query';
+import { eventFormData, getEvent, updateEvent } from './api';
 import { EventForm } from './components/EventForm';
 import { EVENT_FIELD_OF, type EventFormValues } from './eventFormValues';
 import { toLocalInput } from './eventTimes';
@@ -31,27 +32,47 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
   };
 }
 
+// The event comes in navigation state from the events list; opened by its
+// URL (?id=, a reload or a bookmark) it is loaded first.
 export default function EventUpdatePage() {
   useDocumentTitle('Update Event · Dashboard');
-  const event = eventFromState(useLocation().state);
+  const fromState = eventFromState(useLocation().state);
+  const id = useSearchParams()[0].get('id');
   return (
     <section aria-labelledby="update-event">
       <h1 id="update-event" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
         Update Event
       </h1>
-      {event ? (
-        <EventUpdateForm event={event} />
+      {fromState && (!id || id === fromState.id) ? (
+        <EventUpdateForm event={fromState} />
+      ) : id ? (
+        <EventLoader key={id} id={id} />
       ) : (
-        <div className="card">
-          <p className="text-slate-700">No event data found. Choose an event to edit from your events.</p>
-          <Link to={paths.dashboardEvents} className="btn-secondary mt-4">
-            Back to Events
-          </Link>
-        </div>
+        <NoEvent />
       )}
     </section>
   );
 }
+
+function NoEvent() {
+  return (
+    <div className="card">
+      <p className="text-slate-700">No event data found. Choose an event to edit from your events.</p>
+      <Link to={paths.dashboardEvents} className="btn-secondary mt-4">
+        Back to Events
+      </Link>
+    </div>
+  );
+}
+
+function EventLoader({ id }: { id: string }) {
+  const query = useQuery(editedEventKey(id), () => getEvent(id), { onError: (error) => console.error('load event to edit', error) });
+  if (query.status === 'loading') return <p role="status" className="text-slate-600">Loading event...</p>;
+  if (query.status === 'error') return <NoEvent />;
+  return <EventUpdateForm event={query.data} />;
+}
+
+const editedEventKey = (id: string) => `dashboard-event:${id}`;
 
 function EventUpdateForm({ event }: { event: TurnoutEvent }) {
   const [initial] = useState(() => formValuesOf(event));
@@ -65,6 +86,8 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
     try {
       const bannerKey = banner ? await uploadImage('banner', banner) : null;
       await updateEvent(event.id, eventFormData(values, bannerKey, initial));
+      // A later visit by URL shows the event as it is now.
+      invalidateQuery(editedEventKey(event.id));
       toast.success('Event updated successfully!');
       void navigate(paths.dashboardEvents);
     } catch (error) {

@@ -96,7 +96,8 @@ describe('events panel', () => {
 
     await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Edit' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/dashboard/event-update'));
+    // The id in the URL lets a reload find the event again.
+    await waitFor(() => expect(currentLocation()).toBe(`/dashboard/event-update?id=${events[0]!.id}`));
     expect(await screen.findByLabelText('Title')).toHaveValue('Harbour Jazz Night');
   });
 

@@ -21,7 +21,7 @@ export default function EventsPanel() {
 
   function edit(event: TurnoutEvent) {
     const state: EventUpdateState = { event };
-    void navigate(paths.dashboardEventUpdate, { state });
+    void navigate(paths.dashboardEventUpdate(event.id), { state });
   }
 
   async function destroy(event: TurnoutEvent) {

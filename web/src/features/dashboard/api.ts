@@ -22,6 +22,12 @@ export async function suggestPlaces(prefix: string): Promise<Place[]> {
   return (await publicApi.get<Place[]>('/event/public/places/', { params: { q: prefix } })).data;
 }
 
+// An event to edit, when the page was opened by its URL (the public detail,
+// asked with the organizer's token: the edit itself checks ownership).
+export async function getEvent(id: string): Promise<TurnoutEvent> {
+  return (await api.get<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`)).data;
+}
+
 export async function createEvent(form: FormData): Promise<TurnoutEvent> {
   return (await api.post<TurnoutEvent>('/event/create/', form)).data;
 }

@@ -108,6 +108,9 @@ describe('EventDetailPage', () => {
 
     expect(await screen.findByText('Please log in first to register for the event.')).toBeInTheDocument();
     expect(posted).toBe(0);
+    // On to log in (or sign up from there), with the way back to this event.
+    await waitFor(() => expect(currentLocation()).toBe(`/login?next=${encodeURIComponent(detailPath)}`));
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
   });
 
   it('registers a logged-in user with the bearer token', async () => {
@@ -149,7 +152,10 @@ describe('EventDetailPage', () => {
     expect(await screen.findByText('You are registered for this event.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel Registration' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // The question says what each choice does, and starts on the safe one.
+    const question = await screen.findByRole('alertdialog');
+    await waitFor(() => expect(within(question).getByRole('button', { name: 'Keep my seat' })).toHaveFocus());
+    await user.click(within(question).getByRole('button', { name: 'Cancel registration' }));
 
     expect(await screen.findByText('Registration cancelled successfully.')).toBeInTheDocument();
     expect(cancelled).toEqual(['reg-7']);
@@ -182,7 +188,7 @@ describe('EventDetailPage', () => {
     expect(detailOf('Seats Left')).toBe('0');
     expect(screen.queryByRole('img', { name: /Ticket QR code/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Leave Waitlist' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave waitlist' }));
 
     expect(await screen.findByText('You left the waitlist.')).toBeInTheDocument();
     expect(left).toEqual(['reg-9']);

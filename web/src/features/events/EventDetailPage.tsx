@@ -5,6 +5,7 @@ import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { session } from '@/lib/storage';
+import { withNextPage } from '@/lib/nextPage';
 import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -16,6 +17,7 @@ import { cancelRegistration, getEvent, myRegistration, registerForEvent, type My
 import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
+import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState, eventTimeZone, seatsLeftText } from './eventInfo';
 import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
@@ -130,7 +132,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
   async function register() {
     if (busy) return;
     if (!session.isLoggedIn()) {
+      // On to log in (or sign up), and back here to finish.
       toast.error('Please log in first to register for the event.');
+      void navigate(withNextPage(paths.login, paths.eventDetail(event.id)));
       return;
     }
     setBusy(true);
@@ -158,7 +162,11 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     if (busy) return;
     const leaving = mine.status === 'waitlisted';
     const question = leaving ? `Leave the waitlist for "${event.title}"?` : `Cancel your registration for "${event.title}"?`;
-    const confirmed = await confirmToast(question, { confirm: 'Confirm', cancel: 'Cancel' });
+    // Words that say what each choice does; the safe one has focus.
+    const confirmed = await confirmToast(
+      question,
+      leaving ? { confirm: 'Leave waitlist', cancel: 'Stay on the waitlist' } : { confirm: 'Cancel registration', cancel: 'Keep my seat' },
+    );
     if (!confirmed) return;
     setBusy(true);
     const id = toast.loading(leaving ? 'Leaving the waitlist...' : 'Cancelling registration...');
@@ -263,6 +271,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
             <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
           )}
           <AddToCalendar event={event} />
+          <ShareEvent event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={localTime(event.start_time, undefined, eventTimeZone(event))} />
             <Detail term="End Time" value={localTime(event.end_time, undefined, eventTimeZone(event))} />

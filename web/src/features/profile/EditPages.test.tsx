@@ -60,16 +60,28 @@ function answerUpload(kind: string, key: string) {
 const picture = () => new File(['fake image'], 'me.png', { type: 'image/png' });
 
 describe('profile edit page', () => {
-  it('shows No Profile Data Found without a profile, with a way back', async () => {
+  it('opened by its URL (a reload, a bookmark), loads the profile first', async () => {
     signIn();
     answerProfilePage();
+    renderApp('/profile/edit');
+
+    expect(await screen.findByLabelText('First Name')).toHaveValue('Ana');
+    expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.queryByText('No Profile Data Found')).not.toBeInTheDocument();
+  });
+
+  it('shows No Profile Data Found when the profile cannot be loaded, with a way back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signIn();
+    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ detail: 'Busy.' }, { status: 503 })));
     const { user } = renderApp('/profile/edit');
 
     expect(await screen.findByRole('heading', { name: 'No Profile Data Found' })).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Profile' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
-    expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+    // The profile says it could not load, and offers to try again.
+    expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
   });
 
   it('offers the fields filled in, a phone of at most 11 characters and an image picker', async () => {
@@ -255,15 +267,25 @@ describe('email change', () => {
 });
 
 describe('organization edit page', () => {
-  it('shows No Organization Data Found without an organization, with a way back', async () => {
+  it('opened by its URL (a reload, a bookmark), loads the organization first', async () => {
     signIn();
     answerOrganizerPage();
+    renderApp('/organization_info/edit');
+
+    expect(await screen.findByLabelText('Organization Name')).toHaveValue(organization.organization);
+    expect(screen.queryByText('No Organization Data Found')).not.toBeInTheDocument();
+  });
+
+  it('shows No Organization Data Found to an account without one, with a way back', async () => {
+    signIn();
+    answerOrganizerPage();
+    server.use(http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ ...organizer, is_organizer: false, organization_id: null })));
     const { user } = renderApp('/organization_info/edit');
 
     expect(await screen.findByRole('heading', { name: 'No Organization Data Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Profile' }));
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
-    expect(await screen.findByRole('button', { name: 'Event' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: organizer.username })).toBeInTheDocument();
   });
 
   it('requires the name and the email only', async () => {

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { FormInput, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
 import type { Organization } from '@/types/api';
 import { updateOrganization } from './api';
-import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
+import { EditCard, EditedAccountData, EditFormActions } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -31,9 +31,15 @@ const FIELD_OF: Record<string, string> = {
 
 export default function OrganizationEditPage() {
   useDocumentTitle('Edit Organization');
-  const organization = organizationFromState(useLocation().state);
-  if (!organization) return <NoDataFound message="No Organization Data Found" />;
-  return <OrganizationEditForm organization={organization} />;
+  return (
+    <EditedAccountData
+      handed={organizationFromState(useLocation().state)}
+      pick={(account) => (account.status === 'organizer' ? account.organization : null)}
+      missing="No Organization Data Found"
+    >
+      {(organization) => <OrganizationEditForm organization={organization} />}
+    </EditedAccountData>
+  );
 }
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { FormInput } from '@/components/FormField';
 import type { Profile } from '@/types/api';
 import { updateProfile } from './api';
-import { EditCard, EditFormActions, NoDataFound } from './components/EditCard';
+import { EditCard, EditedAccountData, EditFormActions } from './components/EditCard';
 import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -26,9 +26,15 @@ const FIELD_OF: Record<string, string> = {
 
 export default function ProfileEditPage() {
   useDocumentTitle('Edit Profile');
-  const profile = profileFromState(useLocation().state);
-  if (!profile) return <NoDataFound message="No Profile Data Found" />;
-  return <ProfileEditForm profile={profile} />;
+  return (
+    <EditedAccountData
+      handed={profileFromState(useLocation().state)}
+      pick={(account) => (account.status === 'user' || account.status === 'organizer' ? account.profile : null)}
+      missing="No Profile Data Found"
+    >
+      {(profile) => <ProfileEditForm profile={profile} />}
+    </EditedAccountData>
+  );
 }
 
 function ProfileEditForm({ profile }: { profile: Profile }) {

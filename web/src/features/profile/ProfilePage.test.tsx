@@ -134,9 +134,12 @@ describe('organizer profile', () => {
     ]);
     for (const box of boxes) expect(box).toBeChecked();
 
+    expect(within(group).getByRole('status')).toHaveTextContent('');
     const hourBefore = screen.getByRole('checkbox', { name: 'A reminder 1 hour before it starts' });
     await user.click(hourBefore);
     await waitFor(() => expect(hourBefore).not.toBeChecked());
+    // Each change the server kept is said.
+    expect(within(group).getByRole('status')).toHaveTextContent('Saved');
     const messages = screen.getByRole('checkbox', { name: "Organizers' messages about events I registered for" });
     await user.click(messages);
     await waitFor(() => expect(messages).not.toBeChecked());
@@ -343,6 +346,16 @@ describe('user profile', () => {
 
     await waitFor(() => expect(currentLocation()).toBe('/profile/edit'));
     expect(await screen.findByLabelText('First Name')).toHaveValue('Ana');
+  });
+
+  it('shows an email change waiting for confirmation under the email', async () => {
+    signIn();
+    answerProfile({ ...person, pending_email: 'ana.new@example.com' });
+    answerRegistrations([]);
+    renderApp('/profile');
+
+    expect(await screen.findByText('Waiting for confirmation of ana.new@example.com: open the link we sent there.')).toBeInTheDocument();
+    expect(screen.getByText(person.email)).toBeInTheDocument();
   });
 
   it('says so when there are no registered events', async () => {

@@ -28,7 +28,7 @@ export default function ProfilePage() {
         )}
         {account.status === 'organizer' && (
           <>
-            <OrganizationProfile organization={account.organization} />
+            <OrganizationProfile organization={account.organization} pendingEmail={account.profile.pending_email} />
             {/* Organizers register for events too, as themselves. */}
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />

@@ -33,3 +33,22 @@ export function WebsiteLink({ href }: { href: string }) {
     </a>
   );
 }
+
+// The account's email and, until it is confirmed from there, the new
+// address a change waits on.
+export function emailDetail(email: string, pending: string | null | undefined): Detail {
+  return {
+    label: 'Email',
+    value: email,
+    render: (value) => (
+      <>
+        {value}
+        {pending && (
+          <span className="mt-0.5 block text-sm break-all text-amber-800">
+            Waiting for confirmation of {pending}: open the link we sent there.
+          </span>
+        )}
+      </>
+    ),
+  };
+}

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FormProblems } from '@/components/FormField';
 import { paths } from '@/config/paths';
+import type { AccountState } from '@/api/useAccount';
+import { PageLoading } from '@/components/PageLoading';
+import { useProfileAccount } from '../hooks';
 
 export function EditCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,8 +38,28 @@ export function EditFormActions({ problems, saving, children }: { problems: stri
   );
 }
 
-// Shown when an edit page is opened without the data it edits (a reload,
-// a typed-in URL).
+// What an edit page edits: handed over in navigation state by the profile,
+// else (a reload, a typed-in URL) the signed-in account's, loaded first.
+// Only when that cannot be had is there nothing to edit.
+export function EditedAccountData<T>({
+  handed,
+  pick,
+  missing,
+  children,
+}: {
+  handed: T | null;
+  pick: (account: AccountState) => T | null;
+  missing: string;
+  children: (data: T) => ReactNode;
+}) {
+  const account = useProfileAccount();
+  const data = handed ?? pick(account);
+  if (data) return children(data);
+  if (account.status === 'loading') return <PageLoading label="Loading profile..." />;
+  return <NoDataFound message={missing} />;
+}
+
+// Shown when an edit page has nothing to edit.
 export function NoDataFound({ message }: { message: string }) {
   const navigate = useNavigate();
   return (

@@ -15,8 +15,14 @@ const KINDS: { kind: NotificationKind; label: string }[] = [
 // the section.
 export function NotificationSettings() {
   const [settings, setSettings] = useState<Settings | null>(null);
+  // Said after each change the server kept, so a click is not left unanswered.
+  const [saved, setSaved] = useState(false);
   const { busy, run: act } = useAction();
   const run = (action: () => Promise<Settings>, label: string, failure: string) => act(label, failure, async () => setSettings(await action()));
+  const save = async (changes: Partial<Settings>) => {
+    setSaved(false);
+    setSaved(await run(() => setNotifications(changes), 'save notifications', 'Failed to save your choice.'));
+  };
 
   return (
     <section aria-labelledby="notification-settings" className="card mt-6">
@@ -33,11 +39,14 @@ export function NotificationSettings() {
                 type="checkbox"
                 className="size-4 rounded border-slate-300 text-indigo-700"
                 checked={settings[kind]}
-                onChange={(e) => void run(() => setNotifications({ [kind]: e.target.checked }), 'save notifications', 'Failed to save your choice.')}
+                onChange={(e) => void save({ [kind]: e.target.checked })}
               />
               {label}
             </label>
           ))}
+          <p role="status" className="min-h-5 text-sm font-medium text-emerald-800">
+            {saved && !busy ? 'Saved' : ''}
+          </p>
         </fieldset>
       ) : (
         <button type="button" className="btn-secondary" disabled={busy} aria-busy={busy} onClick={() => void run(getNotifications, 'load notifications', 'Failed to load your settings.')}>

@@ -2,10 +2,12 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import type { Organization } from '@/types/api';
 import type { OrganizationEditState } from '../navigationState';
-import { DetailList, WebsiteLink } from './DetailList';
+import { DetailList, emailDetail, WebsiteLink } from './DetailList';
 import { ProfileImage } from './ProfileImage';
 
-export function OrganizationProfile({ organization }: { organization: Organization }) {
+// pendingEmail is the organizer's email change waiting for confirmation
+// (the organization's email is their login email).
+export function OrganizationProfile({ organization, pendingEmail }: { organization: Organization; pendingEmail: string | null | undefined }) {
   const navigate = useNavigate();
   const name = organization.organization.trim() || 'N/A';
   const editState: OrganizationEditState = { organization };
@@ -25,7 +27,7 @@ export function OrganizationProfile({ organization }: { organization: Organizati
         <DetailList
           details={[
             { label: 'Username', value: organization.organizer?.username },
-            { label: 'Email', value: organization.email },
+            emailDetail(organization.email, pendingEmail),
             { label: 'Phone', value: organization.phone },
             { label: 'Address Line 1', value: organization.address1 },
             { label: 'Address Line 2', value: organization.address2 },

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import type { Profile } from '@/types/api';
 import type { ProfileEditState } from '../navigationState';
-import { DetailList } from './DetailList';
+import { DetailList, emailDetail } from './DetailList';
 import { ProfileImage } from './ProfileImage';
 import { localDate } from '@/lib/time';
 
@@ -27,7 +27,7 @@ export function UserProfile({ profile }: { profile: Profile }) {
         <DetailList
           details={[
             { label: 'Full Name', value: fullName },
-            { label: 'Email', value: profile.email },
+            emailDetail(profile.email, profile.pending_email),
             { label: 'Phone', value: profile.phone },
             { label: 'Address', value: profile.address },
           ]}

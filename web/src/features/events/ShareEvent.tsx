@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { paths } from '@/config/paths';
+import type { TurnoutEvent } from '@/types/api';
+
+type Outcome = 'idle' | 'copied' | 'show';
+
+// Sharing the event's page: the device's share sheet where there is one
+// (phones), else its link copied, said in a status line; where the
+// clipboard is refused, the link is shown selected to copy by hand.
+export function ShareEvent({ event }: { event: TurnoutEvent }) {
+  const [outcome, setOutcome] = useState<Outcome>('idle');
+  const url = new URL(paths.eventDetail(event.id), window.location.origin).href;
+
+  async function share() {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: event.title, url });
+        return;
+      } catch (error) {
+        // Closing the sheet is an answer; any other failure falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setOutcome('copied');
+    } catch {
+      setOutcome('show');
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      <button type="button" className="btn-secondary w-full" onClick={() => void share()}>
+        Share
+      </button>
+      <p role="status" className="mt-1 min-h-5 text-sm font-medium text-emerald-800">
+        {outcome === 'copied' ? 'Link copied' : ''}
+      </p>
+      {outcome === 'show' && (
+        <label className="block text-sm text-slate-700">
+          Copy this link
+          <input readOnly value={url} className="field-input mt-1" onFocus={(e) => e.currentTarget.select()} autoFocus />
+        </label>
+      )}
+    </div>
+  );
+}
