@@ -67,6 +67,8 @@ export interface RegisteredEvent {
   start_time: string;
   end_time: string;
   location: string;
+  // The IANA zone the event's times are told in.
+  time_zone?: string;
   status?: RegistrationStatus;
   // A waitlisted registration's place in the queue (1 is next).
   position?: number;

@@ -5,7 +5,7 @@ import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
 import { deleteEvent } from './api';
-import { localTimeRange } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
@@ -73,7 +73,7 @@ export default function EventsPanel() {
                       </p>
                     )}
                     <p className="text-sm text-slate-700">
-                      {localTimeRange(event.start_time, event.end_time)}
+                      <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
                     </p>
                     <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
                     <p className="text-sm text-slate-700">

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { localTimeRange } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import type { TurnoutEvent } from '@/types/api';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import { availabilityOf, eventTimeZone, seatsLeftText, type EventDetailState } from './eventInfo';
+import { availabilityOf, seatsLeftText, type EventDetailState } from './eventInfo';
 
 // One event of a list: banner with its date block, title, time, a few
 // lines of description, place and seats, and the way to its page.
@@ -19,13 +19,15 @@ export function EventCard({ event, priority = false }: { event: TurnoutEvent; pr
     <article className="flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
         <EventBanner event={event} className="aspect-video w-full" priority={priority} />
-        <DateBlock iso={event.start_time} timeZone={eventTimeZone(event)} className="absolute top-3 left-3" />
+        <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute top-3 left-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
         <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
           {event.title}
         </h2>
-        <p className="text-sm font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time, undefined, eventTimeZone(event))}</p>
+        <p className="text-sm font-medium text-slate-800">
+          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+        </p>
         <p className="line-clamp-3 text-sm text-slate-700">{event.description}</p>
         <p className="truncate text-sm text-slate-700">
           <span className="font-medium text-slate-900">Location: </span>

@@ -9,13 +9,14 @@ import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
-import { localTime, localTimeRange } from '@/lib/time';
+import { timeIn } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { TicketCode } from '@/features/tickets/TicketCode';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
 import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import { availabilityOf, eventFromState, eventTimeZone, seatsLeftText } from './eventInfo';
+import { availabilityOf, eventFromState, seatsLeftText } from './eventInfo';
 import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
@@ -197,7 +198,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
         <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
           <EventBanner event={event} className="aspect-[5/2] w-full" priority />
           <div className="flex items-start gap-4 p-6">
-            <DateBlock iso={event.start_time} timeZone={eventTimeZone(event)} />
+            <DateBlock iso={event.start_time} timeZone={event.time_zone} />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
               {event.organization?.name && (
@@ -212,7 +213,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                   )}
                 </p>
               )}
-              <p className="mt-2 font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time, undefined, eventTimeZone(event))}</p>
+              <p className="mt-2 font-medium text-slate-800">
+                <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+              </p>
             </div>
           </div>
         </header>
@@ -260,8 +263,8 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
           <AddToCalendar event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
-            <Detail term="Start Time" value={localTime(event.start_time, undefined, eventTimeZone(event))} />
-            <Detail term="End Time" value={localTime(event.end_time, undefined, eventTimeZone(event))} />
+            <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
+            <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
             <Detail term="Location" value={event.location} wide />
             <Detail term="Capacity" value={String(event.capacity)} />
             <Detail term="Seats Left" value={String(event.seats_left)} />

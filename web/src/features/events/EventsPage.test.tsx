@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
-import { localTimeRange } from '@/lib/time';
+import { eventTimeRange } from '@/lib/time';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -71,7 +71,7 @@ describe('EventsPage', () => {
     expect(first.getByText('Riverside Park')).toBeInTheDocument();
     expect(
       // The text as the matcher normalizes it (ICU puts thin spaces in times).
-      first.getByText(localTimeRange(jazz.start_time, jazz.end_time).replace(/\s+/g, ' ')),
+      first.getByText(eventTimeRange(jazz.start_time, jazz.end_time, jazz.time_zone).replace(/\s+/g, ' ')),
     ).toBeInTheDocument();
     expect(first.getByText('42 seats left')).toBeInTheDocument();
     expect(first.getByRole('img', { name: 'Banner of Jazz in the Park' })).toHaveAttribute('src', jazz.banner_url);
