@@ -30,10 +30,11 @@ export function launchBrowser() {
   });
 }
 
-// openJourney opens a fresh context and page on the stack's origin. The
-// page's own errors are collected so that a failing journey can show them.
-export async function openJourney(browser, stack, name) {
-  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 } });
+// openJourney opens a fresh context and page on the stack's origin, with
+// options of the context's own (a time zone, say). The page's own errors
+// are collected so that a failing journey can show them.
+export async function openJourney(browser, stack, name, options = {}) {
+  const context = await browser.newContext({ baseURL: stack.baseURL, viewport: { width: 1280, height: 800 }, ...options });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
   await rm(join(screenshotDir, `${name}-failure.png`), { force: true });

@@ -17,6 +17,7 @@ import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 import visitorSearches from './journeys/visitor-searches.mjs';
 import personLeaves from './journeys/person-leaves.mjs';
 import personIsReminded from './journeys/person-is-reminded.mjs';
+import timesAgree from './journeys/times-agree.mjs';
 
 let stack;
 let browser;
@@ -44,12 +45,18 @@ const journeys = [
     'a person registers, the reminder job runs at a moved clock, the reminder mail arrives and its unsubscribe link works',
     personIsReminded,
   ],
+  [
+    'times-agree',
+    "a visitor in Los Angeles sees an Auckland event on its own day and clock on every screen",
+    timesAgree,
+    { timezoneId: 'America/Los_Angeles', locale: 'en-US' },
+  ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];
 
-for (const [name, title, journey] of journeys) {
+for (const [name, title, journey, options] of journeys) {
   test(title, { timeout: 180_000 }, async () => {
-    const j = await openJourney(browser, stack, name);
+    const j = await openJourney(browser, stack, name, options);
     try {
       await journey({ ...j, stack });
     } catch (err) {
