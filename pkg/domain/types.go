@@ -70,6 +70,9 @@ type Event struct {
 	CheckedIn int
 	// Cancelled events stay listed and visible, but take nobody.
 	Cancelled bool
+	// CancelReason is what the organizer told its people when calling it
+	// off.
+	CancelReason string
 	// Category is one of Categories; City and Coords (nil when unknown)
 	// place it; TimeZone is the IANA zone its times are told in.
 	Category, City, TimeZone string

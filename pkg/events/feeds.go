@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 
@@ -20,10 +21,21 @@ const (
 )
 
 // OrganizationPage reads organization id with its events that have not
-// started (up to limit, soonest first) and how many it has held, at once.
+// started (up to limit, soonest first, the cancelled ones after the live
+// ones, as in the public list) and how many it has held, at once.
 func (s *Service) OrganizationPage(ctx context.Context, id string, limit int) (domain.Organization, []domain.Event, int, error) {
 	var past int
 	org, upcoming, err := s.organization(ctx, id, limit, &past)
+	slices.SortStableFunc(upcoming, func(a, b domain.Event) int {
+		switch {
+		case a.Cancelled == b.Cancelled:
+			return 0
+		case a.Cancelled:
+			return 1
+		default:
+			return -1
+		}
+	})
 	return org, upcoming, past, err
 }
 
