@@ -46,6 +46,8 @@ export interface TurnoutEvent {
   waitlist?: boolean;
   // Called off by its organizer: still shown, taking nobody.
   cancelled?: boolean;
+  // What the organizer told people when calling it off.
+  cancel_reason?: string;
   // What and where (absent from older answers): a category id, a city, a
   // point, and the IANA zone its times are told in.
   category?: string;

@@ -231,7 +231,8 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                 {availability === 'started' && <span className="text-amber-800">Started</span>}
                 {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
               </p>
-              {registration ? (
+              {/* A called-off event holds nothing to cancel or bring to the door. */}
+              {registration && event.cancelled ? null : registration ? (
                 <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
                   {waiting ? 'Leave Waitlist' : 'Cancel Registration'}
                 </button>
@@ -260,8 +261,16 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
               {note}
             </p>
           </div>
-          {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
-          <AddToCalendar event={event} />
+          {event.cancelled && event.cancel_reason && (
+            <figure aria-labelledby="cancel-reason" className="mb-3 border-l-4 border-red-200 pl-3 text-sm lg:mt-3">
+              <figcaption id="cancel-reason" className="font-semibold text-slate-900">
+                Why it was cancelled
+              </figcaption>
+              <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
+            </figure>
+          )}
+          {!event.cancelled && registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+          {!event.cancelled && <AddToCalendar event={event} />}
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
             <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
             <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
