@@ -35,6 +35,7 @@ describe('events panel', () => {
     const jazz = await itemOf('Harbour Jazz Night');
     expect(jazz).toHaveTextContent('The Old Boathouse');
     expect(jazz).toHaveTextContent(eventTimeRange(events[0]!.start_time, events[0]!.end_time, events[0]!.time_zone).replace(/\s+/g, ' '));
+    expect(within(jazz).getByRole('link', { name: 'Harbour Jazz Night' })).toHaveAttribute('href', `/event/detail?id=${events[0]!.id}`);
     expect(within(jazz).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(jazz).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     const cinema = await itemOf('Open Air Cinema');
