@@ -163,6 +163,11 @@ export const SHARE_PATH = '/event/detail';
 export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'];
 export const SHARE_PREFIX = '/api/event/public/share/';
 
+// An organization's page (ORGANIZATION_PAGES + id) is answered the same way,
+// by the API at organizationSharePath(id).
+export const ORGANIZATION_PAGES = '/organizations/';
+export const organizationSharePath = (id: string) => `/api/organization/public/${id}/share`;
+
 // Status codes CloudFront caches for 10 s by default whatever the origin's
 // Cache-Control says (416 it never caches).
 export const CACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
@@ -434,6 +439,14 @@ export class AppStack extends Stack {
           `r.uri = '${SHARE_PREFIX}' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : ''); r.querystring = {}; return r; }`,
       ),
     });
+    // An id that could not be an organization's becomes '-', which is none.
+    const organizationPages = new cloudfront.Function(this, 'OrganizationPages', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { var r = event.request; var id = r.uri.slice(${ORGANIZATION_PAGES.length}); ` +
+          `r.uri = '${organizationSharePath("' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : '-') + '")}'; r.querystring = {}; return r; }`,
+      ),
+    });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
     const domain = props.site.domain;
@@ -490,6 +503,15 @@ export class AppStack extends Stack {
           originRequestPolicy: apiRequests,
           responseHeadersPolicy: headers,
           functionAssociations: [{ function: sharePages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+        [`${ORGANIZATION_PAGES}*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: publicListCache,
+          originRequestPolicy: apiRequests,
+          responseHeadersPolicy: headers,
+          functionAssociations: [{ function: organizationPages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         '/api/event/public/*': {
           origin: apiOrigin,

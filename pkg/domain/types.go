@@ -148,6 +148,9 @@ const (
 	BroadcastReminder1h  BroadcastKind = "reminder_1h"
 )
 
+// OrganizationPagePath is the web app's page of organization id.
+func OrganizationPagePath(id string) string { return "/organizations/" + url.PathEscape(id) }
+
 // EventPagePath is the web app's page of event id, the address an event is
 // shared by; the site's origin goes before it.
 func EventPagePath(id string) string { return "/event/detail?id=" + url.QueryEscape(id) }

@@ -45,10 +45,23 @@ func (s *Service) OrganizationCalendar(ctx context.Context, id string, limit int
 	return s.organization(ctx, id, limit, nil)
 }
 
+// Organization reads organization id, for its page's preview.
+func (s *Service) Organization(ctx context.Context, id string) (domain.Organization, error) {
+	if !domain.ValidID(id) {
+		return domain.Organization{}, organizationNotFound()
+	}
+	org, err := s.Store.Organization(ctx, id)
+	return org, explain(err, organizationNotFound())
+}
+
+func organizationNotFound() *domain.Error {
+	return domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+}
+
 // organization reads organization id, its upcoming events and, when past
 // is not nil, the count of its past ones into past, in parallel.
 func (s *Service) organization(ctx context.Context, id string, limit int, past *int) (domain.Organization, []domain.Event, error) {
-	notFound := domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+	notFound := organizationNotFound()
 	if !domain.ValidID(id) {
 		return domain.Organization{}, nil, notFound
 	}
