@@ -449,6 +449,16 @@ export class AppStack extends Stack {
     });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
+    // A page of the site the API answers: rewrite moves its address to the API's.
+    const rewrittenToApi = (rewrite: cloudfront.IFunction): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: publicListCache,
+      originRequestPolicy: apiRequests,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    });
     const domain = props.site.domain;
     // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
     Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
@@ -481,38 +491,9 @@ export class AppStack extends Stack {
       // CloudFront takes the first pattern that matches: the public list
       // before the rest of the API.
       additionalBehaviors: {
-        ...Object.fromEntries(
-          CRAWLER_FILES.map((file) => [
-            file,
-            {
-              origin: apiOrigin,
-              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-              cachePolicy: publicListCache,
-              originRequestPolicy: apiRequests,
-              responseHeadersPolicy: headers,
-              functionAssociations: [{ function: crawlerFiles, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-            },
-          ]),
-        ),
-        [SHARE_PATH]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: publicListCache,
-          originRequestPolicy: apiRequests,
-          responseHeadersPolicy: headers,
-          functionAssociations: [{ function: sharePages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        },
-        [`${ORGANIZATION_PAGES}*`]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: publicListCache,
-          originRequestPolicy: apiRequests,
-          responseHeadersPolicy: headers,
-          functionAssociations: [{ function: organizationPages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        },
+        ...Object.fromEntries(CRAWLER_FILES.map((file) => [file, rewrittenToApi(crawlerFiles)])),
+        [SHARE_PATH]: rewrittenToApi(sharePages),
+        [`${ORGANIZATION_PAGES}*`]: rewrittenToApi(organizationPages),
         '/api/event/public/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

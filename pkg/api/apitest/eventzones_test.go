@@ -14,36 +14,31 @@ func TestListsTellTheEventsZone(t *testing.T) {
 	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 5), map[string]string{"title": "Harbour Lights", "time_zone": "Pacific/Auckland"}))
 	regRegister(t, env, ev.ID, ada)
 	const want = "Pacific/Auckland"
-
-	res := env.JSON(http.MethodGet, "/api/event/user-event/"+ada.ID+"/", nil, ada.Access)
-	Expect(t, res, http.StatusOK)
-	var registered []struct {
+	type zoned struct {
 		TimeZone string `json:"time_zone"`
 	}
-	res.Decode(t, &registered)
-	if len(registered) != 1 || registered[0].TimeZone != want {
-		t.Errorf("registered events %s: want one with time_zone %q", res.Body, want)
+	// zonesAt reads the list at path as who.
+	zonesAt := func(path string, who *Account) []zoned {
+		res := env.JSON(http.MethodGet, path, nil, who.Access)
+		Expect(t, res, http.StatusOK)
+		var list []zoned
+		res.Decode(t, &list)
+		return list
 	}
 
-	res = env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/", nil, org.Access)
+	if list := zonesAt("/api/event/user-event/"+ada.ID+"/", ada); len(list) != 1 || list[0].TimeZone != want {
+		t.Errorf("registered events %+v: want one with time_zone %q", list, want)
+	}
+	if list := zonesAt("/api/event/organization/"+org.OrganizationID+"/events/", org); len(list) != 1 || list[0].TimeZone != want {
+		t.Errorf("organization events %+v: want one with time_zone %q", list, want)
+	}
+	res := env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/", nil, org.Access)
 	Expect(t, res, http.StatusOK)
 	var attendees struct {
-		Event struct {
-			TimeZone string `json:"time_zone"`
-		} `json:"event"`
+		Event zoned `json:"event"`
 	}
 	res.Decode(t, &attendees)
 	if got := attendees.Event.TimeZone; got != want {
 		t.Errorf("attendees' event time_zone = %q, want %q", got, want)
-	}
-
-	res = env.JSON(http.MethodGet, "/api/event/organization/"+org.OrganizationID+"/events/", nil, org.Access)
-	Expect(t, res, http.StatusOK)
-	var owned []struct {
-		TimeZone string `json:"time_zone"`
-	}
-	res.Decode(t, &owned)
-	if len(owned) != 1 || owned[0].TimeZone != want {
-		t.Errorf("organization events %s: want one with time_zone %q", res.Body, want)
 	}
 }

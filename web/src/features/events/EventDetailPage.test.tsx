@@ -26,6 +26,17 @@ const jazz: TurnoutEvent = {
 
 const detailPath = `/event/detail?id=${jazz.id}`;
 
+// A person signed in holding a seat, with its ticket.
+function logInWithTicket() {
+  session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+  server.use(
+    http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
+    http.get(apiUrl('/event/register/:id/'), () =>
+      HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
+    ),
+  );
+}
+
 // registrationId is the signed-in person's registration for the event, if any.
 function logIn(registrationId?: string) {
   session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
@@ -190,13 +201,7 @@ describe('EventDetailPage', () => {
   });
 
   it("shows a registered person's ticket as a QR code", async () => {
-    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
-    server.use(
-      http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
-      http.get(apiUrl('/event/register/:id/'), () =>
-        HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
-      ),
-    );
+    logInWithTicket();
     renderApp(detailPath, { event: jazz });
 
     const code = await screen.findByRole('img', { name: 'Ticket QR code for Jazz in the Park' });
@@ -276,13 +281,7 @@ describe('EventDetailPage', () => {
   });
 
   it("withdraws a registered person's ticket, cancel and calendar from a cancelled event and tells them why", async () => {
-    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
-    server.use(
-      http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
-      http.get(apiUrl('/event/register/:id/'), () =>
-        HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
-      ),
-    );
+    logInWithTicket();
     renderApp(detailPath, { event: { ...jazz, cancelled: true, cancel_reason: 'The park is flooded.\nSee you in spring!' } });
 
     expect(await screen.findByText('This event has been cancelled.')).toBeInTheDocument();
@@ -315,11 +314,11 @@ describe('EventDetailPage', () => {
     const { user } = renderApp('/');
 
     await user.click(await screen.findByRole('button', { name: 'Browse Events' }));
-    await user.click(await screen.findByRole('link', { name: /View Details/ }));
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
 
     await waitFor(() => expect(currentLocation()).toBe('/events'));
-    await user.click(await screen.findByRole('link', { name: /View Details/ }));
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
     await waitFor(() => expect(currentLocation()).toBe(detailPath));
   });
 });

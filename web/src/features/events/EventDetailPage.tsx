@@ -16,7 +16,8 @@ import { cancelRegistration, getEvent, myRegistration, registerForEvent, type My
 import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import { availabilityOf, eventFromState, seatsLeftText } from './eventInfo';
+import { availabilityOf, eventFromState } from './eventInfo';
+import { AvailabilityBadge } from './AvailabilityBadge';
 import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
@@ -226,10 +227,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-2 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]">
             <div className="flex items-center justify-between gap-3 lg:block">
               <p className="text-sm font-medium">
-                {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
-                {availability === 'full' && <span className="text-red-700">Full</span>}
-                {availability === 'started' && <span className="text-amber-800">Started</span>}
-                {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
+                <AvailabilityBadge event={event} />
               </p>
               {/* A called-off event holds nothing to cancel or bring to the door. */}
               {registration && event.cancelled ? null : registration ? (

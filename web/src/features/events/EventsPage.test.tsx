@@ -75,11 +75,11 @@ describe('EventsPage', () => {
     ).toBeInTheDocument();
     expect(first.getByText('42 seats left')).toBeInTheDocument();
     expect(first.getByRole('img', { name: 'Banner of Jazz in the Park' })).toHaveAttribute('src', jazz.banner_url);
-    // The whole card is one link to the event's page, so it opens in a new tab too.
-    const link = first.getByRole('link', { name: 'Jazz in the Park View Details' });
+    // A real link to the event's page (it opens in a new tab too), told apart by the title.
+    const link = first.getByRole('link', { name: 'View Details' });
     expect(link).toHaveAttribute('href', `/event/detail?id=${jazz.id}`);
-    expect(link).toContainElement(first.getByText('An evening of live jazz under the trees.'));
-    expect(link).toContainElement(first.getByText('By City Lights'));
+    expect(link).toHaveAccessibleDescription('Jazz in the Park');
+    expect(first.getByText('By City Lights')).toBeInTheDocument();
   });
 
   it('shows No Image without a banner, and Full or Started when no seat can be had', async () => {
@@ -99,7 +99,7 @@ describe('EventsPage', () => {
     const { user } = renderApp('/events');
 
     const [, second] = await screen.findAllByRole('article');
-    await user.click(within(second!).getByRole('link', { name: /View Details/ }));
+    await user.click(within(second!).getByRole('link', { name: 'View Details' }));
 
     await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${poetry.id}`));
     // No detail call is served: the page shows the event it was handed.
