@@ -7,16 +7,30 @@ function parsed(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Formatters are slow to make (a list of 100 cards asks for over a
+// thousand), so each is made once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, options]);
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 // The browser's own zone.
 function viewerZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return formatter(undefined, {}).resolvedOptions().timeZone;
 }
 
 // zone when the browser knows it, else undefined.
 export function knownZone(zone: string | undefined): string | undefined {
   if (!zone) return undefined;
   try {
-    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    formatter(undefined, { timeZone: zone });
     return zone;
   } catch {
     return undefined;
@@ -28,7 +42,7 @@ export function knownZone(zone: string | undefined): string | undefined {
 const abbreviationLocales = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-ZA'];
 
 function shortZoneName(zone: string, at: Date, locale: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(at);
+  const parts = formatter(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(at);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
@@ -52,7 +66,7 @@ const moment: Intl.DateTimeFormatOptions = {
 // start to end in zone, the date written once when both ends share a day
 // ("Sat, Dec 5, 6:00 – 9:00 PM"), without the zone's name.
 function span(start: Date, end: Date, zone: string, locale?: string): string {
-  const format = new Intl.DateTimeFormat(locale, { ...moment, timeZone: zone });
+  const format = formatter(locale, { ...moment, timeZone: zone });
   return end < start ? `${format.format(start)} to ${format.format(end)}` : format.formatRange(start, end);
 }
 
@@ -62,7 +76,7 @@ export function timeIn(iso: string, zone?: string, locale?: string): string {
   const date = parsed(iso);
   if (!date) return iso;
   const shown = knownZone(zone) ?? viewerZone();
-  return `${new Intl.DateTimeFormat(locale, { ...moment, timeZone: shown }).format(date)} ${zoneName(shown, date)}`;
+  return `${formatter(locale, { ...moment, timeZone: shown }).format(date)} ${zoneName(shown, date)}`;
 }
 
 // An event's span in its zone (the viewer's when unknown), named after the
@@ -95,8 +109,8 @@ export function dateBlock(iso: string, zone?: string, locale?: string): { month:
   if (!date) return null;
   const timeZone = knownZone(zone);
   return {
-    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone }).format(date),
-    day: new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone }).format(date),
+    month: formatter(locale, { month: 'short', timeZone }).format(date),
+    day: formatter(locale, { day: 'numeric', timeZone }).format(date),
   };
 }
 
@@ -104,7 +118,7 @@ export function dateBlock(iso: string, zone?: string, locale?: string): { month:
 // their clock: "Thu, Nov 26, 9:00 AM PST".
 export function localTime(iso: string, locale?: string): string {
   const date = parsed(iso);
-  return date ? new Intl.DateTimeFormat(locale, { ...moment, timeZoneName: 'short' }).format(date) : iso;
+  return date ? formatter(locale, { ...moment, timeZoneName: 'short' }).format(date) : iso;
 }
 
 export function localDate(iso: string): string {
