@@ -120,6 +120,17 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 	if res := get(t, h, "/event/detail?id=01ARZ3NDEKTSV4RRFFQ69G5FAV"); res.StatusCode != 404 {
 		t.Errorf("an unknown event's page: %d, want 404", res.StatusCode)
 	}
+	// So is an organization's page, with the organization's.
+	org := events[0]["organization"].(map[string]any)
+	body, _ = io.ReadAll(get(t, h, "/organizations/"+org["id"].(string)).Body)
+	if want := "<title>" + html.EscapeString(org["name"].(string)) + " · Turnout</title>"; !strings.Contains(string(body), want) || !strings.Contains(string(body), `<div id="root">`) {
+		t.Errorf("the organization's page lacks %s:\n%s", want, body)
+	}
+	for _, path := range []string{"/organizations/01ARZ3NDEKTSV4RRFFQ69G5FAV", "/organizations/../user/profile", "/organizations/"} {
+		if res := get(t, h, path); res.StatusCode != 404 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+			t.Errorf("GET %s = %d %s, want the app's page as 404", path, res.StatusCode, res.Header.Get("Content-Type"))
+		}
+	}
 
 	// Crawlers get a real robots.txt and a sitemap of the upcoming events,
 	// not the app.
@@ -134,7 +145,7 @@ func TestGatewayServesAPIMediaAndWeb(t *testing.T) {
 		URLs []sitemapLoc `xml:"url"`
 	}
 	must(t, xml.NewDecoder(res.Body).Decode(&sitemap))
-	if want := 2 + seeded; res.StatusCode != 200 || len(sitemap.URLs) != want {
+	if want := 2 + seeded + len(demoData); res.StatusCode != 200 || len(sitemap.URLs) != want {
 		t.Errorf("GET /sitemap.xml = %d with %d URLs, want 200 with %d", res.StatusCode, len(sitemap.URLs), want)
 	} else if id, _ := events[0]["id"].(string); !slices.Contains(sitemap.URLs, sitemapLoc{cfg.WebOrigin + "/event/detail?id=" + id}) {
 		t.Errorf("the sitemap has no page of event %s: %+v", id, sitemap.URLs[:3])

@@ -50,6 +50,10 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 			// As CloudFront's viewer-request rewrite does (infra: SharePages).
 			r.URL.Path, r.URL.RawQuery = sharePrefix+shareID(r.URL.Query().Get("id")), ""
 		}
+		if id, ok := strings.CutPrefix(r.URL.Path, organizationPagePrefix); ok {
+			// As CloudFront's viewer-request rewrite does (infra: OrganizationPages).
+			r.URL.Path, r.URL.RawQuery = organizationSharePath(id), ""
+		}
 		switch {
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			api.ServeHTTP(w, r)
@@ -72,6 +76,19 @@ const (
 	sharePath   = "/event/detail"
 	sharePrefix = "/api/event/public/share/"
 )
+
+// An organization's page (/organizations/{id}) is answered by the API the
+// same way, under its public pages.
+const organizationPagePrefix = "/organizations/"
+
+// organizationSharePath is where the API answers organization id's page;
+// an id that could not be an organization's becomes "-", which is none.
+func organizationSharePath(id string) string {
+	if id = shareID(id); id == "" {
+		id = "-"
+	}
+	return "/api/organization/public/" + id + "/share"
+}
 
 // shareID is the id of a shareable URL if it could be an event's, else "".
 var validShareID = regexp.MustCompile(`^[0-9A-Za-z]{1,64}$`)

@@ -30,10 +30,19 @@ type demoOrganization struct {
 	events []demoEvent
 }
 
+// demoEvent starts inDays from the seeding day at hour o'clock on the
+// clock of its organization's place.
 type demoEvent struct {
 	title, description, location  string
 	inDays, hour, hours, capacity int
 	category                      string
+}
+
+// times are the event's start and end when seeded on day today (a UTC
+// date), its hour read in loc.
+func (de demoEvent) times(today time.Time, loc *time.Location) (start, end time.Time) {
+	start = time.Date(today.Year(), today.Month(), today.Day()+de.inDays, de.hour, 0, 0, 0, loc)
+	return start, start.Add(time.Duration(de.hours) * time.Hour)
 }
 
 var demoData = []demoOrganization{
@@ -93,12 +102,16 @@ func seed(ctx context.Context, b app.Base) error {
 		if err != nil {
 			return fmt.Errorf("seed organization %s: %w", org.Name, err)
 		}
+		loc, err := time.LoadLocation(d.place.timeZone)
+		if err != nil {
+			return fmt.Errorf("seed events of %s: %w", org.Name, err)
+		}
 		for _, de := range d.events {
-			start := today.AddDate(0, 0, de.inDays).Add(time.Duration(de.hour) * time.Hour)
+			start, end := de.times(today, loc)
 			e := domain.Event{
 				ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
 				Title: de.title, Description: de.description, Location: de.location,
-				Start: start, End: start.Add(time.Duration(de.hours) * time.Hour),
+				Start: start, End: end,
 				Capacity: de.capacity, Created: today,
 				Category: de.category, City: d.place.city, TimeZone: d.place.timeZone, Coords: &d.place.coords,
 			}

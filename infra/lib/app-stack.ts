@@ -170,6 +170,11 @@ export const SHARE_PATH = '/event/detail';
 export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'];
 export const SHARE_PREFIX = '/api/event/public/share/';
 
+// An organization's page (ORGANIZATION_PAGES + id) is answered the same way,
+// by the API at organizationSharePath(id).
+export const ORGANIZATION_PAGES = '/organizations/';
+export const organizationSharePath = (id: string) => `/api/organization/public/${id}/share`;
+
 // Status codes CloudFront caches for 10 s by default whatever the origin's
 // Cache-Control says (416 it never caches).
 export const CACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
@@ -441,8 +446,26 @@ export class AppStack extends Stack {
           `r.uri = '${SHARE_PREFIX}' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : ''); r.querystring = {}; return r; }`,
       ),
     });
+    // An id that could not be an organization's becomes '-', which is none.
+    const organizationPages = new cloudfront.Function(this, 'OrganizationPages', {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { var r = event.request; var id = r.uri.slice(${ORGANIZATION_PAGES.length}); ` +
+          `r.uri = '${organizationSharePath("' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : '-') + '")}'; r.querystring = {}; return r; }`,
+      ),
+    });
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new origins.HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret } });
+    // A page of the site the API answers: rewrite moves its address to the API's.
+    const rewrittenToApi = (rewrite: cloudfront.IFunction): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: publicListCache,
+      originRequestPolicy: apiRequests,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    });
     const domain = props.site.domain;
     // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
     Annotations.of(this).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
@@ -475,29 +498,9 @@ export class AppStack extends Stack {
       // CloudFront takes the first pattern that matches: the public list
       // before the rest of the API.
       additionalBehaviors: {
-        ...Object.fromEntries(
-          CRAWLER_FILES.map((file) => [
-            file,
-            {
-              origin: apiOrigin,
-              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-              cachePolicy: publicListCache,
-              originRequestPolicy: apiRequests,
-              responseHeadersPolicy: headers,
-              functionAssociations: [{ function: crawlerFiles, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-            },
-          ]),
-        ),
-        [SHARE_PATH]: {
-          origin: apiOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: publicListCache,
-          originRequestPolicy: apiRequests,
-          responseHeadersPolicy: headers,
-          functionAssociations: [{ function: sharePages, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        },
+        ...Object.fromEntries(CRAWLER_FILES.map((file) => [file, rewrittenToApi(crawlerFiles)])),
+        [SHARE_PATH]: rewrittenToApi(sharePages),
+        [`${ORGANIZATION_PAGES}*`]: rewrittenToApi(organizationPages),
         '/api/event/public/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

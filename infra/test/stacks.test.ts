@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -222,22 +222,37 @@ test('robots.txt and sitemap.xml come from the API, not the app', () => {
   assert.equal(CRAWLER_PREFIX, '/api/event/public');
 });
 
-test("an event's shareable URL is answered by the API with the event's tags, its id rewritten into the path", () => {
+// The viewer-request function of the behavior of pathPattern, which must
+// send GET and HEAD to the API, as CloudFront would run it.
+function apiRewrite(pathPattern: string): (e: unknown) => { uri: string; querystring: object } {
   const dist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
   const config = dist.Properties.DistributionConfig;
   const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
-  const behavior = config.CacheBehaviors.find((b: any) => b.PathPattern === SHARE_PATH);
-  assert.ok(behavior, SHARE_PATH);
+  const behavior = config.CacheBehaviors.find((b: any) => b.PathPattern === pathPattern);
+  assert.ok(behavior, pathPattern);
   assert.equal(behavior.TargetOriginId, api.TargetOriginId);
   assert.deepEqual(behavior.AllowedMethods, ['GET', 'HEAD']);
   const fnId = behavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
   const code = dev.app.toJSON().Resources[fnId].Properties.FunctionCode as string;
+  return new Function(`${code}; return handler;`)();
+}
+
+test("an event's shareable URL is answered by the API with the event's tags, its id rewritten into the path", () => {
   // Run the function as CloudFront would, on the requests it will see.
-  const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string; querystring: object };
+  const handler = apiRewrite(SHARE_PATH);
   const rewrite = (querystring: object) => handler({ request: { uri: SHARE_PATH, querystring } });
   assert.deepEqual(rewrite({ id: { value: '01JAZZ0000000000000000000A' } }), { uri: `${SHARE_PREFIX}01JAZZ0000000000000000000A`, querystring: {} });
   for (const q of [{}, { id: { value: '../user/profile' } }, { id: { value: 'a'.repeat(65) } }]) assert.equal(rewrite(q).uri, SHARE_PREFIX);
   assert.equal(SHARE_PREFIX, '/api/event/public/share/');
+});
+
+test("an organization's page is answered by the API with its tags, its id rewritten into the path", () => {
+  const handler = apiRewrite(`${ORGANIZATION_PAGES}*`);
+  const rewrite = (uri: string) => handler({ request: { uri, querystring: { a: { value: 'b' } } } });
+  assert.deepEqual(rewrite('/organizations/01JAZZ0000000000000000000A'), { uri: '/api/organization/public/01JAZZ0000000000000000000A/share', querystring: {} });
+  for (const uri of ['/organizations/', '/organizations/../user/profile', `/organizations/${'a'.repeat(65)}`]) assert.equal(rewrite(uri).uri, '/api/organization/public/-/share');
+  // The Go API serves it there (pkg/api/events/organizations.go).
+  assert.equal(organizationSharePath('x'), '/api/organization/public/x/share');
 });
 
 test("each function's memory is the size functions.json holds (chosen by make bench), a valid Lambda size", () => {

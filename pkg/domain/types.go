@@ -70,6 +70,9 @@ type Event struct {
 	CheckedIn int
 	// Cancelled events stay listed and visible, but take nobody.
 	Cancelled bool
+	// CancelReason is what the organizer told its people when calling it
+	// off.
+	CancelReason string
 	// Category is one of Categories; City and Coords (nil when unknown)
 	// place it; TimeZone is the IANA zone its times are told in.
 	Category, City, TimeZone string
@@ -154,6 +157,9 @@ const (
 	BroadcastReminder24h BroadcastKind = "reminder_24h"
 	BroadcastReminder1h  BroadcastKind = "reminder_1h"
 )
+
+// OrganizationPagePath is the web app's page of organization id.
+func OrganizationPagePath(id string) string { return "/organizations/" + url.PathEscape(id) }
 
 // EventPagePath is the web app's page of event id, the address an event is
 // shared by; the site's origin goes before it.

@@ -57,7 +57,7 @@ func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in 
 	if err := s.Store.CancelEvent(ctx, id, u.OrganizationID, b); err != nil {
 		return e, explain(err, eventNotFound())
 	}
-	e.Cancelled = true
+	e.Cancelled, e.CancelReason = true, msg
 	return e, nil
 }
 

@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 
@@ -20,10 +21,21 @@ const (
 )
 
 // OrganizationPage reads organization id with its events that have not
-// started (up to limit, soonest first) and how many it has held, at once.
+// started (up to limit, soonest first, the cancelled ones after the live
+// ones, as in the public list) and how many it has held, at once.
 func (s *Service) OrganizationPage(ctx context.Context, id string, limit int) (domain.Organization, []domain.Event, int, error) {
 	var past int
 	org, upcoming, err := s.organization(ctx, id, limit, &past)
+	slices.SortStableFunc(upcoming, func(a, b domain.Event) int {
+		switch {
+		case a.Cancelled == b.Cancelled:
+			return 0
+		case a.Cancelled:
+			return 1
+		default:
+			return -1
+		}
+	})
 	return org, upcoming, past, err
 }
 
@@ -33,10 +45,23 @@ func (s *Service) OrganizationCalendar(ctx context.Context, id string, limit int
 	return s.organization(ctx, id, limit, nil)
 }
 
+// Organization reads organization id, for its page's preview.
+func (s *Service) Organization(ctx context.Context, id string) (domain.Organization, error) {
+	if !domain.ValidID(id) {
+		return domain.Organization{}, organizationNotFound()
+	}
+	org, err := s.Store.Organization(ctx, id)
+	return org, explain(err, organizationNotFound())
+}
+
+func organizationNotFound() *domain.Error {
+	return domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+}
+
 // organization reads organization id, its upcoming events and, when past
 // is not nil, the count of its past ones into past, in parallel.
 func (s *Service) organization(ctx context.Context, id string, limit int, past *int) (domain.Organization, []domain.Event, error) {
-	notFound := domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
+	notFound := organizationNotFound()
 	if !domain.ValidID(id) {
 		return domain.Organization{}, nil, notFound
 	}

@@ -99,17 +99,19 @@ func (s *Store) DeleteBroadcast(ctx context.Context, id string) error {
 	return nil
 }
 
-// CancelEvent marks an event of orgID cancelled, on the event and its seat
-// counter (which then refuses every registration), records b, its notice
-// to everyone registered or waiting, and drops its reminders, in one
-// transaction.
+// CancelEvent marks an event of orgID cancelled, for the reason b tells,
+// on the event (which moves to the public list's cancelled partition) and
+// its seat counter (which then refuses every registration), records b, its
+// notice to everyone registered or waiting, and drops its reminders, in
+// one transaction.
 func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error {
 	k, sk := eventKey(id), seatsKey(id)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().
-			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).
+			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).Set("CancelReason", b.Body).
+				Set(attrGSI1PK, cancelledPK).
 				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled)", orgID)).
-			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).If("attribute_exists(PK)")).
+			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).Set("CancelReason", b.Body).If("attribute_exists(PK)")).
 			Put(s.putBroadcast(b))
 		s.dropTimers(tx, id)
 		return tx

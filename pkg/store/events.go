@@ -61,6 +61,9 @@ type eventItem struct {
 	Lat      *float64 `dynamo:",omitempty"`
 	Lng      *float64 `dynamo:",omitempty"`
 	Words    string   `dynamo:",omitempty"`
+	// CancelReason is what the organizer told people when calling it off
+	// (kept on the counter too, for the lists).
+	CancelReason string `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
@@ -68,7 +71,7 @@ func newEventItem(e domain.Event) eventItem {
 	lat, lng := e.Coords.Parts()
 	return eventItem{
 		PK: k.PK, SK: k.SK,
-		GSI1PK: upcomingPK(e.Start), GSI1SK: upcomingSK(e.Start, e.ID),
+		GSI1PK: listedPK(e), GSI1SK: upcomingSK(e.Start, e.ID),
 		GSI2PK: organizationEventsPK(e.OrganizationID), GSI2SK: upcomingSK(e.Start, e.ID),
 		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName,
 		Title: e.Title, Description: e.Description, Location: e.Location,
@@ -106,6 +109,9 @@ type seatsItem struct {
 	TimeZone string   `dynamo:",omitempty"`
 	Lat      *float64 `dynamo:",omitempty"`
 	Lng      *float64 `dynamo:",omitempty"`
+	// CancelReason rides along too: the event's page opened from a list
+	// shows it.
+	CancelReason string `dynamo:",omitempty"`
 }
 
 func newSeatsItem(e domain.Event) seatsItem {
@@ -125,7 +131,7 @@ func (it eventItem) counts(e *domain.Event) {
 	for _, f := range []struct {
 		from string
 		to   *string
-	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}} {
+	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}, {it.CancelReason, &e.CancelReason}} {
 		if f.from != "" {
 			*f.to = f.from
 		}
@@ -142,7 +148,7 @@ func (it eventItem) domain() domain.Event {
 		ID: it.ID, OrganizationID: it.OrganizationID, OrganizationName: it.OrganizationName,
 		Title: it.Title, Description: it.Description, Location: it.Location,
 		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
-		BannerKey: it.BannerKey, Created: it.Created,
+		CancelReason: it.CancelReason, BannerKey: it.BannerKey, Created: it.Created,
 		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
 	}
 }
@@ -220,8 +226,12 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 				u.Remove("Lat", "Lng")
 			}
 		}
-		tx := s.db.WriteTx().Update(up.
-			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?", e.OrganizationID)).
+		// The list key written depends on whether it is cancelled.
+		cond := "attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ?"
+		if !e.Cancelled {
+			cond += " AND attribute_not_exists(Cancelled)"
+		}
+		tx := s.db.WriteTx().Update(up.If(cond, e.OrganizationID)).
 			Update(upSeats.If("attribute_exists(PK) AND SeatsTaken <= ?", e.Capacity))
 		s.addCity(tx, e)
 		s.planReminders(tx, e, now)
@@ -231,7 +241,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 		return tx
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
-		err = s.explainEventWrite(ctx, e.ID, e.OrganizationID)
+		err = s.explainEventWrite(ctx, e)
 	}
 	if err != nil {
 		return fmt.Errorf("update event %s: %w", e.ID, err)
@@ -239,15 +249,17 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 	return nil
 }
 
-// explainEventWrite finds out, after a failed conditional write, which
-// condition did not hold. It costs a read only on the failure path.
-func (s *Store) explainEventWrite(ctx context.Context, id, orgID string) error {
-	e, err := s.Event(ctx, id)
+// explainEventWrite finds out, after a failed conditional write of e,
+// which condition did not hold. It costs a read only on the failure path.
+func (s *Store) explainEventWrite(ctx context.Context, e domain.Event) error {
+	stored, err := s.Event(ctx, e.ID)
 	switch {
 	case err != nil:
 		return err
-	case e.OrganizationID != orgID:
+	case stored.OrganizationID != e.OrganizationID:
 		return ErrNotOwner
+	case stored.Cancelled && !e.Cancelled:
+		return ErrEventCancelled
 	default:
 		return ErrCapacityBelowTaken
 	}

@@ -130,6 +130,24 @@ func upcomingSK(start time.Time, eventID string) string {
 	return sortTime(start) + "#" + eventID
 }
 
+// cancelledPK is the GSI1 partition of called-off events, by start: the
+// public list reads it once the live events are done, so they sink below
+// every live one. It grows only by cancellations, and a page reads only
+// those to come.
+const cancelledPK = "UPCOMING#CANCELLED"
+
+// listedPK is event e's partition in the public list.
+func listedPK(e domain.Event) string {
+	if e.Cancelled {
+		return cancelledPK
+	}
+	return upcomingPK(e.Start)
+}
+
+// cancelledMark begins a public list's cursor within the cancelled
+// events.
+const cancelledMark = "~"
+
 // afterSK is where a page resumes after sort key sk: '~' sorts after
 // every character of an id.
 func afterSK(sk string) string { return sk + "#~" }

@@ -15,7 +15,8 @@ import (
 
 // Every list is a page: at most limit items (the API allows up to 100),
 // read with at most two calls for an owned list and three for the public
-// one, whatever the history's size.
+// one (four for its page that reaches the cancelled events), whatever the
+// history's size.
 
 // pageBytes bounds the worst-case JSON of a page of events, below the 1 MB
 // a response may take: a page is cut short rather than grow past it.
@@ -26,7 +27,7 @@ const pageBytes = 900 << 10
 // its URL too, and the rest (numbers, times, names of fields, the media
 // base URL) fits in 512.
 func eventJSONBound(e domain.Event) int {
-	text := len(e.ID) + len(e.Title) + len(e.Description) + len(e.Location) +
+	text := len(e.ID) + len(e.Title) + len(e.Description) + len(e.Location) + len(e.CancelReason) +
 		len(e.OrganizationID) + len(e.OrganizationName) + 2*len(e.BannerKey)
 	return 6*text + 512
 }
@@ -56,30 +57,44 @@ func validCursor(c string) bool {
 }
 
 // UpcomingEvents lists events that have not started, soonest first, limit
-// at a time, with their seats. Starts are at most domain.MaxStartYears
-// ahead, so the events to come lie in at most two GSI1 partitions: one
-// Query each, the second only while the page is not full, then one
-// BatchGetItem of the page's seat counters. after is the cursor returned
-// by the previous page ("" for the first); the returned cursor is "" when
-// there is nothing more.
+// at a time, with their seats; cancelled ones follow every live one,
+// soonest first too. Starts are at most domain.MaxStartYears ahead, so the
+// live events to come lie in at most two GSI1 partitions: one Query each,
+// the second only while the page is not full, then, while it is still not
+// full, one of the cancelled events' partition, then one BatchGetItem of
+// the page's seat counters. after is the cursor returned by the previous
+// page ("" for the first; one within the cancelled events begins with
+// cancelledMark); the returned cursor is "" when there is nothing more.
 func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error) {
-	from := afterSK(sortTime(now)) // excludes events starting now
+	// Both exclude events starting now.
+	live, cancelled := afterSK(sortTime(now)), afterSK(sortTime(now))
 	if after != "" {
-		if !validCursor(after) {
+		cursor, inCancelled := strings.CutPrefix(after, cancelledMark)
+		if !validCursor(cursor) {
 			return nil, "", ErrBadCursor
 		}
-		from = max(from, afterSK(after))
+		if inCancelled {
+			live, cancelled = "", max(cancelled, afterSK(cursor))
+		} else {
+			live = max(live, afterSK(cursor))
+		}
 	}
-	year, _ := strconv.Atoi(from[:4])
 	var items []eventItem
-	last := upcomingSpanOf(now.UTC().Year() + domain.MaxStartYears)
-	for span := upcomingSpanOf(year); span <= last && len(items) < limit; span += upcomingSpan {
-		var page []eventItem
-		pk := upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC))
-		err := s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).
-			Limit(limit-len(items)).All(ctx, &page)
+	if live != "" {
+		year, _ := strconv.Atoi(live[:4])
+		last := upcomingSpanOf(now.UTC().Year() + domain.MaxStartYears)
+		for span := upcomingSpanOf(year); span <= last && len(items) < limit; span += upcomingSpan {
+			page, err := s.listed(ctx, upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC)), live, limit-len(items))
+			if err != nil {
+				return nil, "", err
+			}
+			items = append(items, page...)
+		}
+	}
+	if len(items) < limit {
+		page, err := s.listed(ctx, cancelledPK, cancelled, limit-len(items))
 		if err != nil {
-			return nil, "", fmt.Errorf("list upcoming events from %d: %w", span, err)
+			return nil, "", err
 		}
 		items = append(items, page...)
 	}
@@ -88,7 +103,21 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 		return nil, "", fmt.Errorf("list upcoming events: %w", err)
 	}
 	events, next := endPage(events, len(events) == limit)
+	if next != "" && items[len(events)-1].GSI1PK == cancelledPK {
+		next = cancelledMark + next
+	}
 	return events, next, nil
+}
+
+// listed reads up to limit events of the public list's partition pk after
+// sort key from.
+func (s *Store) listed(ctx context.Context, pk, from string, limit int) ([]eventItem, error) {
+	var items []eventItem
+	err := s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).Limit(limit).All(ctx, &items)
+	if err != nil {
+		return nil, fmt.Errorf("list events of %s: %w", pk, err)
+	}
+	return items, nil
 }
 
 // withSeats returns the events of items with their taken seats, read with
@@ -105,7 +134,7 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 		return events, nil
 	}
 	var seats []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Category", "City", "TimeZone", "Lat", "Lng").All(ctx, &seats)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "CancelReason", "Category", "City", "TimeZone", "Lat", "Lng").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}

@@ -614,7 +614,7 @@ func (s *Store) registeredEvents(ctx context.Context, userID string, regs []user
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		err := s.table.Batch(attrPK, attrSK).Get(keys...).
-			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "Deleting", "Cancelled").All(gctx, &items)
+			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled").All(gctx, &items)
 		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 			return fmt.Errorf("load events of %s's registrations: %w", userID, err)
 		}

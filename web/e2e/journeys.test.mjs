@@ -20,6 +20,7 @@ import personLeaves from './journeys/person-leaves.mjs';
 import personIsReminded from './journeys/person-is-reminded.mjs';
 import visitorRegistersOnTheWay from './journeys/visitor-registers-on-the-way.mjs';
 import sessionEndsElsewhere from './journeys/session-ends-elsewhere.mjs';
+import timesAgree from './journeys/times-agree.mjs';
 
 let stack;
 let browser;
@@ -62,6 +63,12 @@ const journeys = [
     'session-ends-elsewhere',
     'a logout in another tab sends the profile to log in and back, a public list stays, deep links to the edit pages load their data',
     sessionEndsElsewhere,
+  ],
+  [
+    'times-agree',
+    "a visitor in Los Angeles sees an Auckland event on its own day and clock on every screen",
+    timesAgree,
+    { timezoneId: 'America/Los_Angeles', locale: 'en-US' },
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];

@@ -29,7 +29,7 @@ export function listItem(scope, text) {
 export async function openEventFromList(page, title) {
   await page.goto('/events');
   await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
-  await listItem(page, title).getByRole('button', { name: 'View Details' }).click();
+  await listItem(page, title).getByRole('link', { name: 'View Details' }).click();
   await page.getByRole('heading', { name: title }).waitFor();
 }
 

@@ -68,6 +68,7 @@ type attendeesEvent struct {
 	StartTime time.Time `json:"start_time"`
 	EndTime   time.Time `json:"end_time"`
 	Location  string    `json:"location"`
+	TimeZone  string    `json:"time_zone"`
 	Waitlist  bool      `json:"waitlist"`
 	Cancelled bool      `json:"cancelled"`
 }
@@ -84,7 +85,7 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 		return
 	}
 	body := attendeesPage{
-		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
+		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
 		Registered: e.SeatsTaken, Waitlisted: e.Waiting, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
 		Attendees: make([]attendeeBody, len(page)),
 	}

@@ -34,8 +34,9 @@ func (h handlers) robots(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(body))
 }
 
-// sitemap lists the home page, the events list and each upcoming event's
-// shareable page (/event/detail?id=...). The document is five kinds of
+// sitemap lists the home page, the events list, each upcoming event's
+// shareable page (/event/detail?id=...) and the page of each organization
+// holding one (/organizations/{id}). The document is five kinds of
 // element, written directly: encoding/xml would add 60 KB to the function,
 // which must stay within 4 MB zipped (issue 9).
 func (h handlers) sitemap(w http.ResponseWriter, r *http.Request) {
@@ -56,8 +57,17 @@ func (h handlers) sitemap(w http.ResponseWriter, r *http.Request) {
 	}
 	page(h.WebOrigin+"/", "")
 	page(h.WebOrigin+"/events", "")
+	var organizations []string
+	seen := map[string]bool{}
 	for _, e := range events {
 		page(h.WebOrigin+domain.EventPagePath(e.ID), e.Created.UTC().Format("2006-01-02"))
+		if !seen[e.OrganizationID] {
+			seen[e.OrganizationID] = true
+			organizations = append(organizations, e.OrganizationID)
+		}
+	}
+	for _, id := range organizations {
+		page(h.WebOrigin+domain.OrganizationPagePath(id), "")
 	}
 	b.WriteString("</urlset>\n")
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")

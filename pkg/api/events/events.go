@@ -120,6 +120,7 @@ type eventBody struct {
 	SeatsLeft    int             `json:"seats_left"`
 	Waitlist     bool            `json:"waitlist"`
 	Cancelled    bool            `json:"cancelled"`
+	CancelReason string          `json:"cancel_reason,omitempty"` // what its organizer told people, once cancelled
 	Category     string          `json:"category"`
 	City         string          `json:"city"`
 	Latitude     *float64        `json:"latitude"`
@@ -135,7 +136,7 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 	return eventBody{
 		Category: e.Category, City: e.City, Latitude: lat, Longitude: lng, TimeZone: e.TimeZone,
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
-		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled,
+		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName},
 	}

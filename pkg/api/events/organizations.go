@@ -15,12 +15,13 @@ import (
 // MsgOrganizationNotFound answers an unknown organization.
 const MsgOrganizationNotFound = eventsvc.MsgOrganizationNotFound
 
-// NewOrganizationPages routes GET /api/organization/public/{id}/ and its
-// calendar.ics.
+// NewOrganizationPages routes GET /api/organization/public/{id}/, its
+// calendar.ics and share (the web app's page with its preview tags).
 func NewOrganizationPages(d Deps) http.Handler {
 	h := handlers{d}
 	rt := httpapi.NewRouter()
 	rt.Handle("GET /api/organization/public/{id}/{$}", h.organizationPage)
+	rt.Handle("GET /api/organization/public/{id}/share", h.organizationShare)
 	rt.Handle("GET /api/organization/public/{id}/calendar.ics", h.organizationCalendar)
 	return rt
 }

@@ -28,6 +28,8 @@ type registeredEventBody struct {
 	StartTime time.Time `json:"start_time"`
 	EndTime   time.Time `json:"end_time"`
 	Location  string    `json:"location"`
+	// TimeZone is the IANA zone the event's times are told in.
+	TimeZone string `json:"time_zone"`
 	// Cancelled is there, true, once the organizer calls the event off.
 	Cancelled bool `json:"cancelled,omitempty"`
 	statusBody
@@ -37,7 +39,7 @@ func registeredEventOf(re domain.RegisteredEvent) registeredEventBody {
 	reg, e := re.Registration, re.Event
 	return registeredEventBody{
 		ID: reg.ID, EventID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location,
-		Cancelled: e.Cancelled, statusBody: statusOf(reg),
+		TimeZone: e.TimeZone, Cancelled: e.Cancelled, statusBody: statusOf(reg),
 	}
 }
 

@@ -20,7 +20,9 @@ import (
 // for link previews, a canonical URL and schema.org Event data for search
 // engines. People get the same page and the app takes over as usual.
 // CloudFront (infra: SharePages) and the local gateway rewrite the URL to
-// /api/event/public/share/{id}.
+// /api/event/public/share/{id}. An organization's page (/organizations/{id})
+// is answered the same way, from /api/organization/public/{id}/share
+// (infra: OrganizationPages).
 
 // shareCache lets CloudFront keep a page briefly; browsers revalidate it
 // like index.html, whose asset names change with each deploy.
@@ -34,6 +36,25 @@ var (
 // share answers the app's page for event id, with its tags; without an id
 // (or for an unknown event, with 404) the page is the app's own.
 func (h handlers) share(w http.ResponseWriter, r *http.Request) {
+	h.sharePage(w, r, func(id string) (preview, error) {
+		e, err := h.Events.Event(r.Context(), id)
+		return h.eventPreview(e), err
+	})
+}
+
+// organizationShare answers the app's page for organization id, with its
+// tags, as share does for an event.
+func (h handlers) organizationShare(w http.ResponseWriter, r *http.Request) {
+	h.sharePage(w, r, func(id string) (preview, error) {
+		org, err := h.Events.Organization(r.Context(), id)
+		return h.organizationPreview(org), err
+	})
+}
+
+// sharePage answers the app's page with the head of what read finds for
+// the path's id; without an id (or when read finds nothing, with 404) the
+// page is the app's own.
+func (h handlers) sharePage(w http.ResponseWriter, r *http.Request, read func(id string) (preview, error)) {
 	shell, err := h.Shell.HTML(r.Context())
 	if err != nil {
 		httpapi.Error(w, r, fmt.Errorf("%w: %w", domain.ErrUnavailable, err))
@@ -41,10 +62,10 @@ func (h handlers) share(w http.ResponseWriter, r *http.Request) {
 	}
 	status, page := http.StatusOK, shell
 	if id := r.PathValue("id"); id != "" {
-		e, err := h.Events.Event(r.Context(), id)
+		p, err := read(id)
 		switch {
 		case err == nil:
-			page = withHead(shell, h.shareHead(e))
+			page = withHead(shell, p.head())
 		case domain.ErrorCode(err) == domain.CodeNotFound || errors.Is(err, domain.ErrNotFound):
 			status = http.StatusNotFound
 		default:
@@ -64,15 +85,45 @@ func withHead(shell, head string) string {
 	return strings.Replace(shell, "</head>", head+"</head>", 1)
 }
 
-// shareHead is the head of event e's page.
-func (h handlers) shareHead(e domain.Event) string {
-	pageURL := h.WebOrigin + domain.EventPagePath(e.ID)
-	title := e.Title
+// preview is what a shared page's head tells: its title, a description,
+// its address, an image ("" for none; Wide for a banner, shown large) and
+// schema.org data.
+type preview struct {
+	Title, Description, URL, Image string
+	Wide                           bool
+	Data                           map[string]any
+}
+
+// eventPreview is event e's page.
+func (h handlers) eventPreview(e domain.Event) preview {
+	p := preview{Title: e.Title, Description: summary(e.Description, 200), URL: h.WebOrigin + domain.EventPagePath(e.ID), Image: h.Media.URL(e.BannerKey), Wide: true}
 	if e.Cancelled {
-		title = "Cancelled: " + title
+		p.Title = "Cancelled: " + p.Title
 	}
-	description := summary(e.Description, 200)
-	image := h.Media.URL(e.BannerKey)
+	p.Data = h.eventData(e, p.URL, p.Description, p.Image)
+	return p
+}
+
+// organizationPreview is organization org's page.
+func (h handlers) organizationPreview(org domain.Organization) preview {
+	p := preview{Title: org.Name, Description: summary(org.Description, 200), URL: h.WebOrigin + domain.OrganizationPagePath(org.ID), Image: h.Media.URL(org.LogoKey)}
+	if p.Description == "" {
+		p.Description = "Upcoming events by " + org.Name + " on Turnout."
+	}
+	p.Data = map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": org.Name, "description": p.Description, "url": p.URL}
+	if org.Link != "" {
+		p.Data["sameAs"] = []string{org.Link}
+	}
+	if p.Image != "" {
+		p.Data["logo"] = p.Image
+	}
+	return p
+}
+
+// head is the page's title, description, canonical URL, Open Graph and
+// Twitter tags and structured data.
+func (p preview) head() string {
+	title, description, pageURL, image := p.Title, p.Description, p.URL, p.Image
 	var b strings.Builder
 	tag := func(format string, args ...any) {
 		for i, a := range args {
@@ -90,7 +141,9 @@ func (h handlers) shareHead(e domain.Event) string {
 	tag(`<meta property="og:url" content="%s">`, pageURL)
 	card := "summary"
 	if image != "" {
-		card = "summary_large_image"
+		if p.Wide {
+			card = "summary_large_image"
+		}
 		tag(`<meta property="og:image" content="%s">`, image)
 		tag(`<meta name="twitter:image" content="%s">`, image)
 	}
@@ -98,7 +151,7 @@ func (h handlers) shareHead(e domain.Event) string {
 	tag(`<meta name="twitter:title" content="%s">`, title)
 	tag(`<meta name="twitter:description" content="%s">`, description)
 	// json.Marshal escapes <, > and &, so no text can close the script.
-	data, _ := json.Marshal(h.eventData(e, pageURL, description, image))
+	data, _ := json.Marshal(p.Data)
 	b.WriteString(`<script type="application/ld+json">` + string(data) + "</script>\n")
 	return b.String()
 }
@@ -118,7 +171,7 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 		"startDate": e.Start.UTC().Format(time.RFC3339), "endDate": e.End.UTC().Format(time.RFC3339),
 		"eventStatus": status, "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
 		"location":  map[string]any{"@type": "Place", "name": e.Location, "address": e.Location},
-		"organizer": map[string]any{"@type": "Organization", "name": e.OrganizationName, "url": h.WebOrigin + "/organizations/" + e.OrganizationID},
+		"organizer": map[string]any{"@type": "Organization", "name": e.OrganizationName, "url": h.WebOrigin + domain.OrganizationPagePath(e.OrganizationID)},
 		"offers":    map[string]any{"@type": "Offer", "price": 0, "availability": availability, "url": pageURL},
 	}
 	if image != "" {

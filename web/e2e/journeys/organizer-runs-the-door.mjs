@@ -8,7 +8,7 @@
 // waiting has the seat and is mailed the ticket (read from the SES
 // emulator). Then the organization messages the registered, previewing the
 // mail first, and calls the event off: it shows as cancelled, and the
-// people are told.
+// people are told; the one holding a seat sees why, and no ticket.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createEvent, signUpOrganization, signUpPerson, unique } from '../api.mjs';
@@ -132,4 +132,14 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
     { timeout: 15_000, interval: 1000, message: 'the event page does not say cancelled' },
   );
   assert.ok(await page.getByRole('button', { name: 'Register Now' }).isDisabled());
+
+  // The person holding the seat sees why, and no ticket, cancel or calendar.
+  await as(bea);
+  await see(page, 'This event has been cancelled.');
+  await page.getByRole('figure', { name: 'Why it was cancelled' }).getByText('The roof is under repair. Sorry!').waitFor();
+  // Once the registration is known, Register Now gives way.
+  await page.getByRole('button', { name: 'Register Now' }).waitFor({ state: 'detached' });
+  for (const gone of [page.getByRole('img', { name: `Ticket QR code for ${title}` }), page.getByRole('button', { name: 'Cancel Registration' }), page.getByText('Add to Calendar')]) {
+    assert.equal(await gone.count(), 0, `a cancelled event still shows ${gone}`);
+  }
 }

@@ -17,7 +17,7 @@ export default async function visitorBrowses({ page, stack, screenshot }) {
   await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
   await see(page, event.title);
 
-  await listItem(page, event.title).getByRole('button', { name: 'View Details' }).click();
+  await listItem(page, event.title).getByRole('link', { name: 'View Details' }).click();
   await page.getByRole('heading', { name: event.title }).waitFor();
   await see(page, 'About the Event');
   assert.equal(new URL(page.url()).searchParams.get('id'), event.id, 'the detail URL carries the event id');

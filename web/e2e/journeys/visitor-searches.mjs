@@ -31,7 +31,7 @@ export default async function visitorSearches({ page, stack, screenshot }) {
   assert.equal(await page.getByRole('heading', { name: later.title }).count(), 0, 'the date filter holds after a reload');
   await screenshot();
 
-  await listItem(page, soon.title).getByRole('button', { name: 'View Details' }).click();
+  await listItem(page, soon.title).getByRole('link', { name: 'View Details' }).click();
   await page.getByRole('heading', { level: 1, name: soon.title }).waitFor();
   assert.equal(new URL(page.url()).searchParams.get('id'), soon.id);
 }

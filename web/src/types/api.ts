@@ -48,6 +48,8 @@ export interface TurnoutEvent {
   waitlist?: boolean;
   // Called off by its organizer: still shown, taking nobody.
   cancelled?: boolean;
+  // What the organizer told people when calling it off.
+  cancel_reason?: string;
   // What and where (absent from older answers): a category id, a city, a
   // point, and the IANA zone its times are told in.
   category?: string;
@@ -69,6 +71,8 @@ export interface RegisteredEvent {
   start_time: string;
   end_time: string;
   location: string;
+  // The IANA zone the event's times are told in.
+  time_zone?: string;
   status?: RegistrationStatus;
   // A waitlisted registration's place in the queue (1 is next).
   position?: number;

@@ -5,6 +5,7 @@ import { LoadFailed, LoadMore } from '@/components/ListStatus';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { downloadAttendeesCSV, fullName } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
@@ -59,7 +60,7 @@ function Attendees({ eventId }: { eventId: string }) {
           </h1>
           {list.page && (
             <p className="text-slate-700">
-              {list.page.event.title} · {localTime(list.page.event.start_time)}
+              {list.page.event.title} · <EventTime start={list.page.event.start_time} end={list.page.event.end_time} zone={list.page.event.time_zone} />
             </p>
           )}
         </div>

@@ -17,7 +17,7 @@ export interface Attendee {
 }
 
 export interface AttendeesPage {
-  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean; cancelled: boolean };
+  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean; cancelled: boolean; time_zone?: string };
   registered: number;
   waitlisted: number;
   checked_in: number;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
-import { localTimeRange } from '@/lib/time';
+import { eventTimeRange } from '@/lib/time';
 import { apiUrl, server } from '@/test/server';
 import { answerAccount, answerEvents, events, organization, preloadPages, signIn } from './test-fixtures';
 
@@ -34,7 +34,8 @@ describe('events panel', () => {
     await screen.findByText('Loading events...');
     const jazz = await itemOf('Harbour Jazz Night');
     expect(jazz).toHaveTextContent('The Old Boathouse');
-    expect(jazz).toHaveTextContent(localTimeRange(events[0]!.start_time, events[0]!.end_time).replace(/\s+/g, ' '));
+    expect(jazz).toHaveTextContent(eventTimeRange(events[0]!.start_time, events[0]!.end_time, events[0]!.time_zone).replace(/\s+/g, ' '));
+    expect(within(jazz).getByRole('link', { name: 'Harbour Jazz Night' })).toHaveAttribute('href', `/event/detail?id=${events[0]!.id}`);
     expect(within(jazz).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(jazz).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     const cinema = await itemOf('Open Air Cinema');

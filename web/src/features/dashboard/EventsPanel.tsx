@@ -5,7 +5,7 @@ import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
 import { deleteEvent } from './api';
-import { localTimeRange } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
@@ -65,7 +65,10 @@ export default function EventsPanel() {
                   )}
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
                     <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
-                      {event.title}
+                      {/* The event as the public sees it. */}
+                      <Link to={paths.eventDetail(event.id)} className="text-indigo-800 underline-offset-2 hover:underline">
+                        {event.title}
+                      </Link>
                     </h2>
                     {event.cancelled && (
                       <p>
@@ -73,7 +76,7 @@ export default function EventsPanel() {
                       </p>
                     )}
                     <p className="text-sm text-slate-700">
-                      {localTimeRange(event.start_time, event.end_time)}
+                      <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
                     </p>
                     <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
                     <p className="text-sm text-slate-700">

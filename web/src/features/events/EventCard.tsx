@@ -1,53 +1,56 @@
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { localTimeRange } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import type { TurnoutEvent } from '@/types/api';
+import { AvailabilityBadge } from './AvailabilityBadge';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import { availabilityOf, eventTimeZone, seatsLeftText, type EventDetailState } from './eventInfo';
+import type { EventDetailState } from './eventInfo';
 
 // One event of a list: banner with its date block, title, time, a few
-// lines of description, place and seats, and the way to its page.
+// lines of description, place, organizer and seats, and View Details, the
+// link to the event's page, stretched over the whole card (so any of it
+// opens the page, in a new tab too). A cancelled event is drawn without
+// its colours.
 // priority: the card is among the first in view (its banner loads first);
 // distance: how far it is from the visitor, in a search near them.
 export function EventCard({ event, priority = false, distance }: { event: TurnoutEvent; priority?: boolean; distance?: string }) {
-  const navigate = useNavigate();
-  const availability = availabilityOf(event);
   const titleId = `event-title-${event.id}`;
   const state: EventDetailState = { event };
+  const place = [event.location, event.city].filter(Boolean).join(' · ');
 
   return (
-    <article className="flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <div className="relative">
+    <article className="relative flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 hover:shadow-md hover:ring-slate-300">
+      <div className={`relative ${event.cancelled ? 'opacity-70 grayscale' : ''}`}>
         <EventBanner event={event} className="aspect-video w-full" priority={priority} />
-        <DateBlock iso={event.start_time} timeZone={eventTimeZone(event)} className="absolute top-3 left-3" />
+        <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute top-3 left-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
         <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
           {event.title}
         </h2>
-        <p className="text-sm font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time, undefined, eventTimeZone(event))}</p>
+        <p className="text-sm font-medium text-slate-800">
+          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+        </p>
         <p className="line-clamp-3 text-sm text-slate-700">{event.description}</p>
         <p className="truncate text-sm text-slate-700">
           <span className="font-medium text-slate-900">Location: </span>
-          {event.location}
+          {place}
         </p>
+        {event.organization?.name && <p className="truncate text-sm text-slate-600">By {event.organization.name}</p>}
         {distance && <p className="text-sm text-slate-700">{distance}</p>}
         <p className="text-sm font-medium">
-          {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
-          {availability === 'full' && <span className="text-red-700">Full</span>}
-          {availability === 'started' && <span className="text-amber-800">Started</span>}
-          {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
+          <AvailabilityBadge event={event} />
         </p>
         <div className="mt-auto pt-2">
-          <button
-            type="button"
-            className="btn-primary w-full"
+          <Link
+            to={paths.eventDetail(event.id)}
+            state={state}
             aria-describedby={titleId}
-            onClick={() => navigate(paths.eventDetail(event.id), { state })}
+            className="btn-primary w-full after:absolute after:inset-0 after:rounded-xl"
           >
             View Details
-          </button>
+          </Link>
         </div>
       </div>
     </article>

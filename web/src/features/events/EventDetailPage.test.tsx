@@ -5,7 +5,7 @@ import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
-import { localTime } from '@/lib/time';
+import { timeIn } from '@/lib/time';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -25,6 +25,17 @@ const jazz: TurnoutEvent = {
 };
 
 const detailPath = `/event/detail?id=${jazz.id}`;
+
+// A person signed in holding a seat, with its ticket.
+function logInWithTicket() {
+  session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
+  server.use(
+    http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
+    http.get(apiUrl('/event/register/:id/'), () =>
+      HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
+    ),
+  );
+}
 
 // registrationId is the signed-in person's registration for the event, if any.
 function logIn(registrationId?: string) {
@@ -50,8 +61,8 @@ describe('EventDetailPage', () => {
     renderApp(detailPath, { event: jazz });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jazz in the Park' })).toBeInTheDocument();
-    expect(detailOf('Start Time')).toBe(localTime(jazz.start_time));
-    expect(detailOf('End Time')).toBe(localTime(jazz.end_time));
+    expect(detailOf('Start Time')).toBe(timeIn(jazz.start_time));
+    expect(detailOf('End Time')).toBe(timeIn(jazz.end_time));
     expect(detailOf('Location')).toBe('Riverside Park');
     expect(detailOf('Capacity')).toBe('120');
     expect(detailOf('Seats Left')).toBe('42');
@@ -196,13 +207,7 @@ describe('EventDetailPage', () => {
   });
 
   it("shows a registered person's ticket as a QR code", async () => {
-    session.setTokens({ access: 'access-1', refresh: 'refresh-1' });
-    server.use(
-      http.get(apiUrl('/user/profile/'), () => HttpResponse.json({ is_organizer: false, image_url: null })),
-      http.get(apiUrl('/event/register/:id/'), () =>
-        HttpResponse.json({ registration_id: 'reg-7', status: 'registered', ticket: 'T1.reg-7.signature', checked_in_at: null }),
-      ),
-    );
+    logInWithTicket();
     renderApp(detailPath, { event: jazz });
 
     const code = await screen.findByRole('img', { name: 'Ticket QR code for Jazz in the Park' });
@@ -281,6 +286,21 @@ describe('EventDetailPage', () => {
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
   });
 
+  it("withdraws a registered person's ticket, cancel and calendar from a cancelled event and tells them why", async () => {
+    logInWithTicket();
+    renderApp(detailPath, { event: { ...jazz, cancelled: true, cancel_reason: 'The park is flooded.\nSee you in spring!' } });
+
+    expect(await screen.findByText('This event has been cancelled.')).toBeInTheDocument();
+    const why = screen.getByRole('figure', { name: 'Why it was cancelled' });
+    expect(why).toHaveTextContent('The park is flooded. See you in spring!');
+    // Wait for the registration to be known before looking for what it would show.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('img', { name: /Ticket QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Show this at the door', { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Registration' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Add to Calendar')).not.toBeInTheDocument();
+  });
+
   it("links the organizer's page", async () => {
     renderApp(detailPath, { event: jazz });
     expect(await screen.findByRole('link', { name: 'City Lights' })).toHaveAttribute('href', '/organizations/org-1');
@@ -300,11 +320,11 @@ describe('EventDetailPage', () => {
     const { user } = renderApp('/');
 
     await user.click(await screen.findByRole('button', { name: 'Browse Events' }));
-    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
 
     await waitFor(() => expect(currentLocation()).toBe('/events'));
-    await user.click(await screen.findByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('link', { name: 'View Details' }));
     await waitFor(() => expect(currentLocation()).toBe(detailPath));
   });
 });

@@ -10,7 +10,8 @@ import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
-import { localTime, localTimeRange } from '@/lib/time';
+import { timeIn } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { TicketCode } from '@/features/tickets/TicketCode';
 import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
@@ -18,7 +19,8 @@ import { AddToCalendar } from './AddToCalendar';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
 import { ShareEvent } from './ShareEvent';
-import { availabilityOf, eventFromState, eventTimeZone, seatsLeftText } from './eventInfo';
+import { availabilityOf, eventFromState } from './eventInfo';
+import { AvailabilityBadge } from './AvailabilityBadge';
 import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
@@ -206,7 +208,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
         <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
           <EventBanner event={event} className="aspect-[5/2] w-full" priority />
           <div className="flex items-start gap-4 p-6">
-            <DateBlock iso={event.start_time} timeZone={eventTimeZone(event)} />
+            <DateBlock iso={event.start_time} timeZone={event.time_zone} />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
               {event.organization?.name && (
@@ -221,7 +223,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                   )}
                 </p>
               )}
-              <p className="mt-2 font-medium text-slate-800">{localTimeRange(event.start_time, event.end_time, undefined, eventTimeZone(event))}</p>
+              <p className="mt-2 font-medium text-slate-800">
+                <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+              </p>
             </div>
           </div>
         </header>
@@ -232,12 +236,10 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
           <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-2 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]">
             <div className="flex items-center justify-between gap-3 lg:block">
               <p className="text-sm font-medium">
-                {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
-                {availability === 'full' && <span className="text-red-700">Full</span>}
-                {availability === 'started' && <span className="text-amber-800">Started</span>}
-                {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
+                <AvailabilityBadge event={event} />
               </p>
-              {registration ? (
+              {/* A called-off event holds nothing to cancel or bring to the door. */}
+              {registration && event.cancelled ? null : registration ? (
                 <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
                   {waiting ? 'Leave Waitlist' : 'Cancel Registration'}
                 </button>
@@ -266,15 +268,23 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
               {note}
             </p>
           </div>
-          {registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
-          {registered && registration.ticketLink && (
+          {event.cancelled && event.cancel_reason && (
+            <figure aria-labelledby="cancel-reason" className="mb-3 border-l-4 border-red-200 pl-3 text-sm lg:mt-3">
+              <figcaption id="cancel-reason" className="font-semibold text-slate-900">
+                Why it was cancelled
+              </figcaption>
+              <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
+            </figure>
+          )}
+          {!event.cancelled && registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+          {!event.cancelled && registered && registration.ticketLink && (
             <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
           )}
-          <AddToCalendar event={event} />
+          {!event.cancelled && <AddToCalendar event={event} />}
           <ShareEvent event={event} />
           <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
-            <Detail term="Start Time" value={localTime(event.start_time, undefined, eventTimeZone(event))} />
-            <Detail term="End Time" value={localTime(event.end_time, undefined, eventTimeZone(event))} />
+            <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
+            <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
             <Detail term="Location" value={event.location} wide />
             <Detail term="Capacity" value={String(event.capacity)} />
             <Detail term="Seats Left" value={String(event.seats_left)} />

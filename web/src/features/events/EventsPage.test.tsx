@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
-import { localTimeRange } from '@/lib/time';
+import { eventTimeRange } from '@/lib/time';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -71,11 +71,15 @@ describe('EventsPage', () => {
     expect(first.getByText('Riverside Park')).toBeInTheDocument();
     expect(
       // The text as the matcher normalizes it (ICU puts thin spaces in times).
-      first.getByText(localTimeRange(jazz.start_time, jazz.end_time).replace(/\s+/g, ' ')),
+      first.getByText(eventTimeRange(jazz.start_time, jazz.end_time, jazz.time_zone).replace(/\s+/g, ' ')),
     ).toBeInTheDocument();
     expect(first.getByText('42 seats left')).toBeInTheDocument();
     expect(first.getByRole('img', { name: 'Banner of Jazz in the Park' })).toHaveAttribute('src', jazz.banner_url);
-    expect(first.getByRole('button', { name: 'View Details' })).toBeInTheDocument();
+    // A real link to the event's page (it opens in a new tab too), told apart by the title.
+    const link = first.getByRole('link', { name: 'View Details' });
+    expect(link).toHaveAttribute('href', `/event/detail?id=${jazz.id}`);
+    expect(link).toHaveAccessibleDescription('Jazz in the Park');
+    expect(first.getByText('By City Lights')).toBeInTheDocument();
   });
 
   it('shows No Image without a banner, and Full or Started when no seat can be had', async () => {
@@ -95,7 +99,7 @@ describe('EventsPage', () => {
     const { user } = renderApp('/events');
 
     const [, second] = await screen.findAllByRole('article');
-    await user.click(within(second!).getByRole('button', { name: 'View Details' }));
+    await user.click(within(second!).getByRole('link', { name: 'View Details' }));
 
     await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${poetry.id}`));
     // No detail call is served: the page shows the event it was handed.

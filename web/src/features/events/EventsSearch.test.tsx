@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
-import { localTimeRange } from '@/lib/time';
+import { eventTimeRange } from '@/lib/time';
 import { apiSearchParams, dateRange, isoDay, type Search } from './search';
 
 // A search's query as the API gets it (dates as the visitor's days).
@@ -55,7 +55,7 @@ describe('searching events', () => {
     await waitFor(() => expect(currentLocation()).toBe('/events?q=photo+wal'));
     await waitFor(() => expect(asked).toContain('q=photo+wal'));
     const card = (await screen.findByRole('heading', { name: walk.title })).closest('article')!;
-    expect(card).toHaveTextContent(localTimeRange(walk.start_time, walk.end_time, undefined, 'Asia/Tokyo').replace(/\s+/g, ' '));
+    expect(card).toHaveTextContent(eventTimeRange(walk.start_time, walk.end_time, 'Asia/Tokyo').replace(/\s+/g, ' '));
   });
 
   it('filters by date chips and category, and says how to widen an empty search', async () => {

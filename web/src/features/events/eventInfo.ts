@@ -27,21 +27,6 @@ export function availabilityOf(event: TurnoutEvent, now: number = Date.now()): A
   return 'open';
 }
 
-
 export function seatsLeftText(seats: number): string {
   return seats === 1 ? '1 seat left' : `${seats} seats left`;
-}
-
-// The zone an event's times are told in: its own, when it has one the
-// browser knows (times then carry its name, e.g. "GMT+1"); otherwise the
-// visitor's.
-export function eventTimeZone(event: Pick<TurnoutEvent, 'time_zone'>): string | undefined {
-  const zone = event.time_zone;
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
 }

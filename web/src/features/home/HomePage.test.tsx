@@ -51,6 +51,33 @@ describe('HomePage', () => {
     expect(within(region).getByRole('link', { name: /See all upcoming events/ })).toHaveAttribute('href', '/events');
   });
 
+  it('leaves cancelled events off the home page', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = (n: number, cancelled = false) => ({
+      id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
+      capacity: 10, seats_left: 10, cancelled, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' },
+    });
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([event(1, true), event(2), event(3), event(4)])));
+    renderApp('/');
+
+    const region = await screen.findByRole('region', { name: 'Upcoming Events' });
+    const titles = (await within(region).findAllByRole('article')).map((card) => within(card).getByRole('heading').textContent);
+    expect(titles).toEqual(['Event 2', 'Event 3', 'Event 4']);
+  });
+
+  it('says there is nothing coming when every upcoming event is cancelled', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    server.use(
+      http.get(apiUrl('/event/public/'), () =>
+        HttpResponse.json([{ id: '01J00000000000000000000EV1', title: 'Event 1', description: 'd', location: 'Hall', start_time: at(1), end_time: at(1.1),
+          capacity: 10, seats_left: 10, cancelled: true, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' } }]),
+      ),
+    );
+    renderApp('/');
+
+    expect(await screen.findByText('No upcoming events right now. Check back soon!')).toBeInTheDocument();
+  });
+
   it('leads to the events with Browse Events', async () => {
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     const { user } = renderApp('/');

@@ -13,11 +13,13 @@ export default function UpcomingEvents() {
   const { status, events, retry } = useEventList();
   if (status === 'loading') return <p className="text-slate-600">Loading Events</p>;
   if (status === 'error') return <LoadFailed what="the events" retry={retry} />;
-  if (events.length === 0) return <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>;
+  // A cancelled event is no advertisement; the list below these leads to it.
+  const live = events.filter((event) => !event.cancelled);
+  if (live.length === 0) return <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>;
   return (
     <>
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {events.slice(0, PREVIEW_COUNT).map((event, i) => (
+        {live.slice(0, PREVIEW_COUNT).map((event, i) => (
           <li key={event.id} className="min-w-0">
             <EventCard event={withMyChange(event)} priority={i === 0} />
           </li>

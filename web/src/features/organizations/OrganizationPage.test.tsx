@@ -45,7 +45,7 @@ describe('organization page', () => {
     expect(screen.getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', page.webcal);
     expect(screen.getByRole('link', { name: 'Website' })).toHaveAttribute('href', page.link);
     const upcoming = screen.getByRole('region', { name: 'Upcoming events' });
-    await user.click(within(upcoming).getByRole('button', { name: /View Details/i }));
+    await user.click(within(upcoming).getByRole('link', { name: /View Details/i }));
     await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${talk.id}`));
   });
 

@@ -3,7 +3,8 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { statusOf } from '@/lib/errors';
 import { useQuery } from '@/lib/query';
-import { localTime, localTimeRange } from '@/lib/time';
+import { localTime } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { openTicket } from './api';
 import { TicketCode } from './TicketCode';
 
@@ -44,7 +45,9 @@ export default function TicketPage() {
           <h1 id="ticket-title" className="mt-1 text-2xl font-bold break-words text-slate-900">
             {ticket.data.event.title}
           </h1>
-          <p className="mt-2 font-medium text-slate-800">{localTimeRange(ticket.data.event.start_time, ticket.data.event.end_time, undefined, ticket.data.event.time_zone || undefined)}</p>
+          <p className="mt-2 font-medium text-slate-800">
+            <EventTime start={ticket.data.event.start_time} end={ticket.data.event.end_time} zone={ticket.data.event.time_zone || undefined} />
+          </p>
           <p className="break-words text-slate-700">{ticket.data.event.location}</p>
           <p className="mt-3 text-lg font-semibold text-slate-900">{ticket.data.name}</p>
           {ticket.data.event.cancelled || !ticket.data.ticket ? (

@@ -7,7 +7,7 @@ import type { RegisteredEvent } from '@/types/api';
 import { cancelRegistration } from '@/features/events/api';
 import { rememberRegistration } from '@/features/events/myRegistrations';
 import { useRegisteredEvents } from '../hooks';
-import { localTime } from '@/lib/time';
+import { EventTime } from '@/components/EventTime';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
 
 
@@ -63,13 +63,12 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                       </span>
                     )}
                   </p>
-                  {(item.start_time || item.location) && (
+                  {item.start_time && (
                     <p className="text-sm text-slate-600">
-                      {item.start_time && localTime(item.start_time)}
-                      {item.start_time && item.location && ' · '}
-                      {item.location}
+                      <EventTime start={item.start_time} end={item.end_time} zone={item.time_zone} />
                     </p>
                   )}
+                  {item.location && <p className="text-sm text-slate-600">{item.location}</p>}
                 </div>
                 <div className="flex gap-2 self-start sm:self-auto">
                 {item.status !== 'waitlisted' && !item.cancelled && (
