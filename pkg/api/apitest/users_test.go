@@ -118,11 +118,21 @@ func TestSignUpNextRidesTheActivationLink(t *testing.T) {
 	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivatedPath+query; got != want {
 		t.Errorf("activation redirects to %q, want %q", got, want)
 	}
-	// A spent or expired link keeps it for the page that offers a new one,
-	// and the new link carries it again.
+	// The link opened again keeps it for the page that leads to log in; a
+	// bad or expired one for the page that offers a new link, and the new
+	// link carries it again.
 	res = env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
-	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath+query; got != want {
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationAlreadyPath+query; got != want {
 		t.Errorf("second use redirects to %q, want %q", got, want)
+	}
+	spent, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spent.Path = strings.TrimSuffix(spent.Path[:strings.LastIndex(strings.TrimSuffix(spent.Path, "/"), "/")+1], "/") + "/not-a-token/"
+	res = env.Request(http.MethodGet, spent.Path+"?"+spent.RawQuery, "", nil, "")
+	if got, want := res.Header.Get("Location"), env.Config.WebOrigin+users.ActivationInvalidPath+query; got != want {
+		t.Errorf("a bad link redirects to %q, want %q", got, want)
 	}
 	late := PersonForm(Unique("Late"))
 	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", late, nil, ""), http.StatusCreated)
