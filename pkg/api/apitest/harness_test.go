@@ -120,6 +120,9 @@ func mustEnv(tb testing.TB, registrationMail bool, storeOpts ...func(*dynamodb.O
 	if err := e.Base.Store.CreateTable(ctx); err != nil {
 		tb.Fatalf("create table: %v", err)
 	}
+	// Registered first, so it runs last, once the server and the mailer
+	// have stopped.
+	tb.Cleanup(func() { dropTable(tb, awsCfg, cfg) })
 	if err := e.Base.Media.EnsureBucket(ctx); err != nil {
 		tb.Fatalf("create bucket: %v", err)
 	}
@@ -138,6 +141,19 @@ func mustEnv(tb testing.TB, registrationMail bool, storeOpts ...func(*dynamodb.O
 	tb.Cleanup(e.Server.Close)
 	e.Ops.Take()
 	return e
+}
+
+// dropTable deletes the test's table. DynamoDB Local holds every table in
+// one process: kept, the suite's hundreds of tables with their items
+// (thousands in the large-deletion test) grew it until its pauses passed
+// the clients' 3 s deadline and unrelated tests failed with timeouts.
+func dropTable(tb testing.TB, awsCfg aws.Config, cfg config.Config) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	client := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(cfg.DynamoDBEndpoint) })
+	if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(cfg.Table)}); err != nil {
+		tb.Errorf("delete table %s: %v", cfg.Table, err)
+	}
 }
 
 // startMailer runs the mailer function on b's table stream until the test
