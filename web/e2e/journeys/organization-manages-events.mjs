@@ -59,8 +59,6 @@ export default async function organizationManagesEvents({ page, stack, screensho
     'Start time': daysFromNow(10, 19),
     'End time': daysFromNow(10, 22),
     Capacity: '120',
-    'Latitude (optional)': '45.764',
-    'Longitude (optional)': '4.8357',
   });
   // The time zone, found by its city and picked from the list.
   const zone = page.getByRole('combobox', { name: 'Time zone' });
@@ -134,11 +132,14 @@ export default async function organizationManagesEvents({ page, stack, screensho
   const kept = await (await page.request.get(`/api/event/detail/${found.id}/`)).json();
   assert.deepEqual([kept.capacity, kept.city, kept.latitude, kept.longitude], [121, 'Porto', 41.14961, -8.61099]);
 
-  // The point given at creation is still there after the edit.
+  // The edit form, filled from the list, still has the point after the
+  // edits.
   await listItem(page, newTitle).getByRole('button', { name: 'Edit' }).click();
   await page.waitForURL('**/dashboard/event-update');
-  assert.equal(await field(page, 'Latitude (optional)').inputValue(), '45.764');
-  assert.equal(await field(page, 'Longitude (optional)').inputValue(), '4.8357');
+  await page.getByText('Map point 41.14961, -8.61099:').waitFor();
+  await page.getByText('Set coordinates by hand').click();
+  assert.equal(await field(page, 'Latitude (optional)').inputValue(), '41.14961');
+  assert.equal(await field(page, 'Longitude (optional)').inputValue(), '-8.61099');
   await page.goto('/dashboard/events');
   await updated.waitFor();
 
