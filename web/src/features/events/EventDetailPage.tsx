@@ -197,8 +197,8 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
             ? null
             : NOT_OPEN_REASON[availability];
   return (
-    // Room at the bottom on phones for the fixed action bar (TicketCode
-    // stops a scrolled-to ticket as far above it).
+    // Room at the bottom on phones for the fixed action bar (index.css
+    // keeps focus and scrolled-to things as far above it).
     <div className="page max-lg:pb-32">
       <button type="button" className="btn-secondary mb-6" onClick={goBack}>
         <span aria-hidden="true">&larr;</span> Back
@@ -222,7 +222,10 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
         <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* On phones the action is a bar fixed at the bottom, always in
               reach; on wide screens it heads this panel. */}
-          <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]">
+          <div
+            data-action-bar
+            className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
+          >
             <div className="flex items-center justify-between gap-3 lg:block">
               <p className="text-sm font-medium">
                 <AvailabilityBadge event={event} />
