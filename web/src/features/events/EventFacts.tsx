@@ -26,7 +26,7 @@ export function EventFacts({ event }: { event: TurnoutEvent }) {
         )}
       </Fact>
       {going > 0 && (
-        <Fact term="Going" icon={peopleIcon}>
+        <Fact term="Attendance" icon={peopleIcon}>
           <span className="font-medium text-slate-900">{going} going</span>
         </Fact>
       )}
