@@ -2,8 +2,9 @@
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
 // critical accessibility violation, and on the event page Register Now is
-// in view without scrolling; a registered person's ticket shows clear of the
-// phone's bottom bar, and its own page (opened by its link) passes too.
+// in view without scrolling; a registered person's ticket, and what has
+// the keyboard's focus, show clear of the phone's bottom bar, and the
+// ticket's own page (opened by its link) passes too.
 import assert from 'node:assert/strict';
 import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
 import { logIn } from '../ui.mjs';
@@ -68,6 +69,7 @@ export default async function everyScreen({ page, stack }) {
           assert.ok(box && box.y + box.height <= size.height, `${name} at ${size.width} px: the call to action is below the fold (${JSON.stringify(box)})`);
         }
         if (name === 'event-ticket') await expectTicketInSight(page, size);
+        if (name === 'event-long-word') await expectFocusInSight(page, size, page.getByRole('button', { name: 'Share' }));
       }
     }
   }
@@ -80,6 +82,21 @@ export default async function everyScreen({ page, stack }) {
   await page.evaluate(() => localStorage.clear());
   await logIn(page, org.username, org.password);
   await visit(organizer);
+}
+
+// expectFocusInSight scrolls target to the viewport's bottom edge, where the
+// Tab key finds the next control down, focuses it there, and checks that it
+// is what shows, top and bottom: focus never lands under the phone's fixed
+// bottom bar (the browser scrolls only what it sees as hidden).
+async function expectFocusInSight(page, size, target) {
+  await target.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (window.innerHeight - 40)));
+  await target.focus();
+  const covered = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
+  });
+  assert.equal(covered, 0, `the focused ${await target.textContent()} at ${size.width} px is hidden under another element`);
 }
 
 // expectTicketInSight scrolls the event page's ticket into view as the

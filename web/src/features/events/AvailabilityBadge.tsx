@@ -1,15 +1,16 @@
 import type { TurnoutEvent } from '@/types/api';
 import { availabilityOf, seatsLeftText } from './eventInfo';
 
-// Whether a seat can be had: seats left, Full, Started or Cancelled.
+// Whether a seat can be had: seats left, Full, Started or Cancelled. States,
+// not dangers: red is kept for destructive actions.
 export function AvailabilityBadge({ event }: { event: TurnoutEvent }) {
   const availability = availabilityOf(event);
   return (
     <>
       {availability === 'open' && <span className="text-emerald-800">{seatsLeftText(event.seats_left)}</span>}
-      {availability === 'full' && <span className="text-red-700">Full</span>}
+      {availability === 'full' && <span className="text-slate-700">Full</span>}
       {availability === 'started' && <span className="text-amber-800">Started</span>}
-      {availability === 'cancelled' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">Cancelled</span>}
+      {availability === 'cancelled' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-amber-900">Cancelled</span>}
     </>
   );
 }

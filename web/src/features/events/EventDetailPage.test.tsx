@@ -5,7 +5,7 @@ import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { TurnoutEvent } from '@/types/api';
-import { timeIn } from '@/lib/time';
+import { dateBlock, eventTimeRange, timeIn } from '@/lib/time';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -65,7 +65,7 @@ describe('EventDetailPage', () => {
     expect(detailOf('End Time')).toBe(timeIn(jazz.end_time));
     expect(detailOf('Location')).toBe('Riverside Park');
     expect(detailOf('Capacity')).toBe('120');
-    expect(detailOf('Seats Left')).toBe('42');
+    expect(screen.getByText('42 seats left')).toBeInTheDocument();
     const about = screen.getByRole('region', { name: 'About the Event' });
     expect(within(about).getByText('An evening of live jazz under the trees.')).toBeInTheDocument();
     // Once, not also under the title.
@@ -142,7 +142,8 @@ describe('EventDetailPage', () => {
 
     expect(await screen.findByText('Successfully registered for the event!')).toBeInTheDocument();
     expect(calls).toEqual([{ id: jazz.id, auth: 'Bearer access-1' }]);
-    expect(detailOf('Seats Left')).toBe('41');
+    expect(screen.getByText('41 seats left')).toBeInTheDocument();
+    expect(screen.getByText('79 going')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel Registration' })).toBeEnabled();
     // Focus stays on the page, on what took the pressed button's place.
@@ -170,7 +171,7 @@ describe('EventDetailPage', () => {
 
     expect(await screen.findByText('Registration cancelled successfully.')).toBeInTheDocument();
     expect(cancelled).toEqual(['reg-7']);
-    expect(detailOf('Seats Left')).toBe('43');
+    expect(screen.getByText('43 seats left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register Now' })).toBeEnabled();
   });
 
@@ -196,7 +197,7 @@ describe('EventDetailPage', () => {
 
     expect(await screen.findByText('The event is full: you are on the waitlist.')).toBeInTheDocument();
     expect(await screen.findByText('You are on the waitlist (number 4 in line).')).toBeInTheDocument();
-    expect(detailOf('Seats Left')).toBe('0');
+    expect(screen.getByText('Full')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Ticket QR code/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Leave Waitlist' }));
     await user.click(await screen.findByRole('button', { name: 'Leave waitlist' }));
@@ -301,9 +302,56 @@ describe('EventDetailPage', () => {
     expect(screen.queryByText('Add to Calendar')).not.toBeInTheDocument();
   });
 
-  it("links the organizer's page", async () => {
+  it("shows the host with their initial, linking the organizer's page", async () => {
     renderApp(detailPath, { event: jazz });
-    expect(await screen.findByRole('link', { name: 'City Lights' })).toHaveAttribute('href', '/organizations/org-1');
+    const link = await screen.findByRole('link', { name: 'City Lights' });
+    expect(link).toHaveAttribute('href', '/organizations/org-1');
+    const host = link.closest('div');
+    expect(host).toHaveTextContent(/^CHosted by\s*City Lights$/);
+  });
+
+  it('tells the date once, as one line under the title', async () => {
+    renderApp(detailPath, { event: jazz });
+    const header = (await screen.findByRole('heading', { level: 1 })).closest('header')!;
+    // ICU's narrow spaces read as spaces, as the text matcher reads them.
+    const line = eventTimeRange(jazz.start_time, jazz.end_time).replace(/\s+/g, ' ');
+    expect(within(header).getByText(line)).toBeInTheDocument();
+    // No calendar block beside the line: its month is written once.
+    const month = dateBlock(jazz.start_time)!.month;
+    expect(header.textContent!.split(month)).toHaveLength(2);
+  });
+
+  it('shows the seats left once, and how many are going', async () => {
+    renderApp(detailPath, { event: jazz });
+    expect(await screen.findByText('78 going')).toBeInTheDocument();
+    expect(screen.getAllByText(/seats? left/i)).toHaveLength(1);
+    expect(screen.getByText('42 seats left')).toBeInTheDocument();
+  });
+
+  it('leaves out the count going when nobody is, or the event is cancelled', async () => {
+    const { unmount } = renderApp(detailPath, { event: { ...jazz, seats_left: jazz.capacity } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/going/)).not.toBeInTheDocument();
+    unmount();
+
+    renderApp(detailPath, { event: { ...jazz, cancelled: true } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/going/)).not.toBeInTheDocument();
+  });
+
+  it('tells the place with its city and links the point on OpenStreetMap', async () => {
+    renderApp(detailPath, { event: { ...jazz, city: 'Lisbon', latitude: 38.7223, longitude: -9.1393 } });
+    expect(await screen.findByText('Riverside Park · Lisbon')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Open in OpenStreetMap/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=38.7223&mlon=-9.1393#map=16/38.7223/-9.1393',
+    );
+  });
+
+  it('offers no map for an event without a point', async () => {
+    renderApp(detailPath, { event: { ...jazz, city: 'Lisbon', latitude: null, longitude: null } });
+    expect(await screen.findByText('Riverside Park · Lisbon')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /OpenStreetMap/ })).not.toBeInTheDocument();
   });
 
   it('goes back to the events list without history', async () => {

@@ -11,13 +11,13 @@ import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { timeIn } from '@/lib/time';
-import { EventTime } from '@/components/EventTime';
 import { TicketCode } from '@/features/tickets/TicketCode';
 import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
 import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
 import { AddToCalendar } from './AddToCalendar';
-import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
+import { EventFacts } from './EventFacts';
+import { HostCard } from './HostCard';
 import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState } from './eventInfo';
 import { AvailabilityBadge } from './AvailabilityBadge';
@@ -197,8 +197,9 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
             ? null
             : NOT_OPEN_REASON[availability];
   return (
-    // Room at the bottom on phones for the fixed action bar.
-    <div className="page max-lg:pb-36">
+    // Room at the bottom on phones for the fixed action bar (index.css
+    // keeps focus and scrolled-to things as far above it).
+    <div className="page max-lg:pb-32">
       <button type="button" className="btn-secondary mb-6" onClick={goBack}>
         <span aria-hidden="true">&larr;</span> Back
       </button>
@@ -207,40 +208,37 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
           <EventBanner event={event} className="aspect-[5/2] w-full" priority />
-          <div className="flex items-start gap-4 p-6">
-            <DateBlock iso={event.start_time} timeZone={event.time_zone} />
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{event.title}</h1>
-              {event.organization?.name && (
-                <p className="mt-1 text-sm text-slate-600">
-                  By{' '}
-                  {event.organization.id ? (
-                    <Link to={paths.organization(event.organization.id)} className="font-medium text-indigo-700 underline">
-                      {event.organization.name}
-                    </Link>
-                  ) : (
-                    event.organization.name
-                  )}
-                </p>
-              )}
-              <p className="mt-2 font-medium text-slate-800">
-                <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
-              </p>
-            </div>
+          <div className="p-6">
+            <h1 className="type-page-title">{event.title}</h1>
+            <EventFacts event={event} />
           </div>
+          {event.organization?.name && (
+            <div className="border-t border-slate-200 px-6 py-4">
+              <HostCard organization={event.organization} />
+            </div>
+          )}
         </header>
 
         <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* On phones the action is a bar fixed at the bottom, always in
               reach; on wide screens it heads this panel. */}
-          <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-2 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]">
+          <div
+            data-action-bar
+            className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
+          >
             <div className="flex items-center justify-between gap-3 lg:block">
               <p className="text-sm font-medium">
                 <AvailabilityBadge event={event} />
               </p>
               {/* A called-off event holds nothing to cancel or bring to the door. */}
               {registration && event.cancelled ? null : registration ? (
-                <button type="button" className="btn-secondary lg:mt-3 lg:w-full" aria-busy={busy} onClick={() => void cancel(registration)}>
+                // Giving up a seat or a place in the queue destroys something: the one red action.
+                <button
+                  type="button"
+                  className="btn-secondary text-red-700 ring-red-300 hover:bg-red-50 focus-visible:outline-red-700 lg:mt-3 lg:w-full"
+                  aria-busy={busy}
+                  onClick={() => void cancel(registration)}
+                >
                   {waiting ? 'Leave Waitlist' : 'Cancel Registration'}
                 </button>
               ) : (
@@ -258,54 +256,56 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
                 </button>
               )}
             </div>
+            {/* Takes no room until it has something to say. */}
             <p
               id="register-note"
               ref={status}
               tabIndex={-1}
               role="status"
-              className={`mt-2 min-h-5 text-sm font-medium focus:outline-none ${registration && !event.cancelled ? 'text-emerald-800' : canJoinWaitlist ? 'text-slate-700' : 'text-red-700'}`}
+              className={`text-sm font-medium not-empty:mt-2 focus:outline-none ${registration && !event.cancelled ? 'text-emerald-800' : 'text-slate-700'}`}
             >
               {note}
             </p>
           </div>
-          {event.cancelled && event.cancel_reason && (
-            <figure aria-labelledby="cancel-reason" className="mb-3 border-l-4 border-red-200 pl-3 text-sm lg:mt-3">
-              <figcaption id="cancel-reason" className="font-semibold text-slate-900">
-                Why it was cancelled
-              </figcaption>
-              <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
-            </figure>
-          )}
-          {!event.cancelled && registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
-          {!event.cancelled && registered && registration.ticketLink && (
-            <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
-          )}
-          {!event.cancelled && <AddToCalendar event={event} />}
-          <ShareEvent event={event} />
-          <dl className="grid grid-cols-2 gap-3 lg:mt-4 lg:border-t lg:border-slate-200 lg:pt-4">
-            <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
-            <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
-            <Detail term="Location" value={event.location} wide />
-            <Detail term="Capacity" value={String(event.capacity)} />
-            <Detail term="Seats Left" value={String(event.seats_left)} />
-          </dl>
+          {/* What follows the bar; on phones the card's own top padding is its gap. */}
+          <div className="max-lg:[&>:first-child]:mt-0">
+            {event.cancelled && event.cancel_reason && (
+              <figure aria-labelledby="cancel-reason" className="mt-3 border-l-4 border-amber-300 pl-3 text-sm">
+                <figcaption id="cancel-reason" className="font-semibold text-slate-900">
+                  Why it was cancelled
+                </figcaption>
+                <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
+              </figure>
+            )}
+            {!event.cancelled && registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+            {!event.cancelled && registered && registration.ticketLink && (
+              <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
+            )}
+            {!event.cancelled && <AddToCalendar event={event} />}
+            <ShareEvent event={event} />
+            <dl className="mt-1 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
+              <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
+              <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
+              <Detail term="Capacity" value={String(event.capacity)} />
+            </dl>
+          </div>
         </aside>
 
         <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
-          <h2 id="about-event" className="text-lg font-semibold text-slate-900">
+          <h2 id="about-event" className="type-section-title">
             About the Event
           </h2>
-          <p className="mt-2 whitespace-pre-line text-slate-700">{event.description}</p>
+          <p className="type-body mt-2 whitespace-pre-line">{event.description}</p>
         </section>
       </div>
     </div>
   );
 }
 
-function Detail({ term, value, wide = false }: { term: string; value: string; wide?: boolean }) {
+function Detail({ term, value }: { term: string; value: string }) {
   return (
-    <div className={`min-w-0 ${wide ? 'col-span-2' : ''}`}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{term}</dt>
+    <div className="min-w-0">
+      <dt className="type-label">{term}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{value}</dd>
     </div>
   );

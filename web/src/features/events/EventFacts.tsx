@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { EventTime } from '@/components/EventTime';
+import type { TurnoutEvent } from '@/types/api';
+
+// The event at a glance, under its title: when (one line, in the event's
+// zone), where (with the city and a map of the point, when it has one) and
+// how many are going. Each fact has an icon for the eye and a term for
+// screen readers.
+export function EventFacts({ event }: { event: TurnoutEvent }) {
+  const map = openStreetMapLink(event.latitude, event.longitude);
+  // Seats taken; a called-off event has nobody going.
+  const going = event.cancelled ? 0 : Math.max(0, event.capacity - event.seats_left);
+  return (
+    <dl className="mt-4 grid gap-3">
+      <Fact term="Date and time" icon={calendarIcon}>
+        <span className="font-medium text-slate-900">
+          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+        </span>
+      </Fact>
+      <Fact term="Location" icon={pinIcon}>
+        <span className="font-medium text-slate-900">{event.city ? `${event.location} · ${event.city}` : event.location}</span>
+        {map && (
+          <a href={map} target="_blank" rel="noopener noreferrer" className="block w-fit text-indigo-700 underline hover:text-indigo-900">
+            Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </Fact>
+      {going > 0 && (
+        <Fact term="Attendance" icon={peopleIcon}>
+          <span className="font-medium text-slate-900">{going} going</span>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+function Fact({ term, icon, children }: { term: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-lg bg-slate-50 text-slate-600 ring-1 ring-slate-200">
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-5">
+          {icon}
+        </svg>
+      </span>
+      <dt className="sr-only">{term}</dt>
+      <dd className="type-meta min-w-0 self-center">{children}</dd>
+    </div>
+  );
+}
+
+const calendarIcon = (
+  <>
+    <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
+    <path d="M3 8.5h14M7 2.5v4M13 2.5v4" />
+  </>
+);
+const pinIcon = (
+  <>
+    <path d="M10 17.5s5.5-5 5.5-9.5a5.5 5.5 0 0 0-11 0c0 4.5 5.5 9.5 5.5 9.5Z" />
+    <circle cx="10" cy="8" r="2" />
+  </>
+);
+const peopleIcon = (
+  <>
+    <circle cx="7.5" cy="7" r="2.75" />
+    <path d="M2.5 16.5a5 5 0 0 1 10 0M13 4.5a2.75 2.75 0 0 1 0 5.25M14.5 12a4.5 4.5 0 0 1 3 4.5" />
+  </>
+);
+
+// The point on OpenStreetMap's own page (a link, no embedded map: nothing
+// is loaded from a third party until the visitor asks for it).
+function openStreetMapLink(lat: number | null | undefined, lng: number | null | undefined): string | null {
+  if (typeof lat !== 'number' || typeof lng !== 'number') return null;
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+}
