@@ -103,11 +103,6 @@ export async function createEvent(stack, org, fields = {}) {
   return call(stack, 'POST', '/api/event/create/', { token: org.token, form: event });
 }
 
-// registerFor registers the person signed in with token for the event.
-export async function registerFor(stack, token, eventId) {
-  return call(stack, 'POST', `/api/event/register/${eventId}/`, { token });
-}
-
 // notificationsOf resolves with the person's email settings (kind → on), as
 // the API answers them to the person.
 export async function notificationsOf(stack, person) {

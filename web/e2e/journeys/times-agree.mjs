@@ -4,7 +4,7 @@
 // attendee list, and the person's Registered Events, each with the
 // visitor's own time beside it.
 import assert from 'node:assert/strict';
-import { createEvent, login, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
+import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
 import { listItem, logIn } from '../ui.mjs';
 
 const zone = 'Pacific/Auckland';
@@ -32,7 +32,7 @@ export default async function timesAgree({ page, stack, screenshot }) {
     title, time_zone: zone, start_time: start.toISOString(), end_time: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
   });
   const person = await signUpPerson(stack);
-  await registerFor(stack, await login(stack, person.username, person.password), event.id);
+  await registerFor(stack, person, event.id);
 
   const eventDay = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(start);
   // "Sat, Dec 5, 6:00 – 9:00 PM NZDT (Pacific/Auckland)", and below it the
