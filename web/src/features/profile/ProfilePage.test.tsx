@@ -365,6 +365,7 @@ describe('user profile', () => {
     renderApp('/profile');
 
     expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse events' })).toHaveAttribute('href', '/events');
   });
 
   it('tells the user when the registered events cannot be loaded', async () => {
