@@ -1,8 +1,8 @@
 // e) Every screen, signed out, as a person and as an organizer, at a phone's and a laptop's
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
-// critical accessibility violation, and on the event page Register Now is
-// in view without scrolling; a registered person's ticket shows clear of the
+// critical accessibility violation, on the event page Register Now is
+// in view without scrolling, and on the home page so is the first event's title; a registered person's ticket shows clear of the
 // phone's bottom bar, and its own page (opened by its link) passes too.
 import assert from 'node:assert/strict';
 import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
@@ -68,6 +68,7 @@ export default async function everyScreen({ page, stack }) {
           assert.ok(box && box.y + box.height <= size.height, `${name} at ${size.width} px: the call to action is below the fold (${JSON.stringify(box)})`);
         }
         if (name === 'event-ticket') await expectTicketInSight(page, size);
+        if (name === 'home') await expectFirstEventInSight(page, size);
       }
     }
   }
@@ -95,4 +96,18 @@ async function expectTicketInSight(page, size) {
     return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
   });
   assert.equal(covered, 0, `the ticket at ${size.width} px is hidden under another element`);
+}
+
+// expectFirstEventInSight checks that the home page, as it opens, shows the
+// first upcoming event (its card's top and title) above the fold, not only
+// the hero.
+async function expectFirstEventInSight(page, size) {
+  const card = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('article').first();
+  await card.waitFor();
+  const [cardBox, titleBox] = await Promise.all([card.boundingBox(), card.getByRole('heading').boundingBox()]);
+  assert.ok(cardBox && cardBox.y < size.height, `home at ${size.width} px: the first event card starts below the fold (${JSON.stringify(cardBox)})`);
+  assert.ok(
+    titleBox && titleBox.y + titleBox.height <= size.height,
+    `home at ${size.width} px: the first event's title is below the fold (${JSON.stringify(titleBox)})`,
+  );
 }

@@ -65,7 +65,9 @@ export function EventRow({ event, priority = false, distance }: ItemProps) {
         <p className="text-sm text-slate-800">
           <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
         </p>
-        <EventFacts event={event} distance={distance} />
+        <div className="flex min-w-0 flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
+          <EventFacts event={event} distance={distance} />
+        </div>
         <p className="flex flex-wrap items-center justify-between gap-x-4 text-sm font-medium">
           <AvailabilityBadge event={event} />
           <DetailsLink event={event} titleId={titleId} />

@@ -30,7 +30,7 @@ export function ListViewToggle({ view, onChange }: { view: ListView; onChange: (
       {choices.map((choice) => (
         <label
           key={choice.value}
-          className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 has-checked:bg-indigo-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-indigo-700"
+          className="relative inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-slate-700 has-checked:bg-indigo-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-indigo-700"
         >
           <input
             type="radio"
