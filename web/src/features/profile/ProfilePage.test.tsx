@@ -319,8 +319,9 @@ describe('user profile', () => {
     expect(screen.getByText('Ana Lima')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.getByText('5550100')).toBeInTheDocument();
-    // The address is empty.
-    expect(screen.getByText('N/A')).toBeInTheDocument();
+    // The address is empty: no row for it, no N/A.
+    expect(screen.queryByText('Address')).not.toBeInTheDocument();
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
     expect(screen.getByAltText("ana's avatar")).toHaveAttribute('src', '/placeholder-avatar.svg');
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
