@@ -2,7 +2,8 @@
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
 // critical accessibility violation, on the event page Register Now is
-// in view without scrolling, and on the home page so is the first event's title; a registered person's ticket shows clear of the
+// in view without scrolling, and on the home page so is the first event's title
+// (the events list is checked as cards and as compact rows); a registered person's ticket shows clear of the
 // phone's bottom bar, and its own page (opened by its link) passes too.
 import assert from 'node:assert/strict';
 import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
@@ -69,6 +70,7 @@ export default async function everyScreen({ page, stack }) {
         }
         if (name === 'event-ticket') await expectTicketInSight(page, size);
         if (name === 'home') await expectFirstEventInSight(page, size);
+        if (name === 'events') await checkCompactList(page);
       }
     }
   }
@@ -96,6 +98,17 @@ async function expectTicketInSight(page, size) {
     return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
   });
   assert.equal(covered, 0, `the ticket at ${size.width} px is hidden under another element`);
+}
+
+// checkCompactList switches the events list to its compact rows, checks
+// that screen too, and switches back.
+async function checkCompactList(page) {
+  const view = page.getByRole('group', { name: 'Show events as' });
+  await view.getByText('List', { exact: true }).click();
+  await page.getByRole('radio', { name: 'List' }).and(page.locator(':checked')).waitFor({ state: 'attached' });
+  await checkScreen(page, 'events-list');
+  await view.getByText('Cards', { exact: true }).click();
+  await page.getByRole('radio', { name: 'Cards' }).and(page.locator(':checked')).waitFor({ state: 'attached' });
 }
 
 // expectFirstEventInSight checks that the home page, as it opens, shows the
