@@ -29,12 +29,7 @@ export function EventCard({ event, priority = false, distance }: ItemProps) {
         <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute top-3 left-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
-        <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
-          {event.title}
-        </h2>
-        <p className="text-sm font-medium text-slate-800">
-          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
-        </p>
+        <TitleAndTime event={event} titleId={titleId} />
         <p className="line-clamp-3 text-sm text-slate-700">{event.description}</p>
         <EventFacts event={event} distance={distance} />
         <p className="text-sm font-medium">
@@ -59,12 +54,7 @@ export function EventRow({ event, priority = false, distance }: ItemProps) {
         <EventBanner event={event} small className="hidden aspect-video w-28 rounded-lg sm:flex" priority={priority} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <h2 id={titleId} className="truncate font-semibold text-slate-900">
-          {event.title}
-        </h2>
-        <p className="text-sm text-slate-800">
-          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
-        </p>
+        <TitleAndTime event={event} titleId={titleId} compact />
         <div className="flex min-w-0 flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
           <EventFacts event={event} distance={distance} />
         </div>
@@ -74,6 +64,20 @@ export function EventRow({ event, priority = false, distance }: ItemProps) {
         </p>
       </div>
     </article>
+  );
+}
+
+// What and when: the title (on one line in a compact row) and the times.
+function TitleAndTime({ event, titleId, compact = false }: { event: TurnoutEvent; titleId: string; compact?: boolean }) {
+  return (
+    <>
+      <h2 id={titleId} className={`font-semibold text-slate-900 ${compact ? 'truncate' : 'line-clamp-2 text-lg'}`}>
+        {event.title}
+      </h2>
+      <p className={`text-sm text-slate-800 ${compact ? '' : 'font-medium'}`}>
+        <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+      </p>
+    </>
   );
 }
 
