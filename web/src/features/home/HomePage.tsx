@@ -38,7 +38,7 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-50 to-slate-50">
-        <div className="page py-6 text-center sm:py-24">
+        <div className="page py-6 text-center sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Discover and Join Amazing Events</h1>
           <p className="mx-auto mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">
             Browse upcoming events, register in seconds, and keep everything you joined in one place.
