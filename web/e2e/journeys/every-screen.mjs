@@ -1,10 +1,11 @@
 // e) Every screen, signed out, as a person and as an organizer, at a phone's and a laptop's
 // width, with an event whose title is one 200-character word and another
 // titled with a URL: no page scrolls sideways, none has a serious or
-// critical accessibility violation, and on the event page Register Now is
-// in view without scrolling; a registered person's ticket, and what has
-// the keyboard's focus, show clear of the phone's bottom bar, and the
-// ticket's own page (opened by its link) passes too.
+// critical accessibility violation, on the event page Register Now is
+// in view without scrolling, and on the home page so is the first event's title
+// (the events list is checked as cards and as compact rows); a registered
+// person's ticket, and what has the keyboard's focus, show clear of the
+// phone's bottom bar, and the ticket's own page (opened by its link) passes too.
 import assert from 'node:assert/strict';
 import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
 import { logIn } from '../ui.mjs';
@@ -70,6 +71,8 @@ export default async function everyScreen({ page, stack }) {
         }
         if (name === 'event-ticket') await expectTicketInSight(page, size);
         if (name === 'event-long-word') await expectFocusInSight(page, size, page.getByRole('button', { name: 'Share' }));
+        if (name === 'home') await expectFirstEventInSight(page, size);
+        if (name === 'events') await checkCompactList(page);
       }
     }
   }
@@ -112,4 +115,29 @@ async function expectTicketInSight(page, size) {
     return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
   });
   assert.equal(covered, 0, `the ticket at ${size.width} px is hidden under another element`);
+}
+
+// checkCompactList switches the events list to its compact rows, checks
+// that screen too, and switches back.
+async function checkCompactList(page) {
+  const view = page.getByRole('group', { name: 'Show events as' });
+  await view.getByText('List', { exact: true }).click();
+  await page.getByRole('radio', { name: 'List' }).and(page.locator(':checked')).waitFor({ state: 'attached' });
+  await checkScreen(page, 'events-list');
+  await view.getByText('Cards', { exact: true }).click();
+  await page.getByRole('radio', { name: 'Cards' }).and(page.locator(':checked')).waitFor({ state: 'attached' });
+}
+
+// expectFirstEventInSight checks that the home page, as it opens, shows the
+// first upcoming event (its card's top and title) above the fold, not only
+// the hero.
+async function expectFirstEventInSight(page, size) {
+  const card = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('article').first();
+  await card.waitFor();
+  const [cardBox, titleBox] = await Promise.all([card.boundingBox(), card.getByRole('heading').boundingBox()]);
+  assert.ok(cardBox && cardBox.y < size.height, `home at ${size.width} px: the first event card starts below the fold (${JSON.stringify(cardBox)})`);
+  assert.ok(
+    titleBox && titleBox.y + titleBox.height <= size.height,
+    `home at ${size.width} px: the first event's title is below the fold (${JSON.stringify(titleBox)})`,
+  );
 }

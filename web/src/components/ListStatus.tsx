@@ -1,4 +1,5 @@
 import type { RemoteList } from '@/lib/useRemoteList';
+import { Skeleton } from './Skeleton';
 
 // What a failed load leaves on screen: what failed, and the way to try again
 // (never a bare button, never a blank page).
@@ -21,13 +22,7 @@ export function ListStatus({
   loadingText,
   what,
 }: Pick<RemoteList<unknown>, 'status' | 'retry'> & { loadingText: string; what: string }) {
-  if (status === 'loading') {
-    return (
-      <p role="status" className="text-slate-600">
-        {loadingText}
-      </p>
-    );
-  }
+  if (status === 'loading') return <Skeleton label={loadingText} count={2} />;
   if (status === 'error') return <LoadFailed what={what} retry={retry} />;
   return null;
 }

@@ -1,7 +1,9 @@
+import { Skeleton } from './Skeleton';
+
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   return (
-    <p role="status" className="page text-slate-600">
-      {label}
-    </p>
+    <div className="page">
+      <Skeleton label={label} />
+    </div>
   );
 }

@@ -50,6 +50,7 @@ describe('events panel', () => {
     renderApp('/dashboard/events');
 
     expect(await screen.findByText('You have not created any events yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create your first event' })).toHaveAttribute('href', '/dashboard/create-event');
   });
 
   it('finds the organization from the profile when none is stored, and stores it', async () => {

@@ -47,7 +47,14 @@ export default function EventsPanel() {
         Events
       </h1>
       <ListStatus status={status} retry={retry} loadingText="Loading events..." what="the organization's events" />
-      {status === 'ready' && events.length === 0 && <p className="card text-slate-700">You have not created any events yet.</p>}
+      {status === 'ready' && events.length === 0 && (
+        <div className="card text-center">
+          <p className="text-slate-700">You have not created any events yet.</p>
+          <Link to={paths.dashboardCreateEvent} className="btn-primary mt-4">
+            Create your first event
+          </Link>
+        </div>
+      )}
       {status === 'ready' && events.length > 0 && (
         <ul className="grid gap-4">
           {events.map((event) => {

@@ -29,8 +29,19 @@ function initialsOf(title: string): string {
 // The event's banner image, or a panel in the event's own colours with its
 // initials, still reading No Image (spec §2). A banner in view on arrival
 // (the page's own, the first card) is asked for at once and first (priority);
-// the others wait until they scroll near.
-export function EventBanner({ event, className = '', priority = false }: { event: TurnoutEvent; className?: string; priority?: boolean }) {
+// the others wait until they scroll near. A small one (a list row's) has no
+// room for the initials.
+export function EventBanner({
+  event,
+  className = '',
+  priority = false,
+  small = false,
+}: {
+  event: TurnoutEvent;
+  className?: string;
+  priority?: boolean;
+  small?: boolean;
+}) {
   if (event.banner_url) {
     return (
       <img
@@ -48,10 +59,12 @@ export function EventBanner({ event, className = '', priority = false }: { event
       className={`relative flex items-center justify-center overflow-hidden text-white ${className}`}
       style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}
     >
-      <span aria-hidden="true" className="text-5xl font-extrabold tracking-tight opacity-90 select-none">
-        {initialsOf(event.title)}
-      </span>
-      <span className="absolute right-3 bottom-2 text-xs font-semibold">No Image</span>
+      {!small && (
+        <span aria-hidden="true" className="text-5xl font-extrabold tracking-tight opacity-90 select-none">
+          {initialsOf(event.title)}
+        </span>
+      )}
+      <span className={small ? 'text-xs font-semibold' : 'absolute right-3 bottom-2 rounded-full bg-black/30 px-2 py-0.5 text-xs font-semibold'}>No Image</span>
     </div>
   );
 }

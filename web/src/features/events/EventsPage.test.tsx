@@ -82,6 +82,57 @@ describe('EventsPage', () => {
     expect(first.getByText('By City Lights')).toBeInTheDocument();
   });
 
+  it('says Loading Events to assistive technology while grey cards stand in for the list', async () => {
+    serveEvents({ events: [jazz] });
+    renderApp('/events');
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Loading Events');
+    // The words are for screen readers; the cards' shapes are drawn instead.
+    expect(within(status).getByText('Loading Events')).toHaveClass('sr-only');
+    await screen.findByRole('article');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('switches to compact rows and back, each row still a link, and remembers the choice', async () => {
+    const lisbon = makeEvent({ city: 'Lisbon' });
+    serveEvents({ events: [lisbon, poetry] }, { events: [lisbon, poetry] });
+    const { user, unmount } = renderApp('/events');
+
+    await screen.findAllByRole('article');
+    const cards = screen.getByRole('radio', { name: 'Cards' });
+    const list = screen.getByRole('radio', { name: 'List' });
+    expect(screen.getByRole('group', { name: 'Show events as' })).toBeInTheDocument();
+    expect(cards).toBeChecked();
+    expect(screen.getByRole('img', { name: 'Banner of Jazz in the Park' })).toBeInTheDocument();
+    expect(screen.getByText('An evening of live jazz under the trees.')).toBeInTheDocument();
+
+    await user.click(list);
+    expect(list).toBeChecked();
+    expect(cards).not.toBeChecked();
+    const [row] = screen.getAllByRole('article');
+    const item = within(row!);
+    // A row: title, time, place · city, organizer and View Details, no description.
+    expect(item.getByRole('heading', { name: 'Jazz in the Park' })).toBeInTheDocument();
+    expect(item.getByText(eventTimeRange(lisbon.start_time, lisbon.end_time, lisbon.time_zone).replace(/\s+/g, ' '))).toBeInTheDocument();
+    expect(item.getByText('Riverside Park · Lisbon')).toBeInTheDocument();
+    expect(item.getByText('By City Lights')).toBeInTheDocument();
+    expect(item.queryByText('An evening of live jazz under the trees.')).not.toBeInTheDocument();
+    const link = item.getByRole('link', { name: 'View Details' });
+    expect(link).toHaveAttribute('href', `/event/detail?id=${lisbon.id}`);
+    expect(link).toHaveAccessibleDescription('Jazz in the Park');
+
+    // Back on the page later, the list is still rows.
+    unmount();
+    renderApp('/events');
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
+    expect(screen.queryByText('An evening of live jazz under the trees.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Cards' }));
+    expect(screen.getByText('An evening of live jazz under the trees.')).toBeInTheDocument();
+  });
+
   it('shows No Image without a banner, and Full or Started when no seat can be had', async () => {
     const started = makeEvent({ id: 'started', title: 'Morning Run', start_time: inDays(0, -1), end_time: inDays(0, 1) });
     serveEvents({ events: [poetry, started] });

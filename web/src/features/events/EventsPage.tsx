@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { PageLoading } from '@/components/PageLoading';
+import { Skeleton } from '@/components/Skeleton';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { useEventList } from './hooks';
-import { EventCard } from './EventCard';
+import { EventCard, EventRow } from './EventCard';
+import { ListViewToggle, useListView, type ListView } from './listView';
 import { withMyChange } from './myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
 import { SearchBar } from './SearchBar';
@@ -11,24 +12,28 @@ import { distanceKm, distanceText, isSearching, searchOf, searchQuery, type Sear
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const search = searchOf(params);
+  const [view, setView] = useListView();
   useDocumentTitle('Events');
 
   return (
     <div className="page">
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upcoming Events</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upcoming Events</h1>
+        <ListViewToggle view={view} onChange={setView} />
+      </div>
       <SearchBar search={search} onChange={(next) => setParams(new URLSearchParams(searchQuery(next)), { replace: true })} />
       {/* A new search starts a new list (its own pages). */}
-      <EventList key={searchQuery(search)} search={search} clear={() => setParams(new URLSearchParams(), { replace: true })} />
+      <EventList key={searchQuery(search)} search={search} view={view} clear={() => setParams(new URLSearchParams(), { replace: true })} />
     </div>
   );
 }
 
-function EventList({ search, clear }: { search: Search; clear: () => void }) {
+function EventList({ search, view, clear }: { search: Search; view: ListView; clear: () => void }) {
   const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList(search);
   const searching = isSearching(search);
   return (
     <>
-      {status === 'loading' && <PageLoading label="Loading Events" />}
+      {status === 'loading' && <Skeleton label="Loading Events" shape={view === 'cards' ? 'cards' : 'rows'} count={view === 'cards' ? 3 : 5} />}
       {status === 'error' && <LoadFailed what="the events" retry={retry} />}
       {status === 'ready' && events.length === 0 && !searching && (
         <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>
@@ -44,12 +49,13 @@ function EventList({ search, clear }: { search: Search; clear: () => void }) {
       )}
       {status === 'ready' && events.length > 0 && (
         <>
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className={view === 'cards' ? 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3'}>
             {events.map((event, i) => {
               const km = distanceKm(search.near, event.latitude, event.longitude);
+              const Item = view === 'cards' ? EventCard : EventRow;
               return (
                 <li key={event.id} className="min-w-0">
-                  <EventCard event={withMyChange(event)} priority={i === 0} distance={km === null ? undefined : distanceText(km)} />
+                  <Item event={withMyChange(event)} priority={i === 0} distance={km === null ? undefined : distanceText(km)} />
                 </li>
               );
             })}

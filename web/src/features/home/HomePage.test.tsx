@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 
@@ -49,6 +49,23 @@ describe('HomePage', () => {
     expect(within(region).getByRole('heading', { name: 'Event 1' })).toBeInTheDocument();
     expect(within(region).queryByRole('heading', { name: 'Event 4' })).not.toBeInTheDocument();
     expect(within(region).getByRole('link', { name: /See all upcoming events/ })).toHaveAttribute('href', '/events');
+  });
+
+  it('says Loading Events to assistive technology while grey cards stand in for the events', async () => {
+    server.use(
+      http.get(apiUrl('/event/public/'), async () => {
+        // Slower than the page's code, so the loading state shows.
+        await delay(300);
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/');
+    const region = await screen.findByRole('region', { name: 'Upcoming Events' });
+    const status = await within(region).findByRole('status');
+    expect(status).toHaveTextContent('Loading Events');
+    expect(within(status).getByText('Loading Events')).toHaveClass('sr-only');
+    expect(await within(region).findByText('No upcoming events right now. Check back soon!')).toBeInTheDocument();
+    expect(within(region).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('leaves cancelled events off the home page', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { Skeleton } from '@/components/Skeleton';
 
 // The first screen most visitors see: it stays free of the HTTP clients so
 // the first load is small; the upcoming events come after it.
@@ -37,14 +38,14 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-indigo-50 to-slate-50">
-        <div className="page py-16 text-center sm:py-24">
+        <div className="page py-6 text-center sm:py-16">
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Discover and Join Amazing Events</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+          <p className="mx-auto mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">
             Browse upcoming events, register in seconds, and keep everything you joined in one place.
           </p>
           <form
             role="search"
-            className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
+            className="mx-auto mt-5 flex max-w-xl gap-2 sm:mt-8"
             onSubmit={(e) => {
               e.preventDefault();
               const q = new FormData(e.currentTarget).get('q')?.toString().trim();
@@ -54,23 +55,23 @@ export default function HomePage() {
             <label htmlFor="home-search" className="sr-only">
               Search events
             </label>
-            <input id="home-search" name="q" type="search" maxLength={100} className="field-input flex-1 py-3" placeholder="Search events, places, organizers" />
-            <button type="submit" className="btn-secondary px-5 py-3">
+            <input id="home-search" name="q" type="search" maxLength={100} className="field-input mt-0 min-w-0 flex-1 py-3" placeholder="Search events, places, organizers" />
+            <button type="submit" className="btn-secondary shrink-0 px-5 py-3">
               Search
             </button>
           </form>
-          <button type="button" className="btn-primary mt-4 px-6 py-3 text-base" onClick={() => void navigate(paths.events)}>
+          <button type="button" className="btn-primary mt-3 px-6 py-3 text-base sm:mt-4" onClick={() => void navigate(paths.events)}>
             Browse Events
           </button>
         </div>
       </section>
-      <section aria-labelledby="upcoming-heading" className="page pb-0">
-        <h2 id="upcoming-heading" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
+      <section aria-labelledby="upcoming-heading" className="page pt-5 pb-0 sm:pt-8">
+        <h2 id="upcoming-heading" className="mb-4 text-xl font-bold tracking-tight text-slate-900 sm:mb-6 sm:text-2xl">
           Upcoming Events
         </h2>
         {/* Holds the cards' height while they load, so the page does not shift. */}
         <div className="min-h-[28rem]">
-          <Suspense fallback={<p className="text-slate-600">Loading Events</p>}>
+          <Suspense fallback={<Skeleton label="Loading Events" shape="cards" />}>
             <UpcomingEvents />
           </Suspense>
         </div>

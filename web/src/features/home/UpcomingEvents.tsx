@@ -6,12 +6,13 @@ import { EventCard } from '@/features/events/EventCard';
 import { useEventList } from '@/features/events/hooks';
 import { withMyChange } from '@/features/events/myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
+import { Skeleton } from '@/components/Skeleton';
 
 export const PREVIEW_COUNT = 3;
 
 export default function UpcomingEvents() {
   const { status, events, retry } = useEventList();
-  if (status === 'loading') return <p className="text-slate-600">Loading Events</p>;
+  if (status === 'loading') return <Skeleton label="Loading Events" shape="cards" count={PREVIEW_COUNT} />;
   if (status === 'error') return <LoadFailed what="the events" retry={retry} />;
   // A cancelled event is no advertisement; the list below these leads to it.
   const live = events.filter((event) => !event.cancelled);

@@ -319,8 +319,9 @@ describe('user profile', () => {
     expect(screen.getByText('Ana Lima')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
     expect(screen.getByText('5550100')).toBeInTheDocument();
-    // The address is empty.
-    expect(screen.getByText('N/A')).toBeInTheDocument();
+    // The address is empty: no row for it, no N/A.
+    expect(screen.queryByText('Address')).not.toBeInTheDocument();
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument();
     expect(screen.getByAltText("ana's avatar")).toHaveAttribute('src', '/placeholder-avatar.svg');
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
@@ -365,6 +366,7 @@ describe('user profile', () => {
     renderApp('/profile');
 
     expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse events' })).toHaveAttribute('href', '/events');
   });
 
   it('tells the user when the registered events cannot be loaded', async () => {

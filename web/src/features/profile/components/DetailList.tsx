@@ -2,17 +2,20 @@ import type { ReactNode } from 'react';
 
 export interface Detail {
   label: string;
-  // Empty values read N/A.
+  // Empty values read N/A, or leave their row out (omitEmpty).
   value: string | null | undefined;
   // How to show a non-empty value, when not as plain text.
   render?: (value: string) => ReactNode;
 }
 
-export function DetailList({ details }: { details: Detail[] }) {
+// The organization's profile shows every row, N/A where empty; a person's
+// leaves empty rows out.
+export function DetailList({ details, omitEmpty = false }: { details: Detail[]; omitEmpty?: boolean }) {
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
       {details.map(({ label, value, render }) => {
         const present = value != null && value.trim() !== '';
+        if (!present && omitEmpty) return null;
         return (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>

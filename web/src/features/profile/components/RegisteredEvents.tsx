@@ -42,7 +42,14 @@ export function RegisteredEvents({ userId }: { userId: string }) {
         Registered Events
       </h2>
       <ListStatus status={status} retry={retry} loadingText="Loading events..." what="your registered events" />
-      {status === 'ready' && events.length === 0 && <p className="text-slate-700">You have not registered for any events.</p>}
+      {status === 'ready' && events.length === 0 && (
+        <div>
+          <p className="text-slate-700">You have not registered for any events.</p>
+          <Link to={paths.events} className="btn-secondary mt-3">
+            Browse events
+          </Link>
+        </div>
+      )}
       {status === 'ready' && events.length > 0 && (
         <ul className="divide-y divide-slate-200">
           {events.map((item) => {

@@ -25,6 +25,7 @@ export function UserProfile({ profile }: { profile: Profile }) {
       </div>
       <div className="mt-6">
         <DetailList
+          omitEmpty
           details={[
             { label: 'Full Name', value: fullName },
             emailDetail(profile.email, profile.pending_email),
