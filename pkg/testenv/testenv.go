@@ -126,6 +126,27 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 	return c, awsCfg
 }
 
+// PrivateConfig is Config on emulators of the test's own, started for it
+// and stopped when it ends (some seconds more). It is for a test of
+// thousands of writes: DynamoDB Local stays slow after them (past the
+// clients' 3 s deadline, even with their table deleted), which failed the
+// tests that ran after it on the shared one.
+func PrivateConfig(tb testing.TB) (config.Config, aws.Config) {
+	tb.Helper()
+	c, awsCfg := Config(tb)
+	st, err := emulators.Start(context.Background(), emulators.Options{})
+	if err != nil {
+		tb.Fatalf("testenv.PrivateConfig: %v", err)
+	}
+	tb.Cleanup(func() {
+		if err := st.Stop(); err != nil {
+			tb.Errorf("testenv.PrivateConfig: stop emulators: %v", err)
+		}
+	})
+	c.DynamoDBEndpoint, c.S3Endpoint, c.SESEndpoint = st.DynamoDBEndpoint, st.S3Endpoint, st.SESEndpoint
+	return c, awsCfg
+}
+
 func randomBytes(tb testing.TB, n int) []byte {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {

@@ -95,7 +95,8 @@ func (e *Env) Advance(d time.Duration) { e.shift.Add(int64(d)) }
 // fault).
 func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	tb.Helper()
-	return mustEnv(tb, true, storeOpts...)
+	cfg, awsCfg := testenv.Config(tb)
+	return mustEnv(tb, cfg, awsCfg, true, storeOpts...)
 }
 
 // MustEnvWithoutRegistrationMail is MustEnv for the tests that register
@@ -104,12 +105,20 @@ func MustEnv(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 // crowd's requests need (two cores run the whole suite).
 func MustEnvWithoutRegistrationMail(tb testing.TB, storeOpts ...func(*dynamodb.Options)) *Env {
 	tb.Helper()
-	return mustEnv(tb, false, storeOpts...)
+	cfg, awsCfg := testenv.Config(tb)
+	return mustEnv(tb, cfg, awsCfg, false, storeOpts...)
 }
 
-func mustEnv(tb testing.TB, registrationMail bool, storeOpts ...func(*dynamodb.Options)) *Env {
+// MustEnvOfItsOwn is MustEnvWithoutRegistrationMail on emulators of the
+// test's own (testenv.PrivateConfig), for a test of thousands of writes.
+func MustEnvOfItsOwn(tb testing.TB) *Env {
 	tb.Helper()
-	cfg, awsCfg := testenv.Config(tb)
+	cfg, awsCfg := testenv.PrivateConfig(tb)
+	return mustEnv(tb, cfg, awsCfg, false)
+}
+
+func mustEnv(tb testing.TB, cfg config.Config, awsCfg aws.Config, registrationMail bool, storeOpts ...func(*dynamodb.Options)) *Env {
+	tb.Helper()
 	cfg.OriginSecret = testOriginSecret
 	awsCfg.APIOptions = append(awsCfg.APIOptions, recordActions)
 	e := &Env{tb: tb, Config: cfg, awsCfg: awsCfg, Ops: &store.OperationCounter{}}
