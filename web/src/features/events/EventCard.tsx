@@ -24,7 +24,7 @@ export function EventCard({ event, priority = false, distance }: ItemProps) {
   const titleId = `event-title-${event.id}`;
   return (
     <article className="group relative flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 hover:shadow-md hover:ring-slate-300">
-      <div className={`relative ${event.cancelled ? 'opacity-70 grayscale' : ''}`}>
+      <div className={`relative ${event.cancelled ? 'grayscale' : ''}`}>
         <EventBanner event={event} className="aspect-video w-full" priority={priority} />
         <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute top-3 left-3" />
       </div>
@@ -49,7 +49,7 @@ export function EventRow({ event, priority = false, distance }: ItemProps) {
   const titleId = `event-row-title-${event.id}`;
   return (
     <article className="group relative flex min-w-0 items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:shadow-md hover:ring-slate-300 sm:gap-4">
-      <div className={`flex shrink-0 items-center gap-3 ${event.cancelled ? 'opacity-70 grayscale' : ''}`}>
+      <div className={`flex shrink-0 items-center gap-3 ${event.cancelled ? 'grayscale' : ''}`}>
         <DateBlock iso={event.start_time} timeZone={event.time_zone} />
         <EventBanner event={event} small className="hidden aspect-video w-28 rounded-lg sm:flex" priority={priority} />
       </div>
