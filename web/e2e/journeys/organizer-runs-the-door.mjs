@@ -1,13 +1,13 @@
 // f) A full event with a waitlist, run at the door: one person takes the
-// only seat and is shown a ticket, another joins the waitlist; the
-// organization sees both in its attendee list, exports it as CSV and checks
+// only seat and is shown a ticket, another joins the waitlist (leaves it,
+// is mailed that they left, and joins again); the organization sees both in its attendee list, exports it as CSV and checks
 // the first in by the ticket's code (accepting the warning that the event
 // is days away), takes that back and checks them in again; the first
 // person's confirmation mail shows the QR code inside it and its link opens
 // the ticket signed out. When that person cancels, the one
 // waiting has the seat and is mailed the ticket (read from the SES
 // emulator). Then the organization messages the registered, previewing the
-// mail first, and calls the event off: it shows as cancelled, and the
+// mail first (replies go to its address), and calls the event off: it shows as cancelled, and the
 // people are told; the one holding a seat sees why, and no ticket.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -53,6 +53,15 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
 
   await as(bea);
+  await page.getByRole('button', { name: 'Join Waitlist' }).click();
+  await see(page, 'You are on the waitlist (number 1 in line).');
+  // Leaving the waitlist is told as that, not as a cancelled registration,
+  // and joining again takes one press.
+  await page.getByRole('button', { name: 'Leave Waitlist' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave waitlist', exact: true }).click();
+  await see(page, 'You left the waitlist.');
+  const left = await waitForMail(stack.sesURL, bea.email, `You left the waitlist: ${title}`);
+  assert.ok(!left.attachments?.some((a) => a.filename.endsWith('.ics')), 'leaving a waitlist sends no calendar file');
   await page.getByRole('button', { name: 'Join Waitlist' }).click();
   await see(page, 'You are on the waitlist (number 1 in line).');
 
@@ -114,6 +123,7 @@ export default async function organizerRunsTheDoor({ page, stack, screenshot }) 
   await see(page, 'Your message is on its way to everyone registered.');
   const message = await waitForMail(stack.sesURL, bea.email, `Doors open at seven · ${title}`);
   assert.ok(message.body.text.includes('Bring your ticket on your phone.'));
+  assert.deepEqual(message.replyTo, [org.email], "replies go to the organization's address");
 
   await field(page, 'What should we tell your attendees?').fill('The roof is under repair. Sorry!');
   await page.getByRole('button', { name: 'Cancel event' }).click();

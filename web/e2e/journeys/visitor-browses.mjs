@@ -1,7 +1,8 @@
 // a) A visitor browses: from the home page to the list of upcoming events,
 // into one event's details, and a reload of that shareable URL, whose HTML
 // carries the event for link previews and search engines; from the event
-// to its organization's page, which lists it.
+// to its organization's page, which lists it and which the sitemap and
+// link previews know.
 import assert from 'node:assert/strict';
 import { createEvent, signUpOrganization } from '../api.mjs';
 import { control, listItem, see } from '../ui.mjs';
@@ -48,4 +49,14 @@ export default async function visitorBrowses({ page, stack, screenshot }) {
   await page.waitForURL(`**/organizations/${event.organization.id}`);
   await page.getByRole('heading', { level: 1, name: org.organization }).waitFor();
   await page.getByRole('region', { name: 'Upcoming events' }).getByRole('heading', { name: event.title }).waitFor();
+
+  // Search engines find the organization's page in the sitemap, and its
+  // HTML names the organization for link previews.
+  const orgURL = page.url();
+  const sitemap = await (await fetch(`${stack.baseURL}/sitemap.xml`)).text();
+  assert.ok(sitemap.includes(`<loc>${orgURL}</loc>`), `the sitemap lacks ${orgURL}`);
+  const orgHTML = await (await fetch(orgURL)).text();
+  for (const tag of [`<title>${org.organization} · Turnout</title>`, `<meta property="og:title" content="${org.organization}">`]) {
+    assert.ok(orgHTML.includes(tag), `the organization's page lacks ${tag}`);
+  }
 }
