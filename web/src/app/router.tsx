@@ -5,17 +5,27 @@ import { lazyRoute } from '@/app/lazyRoute';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { dashboardPages, paths } from '@/config/paths';
 
-// Each page is its own chunk, loaded when its route is first visited.
-const HomePage = lazy(() => import('@/features/home/HomePage'));
-// The events list asks for its first page while its code loads, and does
-// not suspend (see lazyRoute), so the list is not held back by the code
-// nor by React's reveal throttle. The page renders once the request is
-// out, so it always finds it.
-const EventsPage = lazyRoute(() => {
-  const listRequested = import('@/features/events/hooks').then((hooks) => hooks.prefetchEventList());
-  return Promise.all([import('@/features/events/EventsPage'), listRequested]).then(([page]) => page);
+// Each page is its own chunk, loaded when its route is first visited. The
+// pages a visitor lands on ask for their data while their code loads
+// (prefetched), not after it arrived and rendered: one round trip less
+// before the first event shows.
+type EventHooks = typeof import('@/features/events/hooks');
+const prefetched = (ask: (hooks: EventHooks) => void) => import('@/features/events/hooks').then(ask);
+const HomePage = lazy(() => {
+  // The page loads the hooks itself; a failure here shows there.
+  prefetched((hooks) => hooks.prefetchEventList()).catch(() => {});
+  return import('@/features/home/HomePage');
 });
-const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));
+// The events list does not suspend either (see lazyRoute), so the list is
+// not held back by React's reveal throttle. The page renders once the
+// request is out, so it always finds it.
+const EventsPage = lazyRoute(() =>
+  Promise.all([import('@/features/events/EventsPage'), prefetched((hooks) => hooks.prefetchEventList())]).then(([page]) => page),
+);
+const EventDetailPage = lazy(() => {
+  prefetched((hooks) => hooks.prefetchEvent()).catch(() => {});
+  return import('@/features/events/EventDetailPage');
+});
 const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
 const UnsubscribePage = lazy(() => import('@/features/profile/UnsubscribePage'));
 const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));

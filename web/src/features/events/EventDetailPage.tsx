@@ -13,11 +13,12 @@ import { setQueryData, useQuery } from '@/lib/query';
 import { timeIn } from '@/lib/time';
 import { TicketCode } from '@/features/tickets/TicketCode';
 import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
-import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
+import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from './api';
 import { AddToCalendar } from './AddToCalendar';
 import { EventBanner } from './EventBanner';
 import { EventFacts } from './EventFacts';
 import { HostCard } from './HostCard';
+import { useEvent } from './hooks';
 import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState } from './eventInfo';
 import { AvailabilityBadge } from './AvailabilityBadge';
@@ -51,7 +52,7 @@ function NoEvent() {
 }
 
 function EventLoader({ id }: { id: string }) {
-  const query = useQuery(`event:${id}`, () => getEvent(id), { onError: (error) => console.error('load event', error) });
+  const query = useEvent(id);
   useDocumentTitle(query.status === 'ready' ? query.data.title : 'Event');
 
   if (query.status === 'loading') return <PageLoading label="Loading event..." />;

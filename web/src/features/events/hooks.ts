@@ -2,7 +2,8 @@ import { prefetchQuery, useQuery } from '@/lib/query';
 import { useRemoteList, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
 import { useSuggestions } from '@/lib/useSuggestions';
-import { listCategories, listPublicEvents, suggestCities, type Category } from './api';
+import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './api';
+import { eventFromState } from './eventInfo';
 import { isSearching, searchOf, searchQuery, type Search } from './search';
 
 // The public list's first page in the shared cache; a search's under its
@@ -25,6 +26,23 @@ async function publicPage(search: Search, after?: string): Promise<ListPage<Turn
 export function prefetchEventList(): void {
   const search = searchOf(new URLSearchParams(window.location.search));
   prefetchQuery(listKey(search), () => publicPage(search));
+}
+
+// One event's public detail in the shared cache.
+const eventKey = (id: string) => `event:${id}`;
+
+// The event a shared link (?id=) names, requested together with the event
+// page's code (src/app/router.tsx) rather than after the page commits. An
+// event the list handed over in navigation state needs no request.
+export function prefetchEvent(): void {
+  const id = new URLSearchParams(window.location.search).get('id');
+  const state: unknown = (window.history.state as { usr?: unknown } | null)?.usr;
+  if (id && !eventFromState(state)) prefetchQuery(eventKey(id), () => getEvent(id));
+}
+
+// The public detail of event id.
+export function useEvent(id: string) {
+  return useQuery(eventKey(id), () => getEvent(id), { onError: (error) => console.error('load event', error) });
 }
 
 export interface EventList {
