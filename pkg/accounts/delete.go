@@ -62,7 +62,7 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	if !ok {
 		return domain.FieldError("password", MsgDeletePassword)
 	}
-	if err := s.Store.MarkDeleting(ctx, u); err != nil {
+	if err := s.Leaving.MarkDeleting(ctx, u); err != nil {
 		return err
 	}
 	b := deadlineBudget(ctx)
@@ -71,18 +71,18 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	}
 	var logoKey string
 	if u.IsOrganizer && u.OrganizationID != "" {
-		o, err := s.Store.Organization(ctx, u.OrganizationID)
+		o, err := s.Accounts.Organization(ctx, u.OrganizationID)
 		if err != nil {
 			return err
 		}
 		logoKey = o.LogoKey
 	}
-	if err := s.Store.ForgetAccount(ctx, u); err != nil {
+	if err := s.Leaving.ForgetAccount(ctx, u); err != nil {
 		return err
 	}
 	media.Discard(ctx, s.Media, u.ImageKey)
 	media.Discard(ctx, s.Media, logoKey)
-	if err := s.Store.DeleteAccount(ctx, u); err != nil {
+	if err := s.Leaving.DeleteAccount(ctx, u); err != nil {
 		return err
 	}
 	// A registration, login or event that passed its check before the mark
@@ -90,7 +90,7 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	if err := s.removeBelongings(ctx, budget{}, u); err != nil {
 		slog.WarnContext(ctx, "sweep what a deleted account left", "err", err)
 	}
-	if err := s.Store.ForgetAccount(ctx, u); err != nil {
+	if err := s.Leaving.ForgetAccount(ctx, u); err != nil {
 		slog.WarnContext(ctx, "forget a deleted account's sessions and counters", "err", err)
 	}
 	name := u.FirstName
@@ -120,14 +120,14 @@ func (s *Service) removeBelongings(ctx context.Context, b budget, u domain.User)
 // skipped, and one its event no longer holds is dropped.
 func (s *Service) cancelRegistrations(ctx context.Context, b budget, userID string) error {
 	for after := ""; ; {
-		page, next, err := s.Store.PersonRegistrations(ctx, userID, after, deletionPage)
+		page, next, err := s.Leaving.PersonRegistrations(ctx, userID, after, deletionPage)
 		if err != nil {
 			return err
 		}
 		err = inParallel(ctx, b, page, func(ctx context.Context, r domain.Registration) error {
-			err := s.Store.CancelRegistration(ctx, r)
+			err := s.Leaving.CancelRegistration(ctx, r)
 			if errors.Is(err, domain.ErrNotFound) {
-				return s.Store.DropRegistration(ctx, r)
+				return s.Leaving.DropRegistration(ctx, r)
 			}
 			return err
 		})
@@ -144,12 +144,12 @@ func (s *Service) cancelRegistrations(ctx context.Context, b budget, userID stri
 func (s *Service) deleteEvents(ctx context.Context, b budget, orgID string) error {
 	for _, deleting := range []bool{true, false} {
 		for after := ""; ; {
-			ids, next, err := s.Store.OrganizationEventIDs(ctx, orgID, deleting, after, deletionPage)
+			ids, next, err := s.Leaving.OrganizationEventIDs(ctx, orgID, deleting, after, deletionPage)
 			if err != nil {
 				return err
 			}
 			err = inParallel(ctx, b, ids, func(ctx context.Context, id string) error {
-				deleted, err := s.Store.DeleteEvent(ctx, id, orgID)
+				deleted, err := s.Leaving.DeleteEvent(ctx, id, orgID)
 				switch {
 				case errors.Is(err, domain.ErrNotFound):
 					return nil

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
 // Export is everything the product holds about an account, for the person
@@ -16,7 +15,7 @@ type Export struct {
 	Organization  *domain.Organization
 	Registrations []domain.RegisteredEvent
 	Sessions      []domain.RefreshToken
-	FailedLogins  store.FailedLogins
+	FailedLogins  domain.FailedLogins
 }
 
 // registrationPage is how many registrations each read of an export takes.
@@ -26,7 +25,7 @@ const registrationPage = 100
 func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
 	out := Export{User: u, Registrations: []domain.RegisteredEvent{}}
 	if u.IsOrganizer && u.OrganizationID != "" {
-		o, err := s.Store.Organization(ctx, u.OrganizationID)
+		o, err := s.Accounts.Organization(ctx, u.OrganizationID)
 		if err != nil {
 			return out, err
 		}
@@ -37,7 +36,7 @@ func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
 		for i, re := range page {
 			ids[i] = re.Event.ID
 		}
-		times, err := s.Store.RegistrationTimes(ctx, u.ID, ids)
+		times, err := s.Leaving.RegistrationTimes(ctx, u.ID, ids)
 		if err != nil {
 			return err
 		}
@@ -52,10 +51,10 @@ func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
 	if err != nil {
 		return out, err
 	}
-	if out.Sessions, err = s.Store.Sessions(ctx, u.ID); err != nil {
+	if out.Sessions, err = s.Leaving.Sessions(ctx, u.ID); err != nil {
 		return out, err
 	}
-	out.FailedLogins, err = s.Store.FailedLoginsOf(ctx, u.Username)
+	out.FailedLogins, err = s.Leaving.FailedLoginsOf(ctx, u.Username)
 	return out, err
 }
 
@@ -75,7 +74,7 @@ func (s *Service) eachRegistration(ctx context.Context, userID string, fn func(d
 // eachRegistrationPage calls fn with each page of userID's registrations.
 func (s *Service) eachRegistrationPage(ctx context.Context, userID string, fn func([]domain.RegisteredEvent) error) error {
 	for after := ""; ; {
-		page, next, err := s.Store.UserRegistrations(ctx, userID, after, registrationPage)
+		page, next, err := s.Leaving.UserRegistrations(ctx, userID, after, registrationPage)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,6 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Messages shown to people.
@@ -49,7 +48,7 @@ type Store interface {
 	User(ctx context.Context, id string) (domain.User, error)
 	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
 	ResetFeed(ctx context.Context, userID string) (int, error)
-	Search(ctx context.Context, q store.SearchQuery, now time.Time) ([]domain.Event, string, error)
+	Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error)
 	Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
@@ -67,10 +66,7 @@ type Store interface {
 	PromoteWaiting(ctx context.Context, eventID string) error
 }
 
-var (
-	_ Store         = (*store.Store)(nil)
-	_ media.Deleter = (*media.Store)(nil)
-)
+var _ media.Deleter = (*media.Store)(nil)
 
 // Service holds what event flows need. Build it once per process.
 type Service struct {
@@ -98,23 +94,23 @@ func explain(err error, notFound *domain.Error) error {
 		return nil
 	case errors.Is(err, domain.ErrNotFound):
 		return notFound
-	case errors.Is(err, store.ErrNotOwner):
+	case errors.Is(err, domain.ErrNotOwner):
 		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	case errors.Is(err, store.ErrCapacityBelowTaken):
+	case errors.Is(err, domain.ErrCapacityBelowTaken):
 		return domain.FieldError("capacity", MsgCapacityBelowTaken)
-	case errors.Is(err, store.ErrAlreadyRegistered):
+	case errors.Is(err, domain.ErrAlreadyRegistered):
 		return domain.Errorf(domain.CodeConflict, MsgAlreadyRegistered)
-	case errors.Is(err, store.ErrEventFull):
+	case errors.Is(err, domain.ErrEventFull):
 		return domain.Errorf(domain.CodeConflict, MsgEventFull)
-	case errors.Is(err, store.ErrEventStarted):
+	case errors.Is(err, domain.ErrEventStarted):
 		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
-	case errors.Is(err, store.ErrEventCancelled):
+	case errors.Is(err, domain.ErrEventCancelled):
 		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
-	case errors.Is(err, store.ErrAccountDeleting):
+	case errors.Is(err, domain.ErrAccountDeleting):
 		return domain.Errorf(domain.CodeConflict, MsgAccountDeleting)
-	case errors.Is(err, store.ErrBusy):
+	case errors.Is(err, domain.ErrBusy):
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
-	case errors.Is(err, store.ErrBadCursor):
+	case errors.Is(err, domain.ErrBadCursor):
 		return domain.FieldError("after", MsgBadCursor)
 	}
 	return err

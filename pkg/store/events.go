@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,13 +10,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
-)
-
-// Event write failures the API explains to people.
-var (
-	ErrNotOwner           = errors.New("event belongs to another organization")
-	ErrCapacityBelowTaken = errors.New("capacity below seats already taken")
-	ErrBadCursor          = errors.New("bad page cursor")
 )
 
 type eventItem struct {
@@ -155,7 +147,7 @@ func (it eventItem) domain() domain.Event {
 
 // CreateEvent stores a new event, created at e.Created, with its reminders,
 // while its organization exists and is not being deleted
-// (ErrAccountDeleting), so no event outlives its organization.
+// (domain.ErrAccountDeleting), so no event outlives its organization.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 	ok := organizationKey(e.OrganizationID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -166,7 +158,7 @@ func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 		return tx
 	})
 	if failedAt(cancelReasons(err), 2) {
-		err = ErrAccountDeleting
+		err = domain.ErrAccountDeleting
 	}
 	if err != nil {
 		return fmt.Errorf("create event %s: %w", e.ID, err)
@@ -257,11 +249,11 @@ func (s *Store) explainEventWrite(ctx context.Context, e domain.Event) error {
 	case err != nil:
 		return err
 	case stored.OrganizationID != e.OrganizationID:
-		return ErrNotOwner
+		return domain.ErrNotOwner
 	case stored.Cancelled && !e.Cancelled:
-		return ErrEventCancelled
+		return domain.ErrEventCancelled
 	default:
-		return ErrCapacityBelowTaken
+		return domain.ErrCapacityBelowTaken
 	}
 }
 
@@ -288,7 +280,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 	var old eventItem
 	err := s.get(ctx, k, &old, true)
 	if err == nil && old.OrganizationID != orgID {
-		err = ErrNotOwner
+		err = domain.ErrNotOwner
 	}
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {

@@ -41,20 +41,23 @@ func sortTime(t time.Time) string { return t.UTC().Format(sortTimeLayout) }
 
 type key struct{ PK, SK string }
 
+// eventPrefix starts the partition of an event and everything of it.
+const eventPrefix = "EVENT#"
+
 func userKey(id string) key           { return key{"USER#" + id, "PROFILE"} }
 func usernameKey(username string) key { n := fold(username); return key{"USERNAME#" + n, "USERNAME"} }
 func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
 func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
-func eventKey(id string) key          { return key{"EVENT#" + id, "EVENT"} }
+func eventKey(id string) key          { return key{eventPrefix + id, "EVENT"} }
 
 // seatsKey is the event's seat counter, a small item of its own in no
 // index, so taking a seat rewrites neither the event nor any index.
-func seatsKey(eventID string) key { return key{"EVENT#" + eventID, seatsSK} }
+func seatsKey(eventID string) key { return key{eventPrefix + eventID, seatsSK} }
 
 const seatsSK = "SEATS"
 
 func attendeeKey(eventID, userID string) key {
-	return key{"EVENT#" + eventID, attendeePrefix + userID}
+	return key{eventPrefix + eventID, attendeePrefix + userID}
 }
 func registrationKey(id string) key { return key{"REG#" + id, "REG"} }
 
@@ -81,7 +84,7 @@ func departureKey(regID string) key { return key{departurePrefix + regID, "DEPAR
 const departurePrefix = "DEPARTED#"
 
 // waitKey is a waitlisted registration's place in its event's queue.
-func waitKey(eventID, regID string) key { return key{"EVENT#" + eventID, waitPrefix + regID} }
+func waitKey(eventID, regID string) key { return key{eventPrefix + eventID, waitPrefix + regID} }
 
 const waitPrefix = "WAIT#"
 
@@ -156,7 +159,7 @@ func afterSK(sk string) string { return sk + "#~" }
 // partition. Its sort key sorts after seatsSK, so the read of an event
 // (EVENT to SEATS) does not read it.
 func reminderKey(eventID string, k domain.ReminderKind) key {
-	return key{"EVENT#" + eventID, reminderPrefix + string(k)}
+	return key{eventPrefix + eventID, reminderPrefix + string(k)}
 }
 
 const reminderPrefix = "TIMER#REMINDER#"
@@ -174,7 +177,7 @@ func remindersDueSK(r domain.Reminder) string {
 
 // changeNoticeKey is an event's pending change notice, in the event's
 // partition after its reminders.
-func changeNoticeKey(eventID string) key { return key{"EVENT#" + eventID, changeNoticeSK} }
+func changeNoticeKey(eventID string) key { return key{eventPrefix + eventID, changeNoticeSK} }
 
 const changeNoticeSK = "TIMER#CHANGE"
 

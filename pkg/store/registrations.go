@@ -15,16 +15,6 @@ import (
 	"turnout/pkg/domain"
 )
 
-// Registration refusals, each wrapping domain.ErrConflict.
-var (
-	ErrAlreadyRegistered = fmt.Errorf("already registered: %w", domain.ErrConflict)
-	ErrEventFull         = fmt.Errorf("event full: %w", domain.ErrConflict)
-	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
-	// ErrAccountDeleting refuses a registration of an account whose
-	// deletion has begun (or ended), so nothing of it outlives the deletion.
-	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", domain.ErrConflict)
-)
-
 // A registration is three items, none of them in an index, so taking a
 // seat writes no index copy: the attendee item in the event's partition
 // (its key makes "one registration per person per event" a key
@@ -146,7 +136,7 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		case err == nil:
 			return a.Registration, nil
 		case failedAt(reasons, registrantCheck):
-			return fail(ErrAccountDeleting)
+			return fail(domain.ErrAccountDeleting)
 		case failedAt(reasons, 1):
 			return fail(s.explainRegistered(ctx, a.EventID))
 		case !failedAt(reasons, 0):
@@ -159,20 +149,20 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		case err != nil:
 			return fail(err)
 		case seats.Cancelled:
-			return fail(ErrEventCancelled)
+			return fail(domain.ErrEventCancelled)
 		case now.UTC().Format(sortTimeLayout) >= seats.StartsAt:
-			return fail(ErrEventStarted)
+			return fail(domain.ErrEventStarted)
 		case seats.SeatsTaken < seats.Capacity && seats.Waiting == 0:
 			continue // a seat was given back since
 		case !seats.Waitlist:
-			return fail(ErrEventFull)
+			return fail(domain.ErrEventFull)
 		}
 		a.Status = domain.StatusWaitlisted
 		err = s.joinWaitlist(ctx, a, now)
 		reasons = cancelReasons(err)
 		switch {
 		case failedAt(reasons, registrantCheck):
-			return fail(ErrAccountDeleting)
+			return fail(domain.ErrAccountDeleting)
 		case err == nil:
 			a.Position, err = s.waitPosition(ctx, a.EventID, a.ID)
 			if err != nil {
@@ -186,7 +176,7 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) 
 		}
 		pause(ctx, attempt) // the event changed between the read and the write
 	}
-	return fail(ErrBusy)
+	return fail(domain.ErrBusy)
 }
 
 // registrantCheck is the index, in Register's transactions, of the check
@@ -235,7 +225,7 @@ func (s *Store) explainRegistered(ctx context.Context, eventID string) error {
 	if _, err := s.seats(ctx, eventID); err != nil {
 		return err
 	}
-	return ErrAlreadyRegistered
+	return domain.ErrAlreadyRegistered
 }
 
 // pause waits a little, more after each attempt, before a read-then-write
@@ -332,7 +322,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 		}
 		pause(ctx, attempt) // the event or the queue changed since the read
 	}
-	return fail(ErrBusy)
+	return fail(domain.ErrBusy)
 }
 
 // departureItem tells the mailer (by its insert in the table's stream)
@@ -352,15 +342,6 @@ type departureItem struct {
 
 // departureTTL is how long a departure is kept: a day, the stream's.
 const departureTTL = 24 * time.Hour
-
-// DepartureRecord reads a departure from its item's keys and attributes
-// (as a stream record's new image carries them, attr giving one by
-// name), and false for any other item.
-func DepartureRecord(pk string, attr func(name string) string) (d domain.Departure, ok bool) {
-	regID, ok := strings.CutPrefix(pk, departurePrefix)
-	d = domain.Departure{EventID: attr("EventID"), RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
-	return d, ok && regID != "" && d.EventID != "" && d.UserID != ""
-}
 
 // DeleteDeparture removes the departure of registration regID once the
 // mailer has read it (its stream record keeps what a retry needs), so it
@@ -549,7 +530,7 @@ func (s *Store) PromoteWaiting(ctx context.Context, eventID string) error {
 			return fmt.Errorf("promote the queue of event %s: %w", eventID, err)
 		}
 	}
-	return fmt.Errorf("promote the queue of event %s: %w", eventID, ErrBusy)
+	return fmt.Errorf("promote the queue of event %s: %w", eventID, domain.ErrBusy)
 }
 
 // UserRegistrations lists a person's registrations in the order they were
@@ -565,7 +546,7 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
 	if after != "" {
 		if !domain.ValidID(after) {
-			return nil, "", ErrBadCursor
+			return nil, "", domain.ErrBadCursor
 		}
 		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)
 	}
