@@ -95,6 +95,9 @@ type Service struct {
 	Logins    LoginStore
 	Profiles  ProfileStore
 	Leaving   LeavingStore
+	// Events gives up an account's registrations and events when it
+	// leaves, and reads them for its export.
+	Events    Events
 	Media     Media
 	Mail      Mailer
 	Passwords Passwords

@@ -54,20 +54,20 @@ type ProfileStore interface {
 }
 
 // LeavingStore is what deleting an account and exporting its data read and
-// write.
+// write of the account itself; what it has at events goes through Events.
 type LeavingStore interface {
 	MarkDeleting(ctx context.Context, u domain.User) error
 	DeleteAccount(ctx context.Context, u domain.User) error
 	ForgetAccount(ctx context.Context, u domain.User) error
-	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
-	CancelRegistration(ctx context.Context, r domain.Registration) error
-	DropRegistration(ctx context.Context, r domain.Registration) error
-	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
-	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
-	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
 	Sessions(ctx context.Context, userID string) ([]domain.RefreshToken, error)
 	FailedLoginsOf(ctx context.Context, username string) (domain.FailedLogins, error)
-	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
+}
+
+// Events is what leaving Turnout asks of the events rules: giving up every
+// registration and event of an account, and reading its registrations.
+type Events interface {
+	LeaveAll(ctx context.Context, u domain.User, stopAt time.Time) error
+	EachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error
 }
 
 // Media is what account flows need of the media bucket: removing replaced

@@ -70,6 +70,10 @@ var (
 	ErrLoginBound = errors.New("login attempts of the username at their bound")
 )
 
+// ErrLeavingUnfinished means an account's leaving ran out of the time it
+// was given; what it did stays done, and running it again goes on.
+var ErrLeavingUnfinished = errors.New("leaving unfinished")
+
 // ErrBusy means a write kept colliding with concurrent writers to the same
 // items, or kept being throttled; the caller may try again.
 var ErrBusy = fmt.Errorf("too much contention, try again: %w", ErrUnavailable)

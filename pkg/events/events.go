@@ -53,7 +53,7 @@ type Store interface {
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
-	Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error)
+	Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
@@ -64,6 +64,10 @@ type Store interface {
 	UndoCheckIn(ctx context.Context, eventID, regID string) (domain.Attendee, bool, error)
 	ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error)
 	PromoteWaiting(ctx context.Context, eventID string) error
+	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
+	DropRegistration(ctx context.Context, r domain.Registration) error
+	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
+	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
 }
 
 var _ media.Deleter = (*media.Store)(nil)
@@ -258,7 +262,10 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 	now := s.Now()
 	// The id is a ULID made as the request arrives: it orders the waitlist.
 	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
-	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now)
+	// Seat, waitlist or refuse is the events rule; the store runs the
+	// transaction it decides, reading the counter when a seat is refused.
+	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
+	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
 	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())
 	}

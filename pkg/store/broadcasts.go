@@ -20,8 +20,6 @@ import (
 // wait for the mailer, as long as a claim is kept.
 const BroadcastTTL = SentTTL
 
-const broadcastPrefix = "BROADCAST#"
-
 type broadcastItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
@@ -40,8 +38,6 @@ type broadcastItem struct {
 	Created time.Time
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
-
-func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
 
 func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
 	k := broadcastKey(b.ID)
@@ -120,7 +116,7 @@ func (s *Store) countToday(k key, limit int, now time.Time) *dynamo.Update {
 func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
-			Update(s.countToday(dailyCountKey("MSGLIMIT#", b.EventID, b.Created), messagesPerDay, b.Created)).
+			Update(s.countToday(messageCountKey(b.EventID, b.Created), messagesPerDay, b.Created)).
 			Put(s.putBroadcast(b))
 	})
 	if failedAt(cancelReasons(err), 0) {

@@ -60,7 +60,7 @@ func (s *Store) HandOverChange(ctx context.Context, c domain.ChangeNotice, b dom
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Delete(s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("GSI1SK = ?", changeDueSK(c))).
-			Update(s.countToday(dailyCountKey("CHANGELIMIT#", c.EventID, b.Created), domain.ChangeNoticesPerDay, b.Created)).
+			Update(s.countToday(changeNoticeCountKey(c.EventID, b.Created), domain.ChangeNoticesPerDay, b.Created)).
 			Put(s.putBroadcast(b))
 	})
 	switch r := cancelReasons(err); {

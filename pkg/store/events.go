@@ -106,6 +106,15 @@ type seatsItem struct {
 	CancelReason string `dynamo:",omitempty"`
 }
 
+// counter is the seat counter as the registration rule reads it.
+func (it seatsItem) counter() domain.SeatCounter {
+	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
+	return domain.SeatCounter{
+		Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Waiting: it.Waiting,
+		Waitlist: it.Waitlist, Cancelled: it.Cancelled, Start: start,
+	}
+}
+
 func newSeatsItem(e domain.Event) seatsItem {
 	k := seatsKey(e.ID)
 	lat, lng := e.Coords.Parts()
@@ -389,8 +398,6 @@ type goneItem struct {
 	Cancelled bool      `dynamo:",omitempty"`
 	Expires   time.Time `dynamo:"TTL,unixtime"`
 }
-
-func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
 
 func newGoneItem(e eventItem, now time.Time) goneItem {
 	k := goneKey(e.ID)

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -190,6 +192,15 @@ func dailyCountKey(prefix, eventID string, day time.Time) key {
 	return key{prefix + eventID, day.UTC().Format("2006-01-02")}
 }
 
+// messageCountKey counts an organizer's messages to an event's people on
+// a day; changeNoticeCountKey its change notices.
+func messageCountKey(eventID string, day time.Time) key {
+	return dailyCountKey("MSGLIMIT#", eventID, day)
+}
+func changeNoticeCountKey(eventID string, day time.Time) key {
+	return dailyCountKey("CHANGELIMIT#", eventID, day)
+}
+
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 
 // deletingEventsPK is where an organization's event sits in IndexOwned
@@ -200,3 +211,26 @@ func deletingEventsPK(orgID string) string { return "ORGEVENTS-DELETING#" + orgI
 // fold is the case-insensitive form used for uniqueness of usernames and
 // email addresses.
 func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// goneKey is the record of a deleted event, kept for the mails that tell
+// of its deletion.
+func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
+
+// The mailer's stream filter (infra) matches the partition keys of queued
+// messages, broadcasts and departures and the sort keys of attendees by
+// these prefixes; TestStreamFilterPrefixes checks that the two agree.
+const (
+	outboxPrefix    = "MAIL#"
+	broadcastPrefix = "BROADCAST#"
+)
+
+func outboxKey(id string) key    { return key{outboxPrefix + id, "MAIL"} }
+func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
+
+// sentKey is the claim of the mail named mailKey, under a digest of the
+// name: the names hold account ids, and a claim outlives an account's
+// deletion by up to SentTTL without naming it.
+func sentKey(mailKey string) key {
+	sum := sha256.Sum256([]byte(mailKey))
+	return key{"SENT#" + hex.EncodeToString(sum[:16]), "SENT"}
+}

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -17,10 +15,6 @@ import (
 // and the mailer function, fed by the table's stream, delivers it through
 // SES and deletes it. Functions on a request path thus need no SES client,
 // and a message outlives an SES outage (the stream is retried).
-
-// outboxPrefix starts the partition key of every queued message; the
-// mailer's stream filter matches on it (infra/lib/app-stack.ts).
-const outboxPrefix = "MAIL#"
 
 // OutboxTTL bounds how long an undelivered message waits: past it, the links
 // it carries are close to expiry or expired, and TTL removes the item.
@@ -42,8 +36,6 @@ type outboxItem struct {
 	ReplyTo string    `dynamo:",omitempty"`
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
-
-func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
 
 // QueueMail writes m to the outbox (one PutItem) and returns its id.
 func (s *Store) QueueMail(ctx context.Context, m domain.Message, now time.Time) (string, error) {
@@ -88,14 +80,6 @@ type sentItem struct {
 	PK      string    `dynamo:"PK,hash"`
 	SK      string    `dynamo:"SK,range"`
 	Expires time.Time `dynamo:"TTL,unixtime"`
-}
-
-// sentKey is the claim of the mail named mailKey, under a digest of the
-// name: the names hold account ids, and a claim outlives an account's
-// deletion by up to SentTTL without naming it.
-func sentKey(mailKey string) key {
-	sum := sha256.Sum256([]byte(mailKey))
-	return key{"SENT#" + hex.EncodeToString(sum[:16]), "SENT"}
 }
 
 // ClaimMail records that the mail named mailKey is being sent (one

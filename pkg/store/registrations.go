@@ -117,66 +117,58 @@ func (it registrationItem) domain() domain.Registration {
 // over when the event changed between their read and their write.
 const registerAttempts = 12
 
-// Register gives a a seat, or, when the event is full and keeps a
-// waitlist, a place in its queue, and returns the registration with its
-// status (and position, when waitlisted). A seat is taken in one
-// transaction that increments the seat counter only while seats remain,
-// nobody is waiting and the event has not started, and writes the
-// registration's items; so concurrent requests never overbook, and nobody
-// passes the people already waiting. A cancelled event takes nobody.
-func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error) {
+// Register runs the registration place decides, and returns it with its
+// status (and position, when waitlisted). It first tries a seat, the
+// common case, in one transaction that increments the seat counter only
+// while seats remain, nobody is waiting and the event has not started, and
+// writes the registration's items; so concurrent requests never overbook,
+// and nobody passes the people already waiting. When the counter refuses,
+// it reads the counter and runs what place decides from it: a seat again
+// (one was given back), a place in the queue (whose transaction holds only
+// while the counter is still full, or people wait), or place's refusal.
+func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error) {
 	fail := func(err error) (domain.Registration, error) {
 		return domain.Registration{}, fmt.Errorf("register %s for event %s: %w", a.UserID, a.EventID, err)
 	}
-	for attempt := 0; attempt < registerAttempts; attempt++ {
-		a.Status = domain.StatusRegistered
-		err := s.takeSeat(ctx, a, now)
+	a.Status = domain.StatusRegistered
+	for attempt := 0; attempt < 2*registerAttempts; attempt++ {
+		err := s.placeTx(ctx, a, now)
 		reasons := cancelReasons(err)
 		switch {
-		case err == nil:
-			return a.Registration, nil
-		case failedAt(reasons, registrantCheck):
-			return fail(domain.ErrAccountDeleting)
-		case failedAt(reasons, 1):
-			return fail(s.explainRegistered(ctx, a.EventID))
-		case !failedAt(reasons, 0):
-			return fail(err)
-		}
-		// The counter refused: the event is gone, started or full, or
-		// people are waiting.
-		seats, err := s.seats(ctx, a.EventID)
-		switch {
-		case err != nil:
-			return fail(err)
-		case seats.Cancelled:
-			return fail(domain.ErrEventCancelled)
-		case now.UTC().Format(sortTimeLayout) >= seats.StartsAt:
-			return fail(domain.ErrEventStarted)
-		case seats.SeatsTaken < seats.Capacity && seats.Waiting == 0:
-			continue // a seat was given back since
-		case !seats.Waitlist:
-			return fail(domain.ErrEventFull)
-		}
-		a.Status = domain.StatusWaitlisted
-		err = s.joinWaitlist(ctx, a, now)
-		reasons = cancelReasons(err)
-		switch {
-		case failedAt(reasons, registrantCheck):
-			return fail(domain.ErrAccountDeleting)
-		case err == nil:
-			a.Position, err = s.waitPosition(ctx, a.EventID, a.ID)
-			if err != nil {
+		case err == nil && a.Status == domain.StatusWaitlisted:
+			if a.Position, err = s.waitPosition(ctx, a.EventID, a.ID); err != nil {
 				return fail(err)
 			}
 			return a.Registration, nil
+		case err == nil:
+			return a.Registration, nil
+		case failedAt(reasons, registrantCheck):
+			return fail(domain.ErrAccountDeleting)
 		case failedAt(reasons, 1):
 			return fail(s.explainRegistered(ctx, a.EventID))
 		case !failedAt(reasons, 0):
 			return fail(err)
 		}
-		pause(ctx, attempt) // the event changed between the read and the write
+		if a.Status == domain.StatusWaitlisted {
+			pause(ctx, attempt/2) // the event changed between the read and the write
+		}
+		seats, err := s.seats(ctx, a.EventID)
+		if err != nil {
+			return fail(err)
+		}
+		if a.Status, err = place(seats.counter()); err != nil {
+			return fail(err)
+		}
 	}
 	return fail(domain.ErrBusy)
+}
+
+// placeTx is the transaction of a.Status: a seat or a place in the queue.
+func (s *Store) placeTx(ctx context.Context, a domain.Attendee, now time.Time) error {
+	if a.Status == domain.StatusWaitlisted {
+		return s.joinWaitlist(ctx, a, now)
+	}
+	return s.takeSeat(ctx, a, now)
 }
 
 // registrantCheck is the index, in Register's transactions, of the check

@@ -50,6 +50,7 @@ func service(b app.Base) *accounts.Service {
 		Logins:       b.Store,
 		Profiles:     b.Store,
 		Leaving:      b.Store,
+		Events:       b.Events().Events,
 		Media:        b.Media,
 		Mail:         b.Mail,
 		Passwords:    b.Passwords,
