@@ -14,6 +14,7 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/events"
 	"turnout/pkg/store"
+	"turnout/pkg/store/storetest"
 	"turnout/pkg/testenv"
 )
 
@@ -57,11 +58,7 @@ const password = "correct horse battery staple"
 func newFixture(t *testing.T) fixture {
 	t.Helper()
 	t.Parallel()
-	cfg, awsCfg := testenv.Config(t)
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	if err := st.CreateTable(context.Background()); err != nil {
-		t.Fatalf("create table: %v", err)
-	}
+	st, cfg := storetest.New(t)
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	ev := &events.Service{Store: st, Now: clock, Tickets: auth.Tickets{Key: cfg.SigningKey}, Feeds: auth.Feeds{Key: cfg.SigningKey}}
@@ -84,34 +81,13 @@ func (f fixture) user(t *testing.T, active, organizer bool) domain.User {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := auth.NewID()
-	u := domain.User{ID: id, Username: "u" + strings.ToLower(id), Email: id + "@example.com", PasswordHash: hash, IsActive: active, Joined: f.now}
-	if organizer {
-		u.IsOrganizer, u.OrganizationID = true, auth.NewID()
-		o := domain.Organization{ID: u.OrganizationID, Name: "Org " + id, OwnerID: u.ID, OwnerName: u.Username, Email: u.Email}
-		err = f.st.CreateOrganizer(context.Background(), u, o, time.Time{})
-	} else {
-		err = f.st.CreateUser(context.Background(), u, time.Time{})
-	}
-	if err != nil {
-		t.Fatalf("create account: %v", err)
-	}
-	return u
+	return storetest.NewAccount(t, f.st, storetest.Account{Active: active, Organizer: organizer, PasswordHash: hash, Joined: f.now})
 }
 
 // event creates an event of organizer o starting in an hour.
 func (f fixture) event(t *testing.T, o domain.User, capacity int, waitlist bool) domain.Event {
 	t.Helper()
-	start := f.now.Add(time.Hour)
-	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: o.OrganizationID, OrganizationName: "Org", Title: "Lanterns",
-		Start: start, End: start.Add(time.Hour), Capacity: capacity, Waitlist: waitlist,
-		Category: domain.Categories[0].ID, TimeZone: "UTC", Created: f.now,
-	}
-	if err := f.st.CreateEvent(context.Background(), e); err != nil {
-		t.Fatalf("create event: %v", err)
-	}
-	return e
+	return storetest.NewEvent(t, f.st, o, storetest.Event{Start: f.now.Add(time.Hour), Capacity: capacity, Waitlist: waitlist, Created: f.now})
 }
 
 // wantError checks that err is a *domain.Error of code whose message (or

@@ -11,6 +11,7 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/events"
 	"turnout/pkg/store"
+	"turnout/pkg/store/storetest"
 	"turnout/pkg/testenv"
 )
 
@@ -28,11 +29,7 @@ type fixture struct {
 func newFixture(t *testing.T) fixture {
 	t.Helper()
 	t.Parallel()
-	cfg, awsCfg := testenv.Config(t)
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	if err := st.CreateTable(context.Background()); err != nil {
-		t.Fatalf("create table: %v", err)
-	}
+	st, cfg := storetest.New(t)
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	f := fixture{st: st, now: now, svc: &events.Service{
 		Store: st, Now: func() time.Time { return now },
@@ -42,39 +39,16 @@ func newFixture(t *testing.T) fixture {
 	return f
 }
 
-// user creates an account (an organizer with its organization when
-// organizer is true).
+// user creates an account (an organizer when organizer is true).
 func (f fixture) user(t *testing.T, organizer bool) domain.User {
 	t.Helper()
-	id := auth.NewID()
-	u := domain.User{ID: id, Username: "u" + id, Email: id + "@example.com", IsActive: true, Joined: f.now}
-	var err error
-	if organizer {
-		u.IsOrganizer, u.OrganizationID = true, auth.NewID()
-		o := domain.Organization{ID: u.OrganizationID, Name: "Org " + id, OwnerID: u.ID, OwnerName: u.Username, Email: u.Email}
-		err = f.st.CreateOrganizer(context.Background(), u, o, time.Time{})
-	} else {
-		err = f.st.CreateUser(context.Background(), u, time.Time{})
-	}
-	if err != nil {
-		t.Fatalf("create account: %v", err)
-	}
-	return u
+	return storetest.NewAccount(t, f.st, storetest.Account{Active: true, Organizer: organizer, Joined: f.now})
 }
 
 // event creates an event of the organizer starting in an hour.
 func (f fixture) event(t *testing.T, capacity int, waitlist bool) domain.Event {
 	t.Helper()
-	start := f.now.Add(time.Hour)
-	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: f.org.OrganizationID, OrganizationName: "Org", Title: "Lanterns",
-		Start: start, End: start.Add(time.Hour), Capacity: capacity, Waitlist: waitlist,
-		Category: domain.Categories[0].ID, TimeZone: "UTC", Created: f.now,
-	}
-	if err := f.st.CreateEvent(context.Background(), e); err != nil {
-		t.Fatalf("create event: %v", err)
-	}
-	return e
+	return storetest.NewEvent(t, f.st, f.org, storetest.Event{Start: f.now.Add(time.Hour), Capacity: capacity, Waitlist: waitlist, Created: f.now})
 }
 
 // register registers u at eventID, failing the test on an error.

@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/reminders"
 	"turnout/pkg/store"
+	"turnout/pkg/store/storetest"
 	"turnout/pkg/testenv"
 )
 
@@ -28,25 +28,9 @@ type fixture struct {
 func newFixture(t *testing.T) fixture {
 	t.Helper()
 	t.Parallel()
-	cfg, awsCfg := testenv.Config(t)
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	ctx := context.Background()
-	if err := st.CreateTable(ctx); err != nil {
-		t.Fatalf("create table: %v", err)
-	}
-	id := auth.NewID()
-	org := domain.User{ID: id, Username: "u" + id, Email: id + "@example.com", IsActive: true, IsOrganizer: true, OrganizationID: auth.NewID()}
-	if err := st.CreateOrganizer(ctx, org, domain.Organization{ID: org.OrganizationID, Name: "Org", OwnerID: id, Email: org.Email}, time.Time{}); err != nil {
-		t.Fatalf("create organizer: %v", err)
-	}
-	start := created.Add(48 * time.Hour)
-	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: org.OrganizationID, OrganizationName: "Org", Title: "Lanterns", Location: "Harbour",
-		Start: start, End: start.Add(time.Hour), Capacity: 10, Category: domain.Categories[0].ID, TimeZone: "UTC", Created: created,
-	}
-	if err := st.CreateEvent(ctx, e); err != nil {
-		t.Fatalf("create event: %v", err)
-	}
+	st, _ := storetest.New(t)
+	org := storetest.NewAccount(t, st, storetest.Account{Active: true, Organizer: true, Joined: created})
+	e := storetest.NewEvent(t, st, org, storetest.Event{Start: created.Add(48 * time.Hour), Capacity: 10, Created: created})
 	return fixture{st: st, org: org, event: e}
 }
 
