@@ -5,8 +5,11 @@ package storetest
 
 import (
 	"context"
+	"net/http"
 	"testing"
 	"time"
+
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
@@ -15,11 +18,20 @@ import (
 	"turnout/pkg/testenv"
 )
 
+// slowReply is how long a call may wait for DynamoDB Local's reply.
+const slowReply = 30 * time.Second
+
 // New returns a store on a fresh table, and the test's configuration (its
 // signing key signs tickets and tokens).
 func New(tb testing.TB) (*store.Store, config.Config) {
 	tb.Helper()
 	cfg, awsCfg := testenv.Config(tb)
+	// DynamoDB Local on a busy machine may answer past the production
+	// deadline of a reply (config.ResponseTimeout); these tests are not
+	// about deadlines.
+	awsCfg.HTTPClient = awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
+		t.ResponseHeaderTimeout = slowReply
+	})
 	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
 	if err := st.CreateTable(context.Background()); err != nil {
 		tb.Fatalf("storetest: create table: %v", err)
