@@ -11,7 +11,6 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // demoPassword is the password of every seeded organizer account, so a
@@ -95,7 +94,7 @@ func seed(ctx context.Context, b app.Base) error {
 			return fmt.Errorf("seed logo of %s: %w", org.Name, err)
 		}
 		err := b.Store.CreateOrganizer(ctx, u, org, time.Time{}) // active: never expires
-		if errors.Is(err, store.ErrUsernameTaken) {
+		if errors.Is(err, domain.ErrUsernameTaken) {
 			media.Discard(ctx, b.Media, org.LogoKey)
 			return nil // seeded before
 		}

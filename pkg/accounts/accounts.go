@@ -17,7 +17,6 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Policy numbers, in one place.
@@ -67,7 +66,7 @@ const (
 
 // Mailer sends one message; *ses.Sender implements it.
 type Mailer interface {
-	Send(ctx context.Context, m mail.Message) error
+	Send(ctx context.Context, m domain.Message) error
 }
 
 // Passwords hashes and checks passwords.
@@ -89,7 +88,16 @@ func (Argon2id) Burn(password string) { auth.BurnPasswordCheck(password) }
 
 // Service holds what account flows need. Build it once per process.
 type Service struct {
-	Store     Store
+	// The table, through the small parts each flow uses.
+	Accounts  AccountReader
+	SignUps   SignUpStore
+	MailQuota MailQuotaStore
+	Logins    LoginStore
+	Profiles  ProfileStore
+	Leaving   LeavingStore
+	// Events gives up an account's registrations and events when it
+	// leaves, and reads them for its export.
+	Events    Events
 	Media     Media
 	Mail      Mailer
 	Passwords Passwords
@@ -137,7 +145,7 @@ func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imag
 	}
 	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
 	return s.afterCreate(ctx, u, client, in.Next, media.Replace(ctx, s.Media, imageKey, "", func() error {
-		return s.Store.CreateUser(ctx, u, u.Joined.Add(ActivationMaxAge))
+		return s.SignUps.CreateUser(ctx, u, u.Joined.Add(ActivationMaxAge))
 	}))
 }
 
@@ -155,7 +163,7 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 	}
 	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
 	return s.afterCreate(ctx, u, client, "", media.Replace(ctx, s.Media, logoKey, "", func() error {
-		return s.Store.CreateOrganizer(ctx, u, org, u.Joined.Add(ActivationMaxAge))
+		return s.SignUps.CreateOrganizer(ctx, u, org, u.Joined.Add(ActivationMaxAge))
 	}))
 }
 
@@ -172,9 +180,9 @@ func (s *Service) newUser(username, email, password string) (domain.User, error)
 
 func (s *Service) afterCreate(ctx context.Context, u domain.User, client, next string, err error) error {
 	switch {
-	case errors.Is(err, store.ErrUsernameTaken):
+	case errors.Is(err, domain.ErrUsernameTaken):
 		return domain.FieldError("username", MsgUsernameTaken)
-	case errors.Is(err, store.ErrEmailTaken):
+	case errors.Is(err, domain.ErrEmailTaken):
 		login, reset := s.WebOrigin+"/login", s.WebOrigin+"/forget/password"
 		return s.send(ctx, client, mail.AlreadyRegistered(u.Email, login, reset))
 	case err != nil:
@@ -188,17 +196,17 @@ func (s *Service) afterCreate(ctx context.Context, u domain.User, client, next s
 // an inbox. A suppressed or failed mail changes nothing in the answer: a
 // failure is logged (the account is already written, and a person can ask
 // for the mail again); only a failing quota store is an error.
-func (s *Service) send(ctx context.Context, client string, m mail.Message) error {
+func (s *Service) send(ctx context.Context, client string, m domain.Message) error {
 	for _, q := range []struct {
 		scope, value string
 		limit        int
-	}{{store.MailFromClient, client, MailsPerClient}, {store.MailToAddress, m.To, MailsPerAddress}} {
+	}{{domain.MailFromClient, client, MailsPerClient}, {domain.MailToAddress, m.To, MailsPerAddress}} {
 		// Locally every request comes from loopback (the local gateway, the
 		// tests); in AWS a client address never is.
-		if q.scope == store.MailFromClient && isLoopback(client) {
+		if q.scope == domain.MailFromClient && isLoopback(client) {
 			continue
 		}
-		ok, err := s.Store.TakeMailQuota(ctx, q.scope, q.value, q.limit, s.Now())
+		ok, err := s.MailQuota.TakeMailQuota(ctx, q.scope, q.value, q.limit, s.Now())
 		if err != nil {
 			return err
 		}
@@ -252,7 +260,7 @@ func (s *Service) linkedAccount(ctx context.Context, purpose, uid, token string,
 	if !domain.ValidID(uid) {
 		return domain.User{}, ErrInvalidLink
 	}
-	u, err := s.Store.User(ctx, uid)
+	u, err := s.Accounts.User(ctx, uid)
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		return domain.User{}, ErrInvalidLink
@@ -282,7 +290,7 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	}
 	pending := u.ImageKey
 	if u.OrganizationID != "" {
-		o, err := s.Store.Organization(ctx, u.OrganizationID)
+		o, err := s.Accounts.Organization(ctx, u.OrganizationID)
 		if err != nil {
 			return err
 		}
@@ -297,9 +305,9 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	err = media.Replace(ctx, s.Media, kept, pending, func() error {
 		if u.OrganizationID == "" {
 			u.ImageKey = kept
-			return s.Store.Activate(ctx, u, "")
+			return s.SignUps.Activate(ctx, u, "")
 		}
-		return s.Store.Activate(ctx, u, kept)
+		return s.SignUps.Activate(ctx, u, kept)
 	})
 	if errors.Is(err, domain.ErrNotFound) { // activated meanwhile by the same link
 		return ErrAlreadyActivated
@@ -325,7 +333,7 @@ func (s *Service) ResendActivation(ctx context.Context, email, next, client stri
 		return domain.FieldError("next", domain.MsgInvalidNext)
 	}
 	defer s.atLeast(ctx, s.Now(), resetFloor)
-	u, err := s.Store.UserByEmail(ctx, email)
+	u, err := s.Accounts.UserByEmail(ctx, email)
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		return nil

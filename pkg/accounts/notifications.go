@@ -49,7 +49,7 @@ func (s *Service) SetNotifications(ctx context.Context, u domain.User, changes m
 			muted = append(muted, k)
 		}
 	}
-	if err := s.Store.SetMuted(ctx, u.ID, muted); err != nil {
+	if err := s.Profiles.SetMuted(ctx, u.ID, muted); err != nil {
 		return nil, err
 	}
 	return current, nil
@@ -63,7 +63,7 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (domain.MailKin
 	if !ok || !domain.ValidID(userID) || !domain.ValidMailKind(domain.MailKind(kind)) {
 		return "", invalid
 	}
-	err := s.Store.Mute(ctx, userID, domain.MailKind(kind))
+	err := s.Profiles.Mute(ctx, userID, domain.MailKind(kind))
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
 		return "", invalid // the account is gone

@@ -6,50 +6,68 @@ import (
 
 	"turnout/pkg/domain"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
-// Store is what account flows need of the table; *store.Store implements it.
-type Store interface {
-	CreateUser(ctx context.Context, u domain.User, expires time.Time) error
-	CreateOrganizer(ctx context.Context, u domain.User, o domain.Organization, expires time.Time) error
+// AccountReader reads accounts and organizations, as every flow does.
+type AccountReader interface {
 	User(ctx context.Context, id string) (domain.User, error)
 	UserByEmail(ctx context.Context, email string) (domain.User, error)
-	Activate(ctx context.Context, u domain.User, logoKey string) error
-	SetPassword(ctx context.Context, id, hash string, from int) error
-	UpdateProfile(ctx context.Context, u domain.User, pendingEmail string) error
-	ConfirmEmail(ctx context.Context, u domain.User) error
 	Organization(ctx context.Context, id string) (domain.Organization, error)
-	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
-	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
-	Mute(ctx context.Context, userID string, kind domain.MailKind) error
-	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
-	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
-	DropRegistration(ctx context.Context, r domain.Registration) error
-	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
-	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
-	CancelRegistration(ctx context.Context, r domain.Registration) error
-	MarkDeleting(ctx context.Context, u domain.User) error
-	DeleteAccount(ctx context.Context, u domain.User) error
+}
 
-	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, store.LoginGuard, error)
+// SignUpStore creates and activates accounts.
+type SignUpStore interface {
+	CreateUser(ctx context.Context, u domain.User, expires time.Time) error
+	CreateOrganizer(ctx context.Context, u domain.User, o domain.Organization, expires time.Time) error
+	Activate(ctx context.Context, u domain.User, logoKey string) error
+}
+
+// MailQuotaStore counts the mails sent per address, so no one is flooded.
+type MailQuotaStore interface {
+	TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error)
+}
+
+// LoginStore keeps login guards, passwords and sessions (refresh tokens).
+type LoginStore interface {
+	LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, domain.LoginGuard, error)
 	ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error)
 	ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error
 	LockLogin(ctx context.Context, username, addr string, until time.Time) error
 	CountUsernameFailure(ctx context.Context, username string, forgetAt time.Time) (int, error)
 	ClearLoginAttempts(ctx context.Context, username, addr string) error
 	ClearLoginGuards(ctx context.Context, username string) error
-	TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error)
+	SetPassword(ctx context.Context, id, hash string, from int) error
 	SaveRefreshToken(ctx context.Context, t domain.RefreshToken) error
 	RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error
 	RevokeRefreshToken(ctx context.Context, userID, id string) error
 	RevokeFamily(ctx context.Context, userID, familyID string, familyExpires time.Time) error
-	ForgetAccount(ctx context.Context, u domain.User) error
-	RefreshState(ctx context.Context, tokenID, familyID, userID string) (store.RefreshState, error)
+	RefreshState(ctx context.Context, tokenID, familyID, userID string) (domain.RefreshState, error)
+}
 
-	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
+// ProfileStore changes what a person or organization shows and gets.
+type ProfileStore interface {
+	UpdateProfile(ctx context.Context, u domain.User, pendingEmail string) error
+	ConfirmEmail(ctx context.Context, u domain.User) error
+	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
+	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
+	Mute(ctx context.Context, userID string, kind domain.MailKind) error
+}
+
+// LeavingStore is what deleting an account and exporting its data read and
+// write of the account itself; what it has at events goes through Events.
+type LeavingStore interface {
+	MarkDeleting(ctx context.Context, u domain.User) error
+	DeleteAccount(ctx context.Context, u domain.User) error
+	ForgetAccount(ctx context.Context, u domain.User) error
 	Sessions(ctx context.Context, userID string) ([]domain.RefreshToken, error)
-	FailedLoginsOf(ctx context.Context, username string) (store.FailedLogins, error)
+	FailedLoginsOf(ctx context.Context, username string) (domain.FailedLogins, error)
+}
+
+// Events is what leaving Turnout asks of the events rules: giving up every
+// registration and event of an account, and reading its registrations.
+type Events interface {
+	LeaveAll(ctx context.Context, u domain.User, stopAt time.Time) error
+	EachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error
 }
 
 // Media is what account flows need of the media bucket: removing replaced
@@ -59,7 +77,4 @@ type Media interface {
 	Promote(ctx context.Context, pendingKey string) (string, error)
 }
 
-var (
-	_ Store = (*store.Store)(nil)
-	_ Media = (*media.Store)(nil)
-)
+var _ Media = (*media.Store)(nil)

@@ -10,7 +10,6 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 const (
@@ -62,7 +61,7 @@ func (s *Service) UpdateProfile(ctx context.Context, u domain.User, in ProfileEd
 		updated.ImageKey = imageKey
 	}
 	err = media.Replace(ctx, s.Media, imageKey, u.ImageKey, func() error {
-		return s.Store.UpdateProfile(ctx, updated, pending)
+		return s.Profiles.UpdateProfile(ctx, updated, pending)
 	})
 	if err != nil {
 		return domain.User{}, err
@@ -87,7 +86,7 @@ func (s *Service) Organization(ctx context.Context, u domain.User) (domain.Organ
 	if !u.IsOrganizer || u.OrganizationID == "" {
 		return domain.Organization{}, domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
 	}
-	return s.Store.Organization(ctx, u.OrganizationID)
+	return s.Accounts.Organization(ctx, u.OrganizationID)
 }
 
 // UpdateOrganization applies an organizer's edit of o, their organization
@@ -105,7 +104,7 @@ func (s *Service) UpdateOrganization(ctx context.Context, u domain.User, o domai
 		updated.LogoKey = logoKey
 	}
 	err = media.Replace(ctx, s.Media, logoKey, o.LogoKey, func() error {
-		return s.Store.UpdateOrganization(ctx, updated, pending)
+		return s.Profiles.UpdateOrganization(ctx, updated, pending)
 	})
 	if err != nil {
 		return domain.Organization{}, err
@@ -186,11 +185,11 @@ func (s *Service) ConfirmEmail(ctx context.Context, uid, token string) error {
 	if u.PendingEmail == "" {
 		return ErrInvalidLink
 	}
-	err = s.Store.ConfirmEmail(ctx, u)
+	err = s.Profiles.ConfirmEmail(ctx, u)
 	switch {
-	case errors.Is(err, store.ErrEmailTaken):
+	case errors.Is(err, domain.ErrEmailTaken):
 		return ErrEmailTaken
-	case errors.Is(err, store.ErrEmailChangeStale):
+	case errors.Is(err, domain.ErrEmailChangeStale):
 		return ErrInvalidLink
 	}
 	return err

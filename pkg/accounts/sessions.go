@@ -11,7 +11,6 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
-	"turnout/pkg/store"
 )
 
 var (
@@ -50,7 +49,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 		return TokenPair{}, err
 	}
 	now := s.Now()
-	u, guard, err := s.Store.LoginLookup(ctx, username, addr, now)
+	u, guard, err := s.Logins.LoginLookup(ctx, username, addr, now)
 	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return TokenPair{}, err
 	}
@@ -68,15 +67,15 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 	// parallel guesses cannot all be checked before the lock applies:
 	// first for the address (whose lock refuses it without touching the
 	// username's bound), then towards the bound.
-	n, err := s.Store.ReserveLoginAttempt(ctx, username, addr, threshold, now, now.Add(attemptPending), now.Add(lockoutForget))
-	if errors.Is(err, store.ErrLoginLocked) {
+	n, err := s.Logins.ReserveLoginAttempt(ctx, username, addr, threshold, now, now.Add(attemptPending), now.Add(lockoutForget))
+	if errors.Is(err, domain.ErrLoginLocked) {
 		return TokenPair{}, lockedOut(max(guard.LockedUntil.Sub(now), time.Second))
 	}
 	if err != nil {
 		return TokenPair{}, err
 	}
-	err = s.Store.ReserveBoundAttempt(ctx, username, LoginBound, now, now.Add(LoginBoundForget))
-	if errors.Is(err, store.ErrLoginBound) {
+	err = s.Logins.ReserveBoundAttempt(ctx, username, LoginBound, now, now.Add(LoginBoundForget))
+	if errors.Is(err, domain.ErrLoginBound) {
 		return TokenPair{}, errLoginBound
 	}
 	if err != nil {
@@ -93,7 +92,7 @@ func (s *Service) Login(ctx context.Context, username, password, addr string) (T
 	if !ok {
 		return TokenPair{}, s.loginFailed(ctx, username, addr, n-threshold, now)
 	}
-	if err := s.Store.ClearLoginAttempts(ctx, username, addr); err != nil {
+	if err := s.Logins.ClearLoginAttempts(ctx, username, addr); err != nil {
 		slog.WarnContext(ctx, "clear login attempts", "err", err)
 	}
 	if !u.IsActive {
@@ -110,11 +109,11 @@ func lockedOut(wait time.Duration) error {
 // the address is at or past its threshold (excess >= 0), locks the address
 // for a time that doubles with each further failure, capped.
 func (s *Service) loginFailed(ctx context.Context, username, addr string, excess int, now time.Time) error {
-	if _, err := s.Store.CountUsernameFailure(ctx, username, now.Add(lockoutForget)); err != nil {
+	if _, err := s.Logins.CountUsernameFailure(ctx, username, now.Add(lockoutForget)); err != nil {
 		return err
 	}
 	if excess >= 0 {
-		if err := s.Store.LockLogin(ctx, username, addr, now.Add(LockoutFor(excess))); err != nil {
+		if err := s.Logins.LockLogin(ctx, username, addr, now.Add(LockoutFor(excess))); err != nil {
 			return err
 		}
 	}
@@ -138,7 +137,7 @@ func (s *Service) startSession(ctx context.Context, u domain.User) (TokenPair, e
 
 // issue signs an access token and a refresh token of family; with
 // rotating set, the refresh token replaces that one atomically (failing
-// with store.ErrTokenNotActive if another request rotated it first).
+// with domain.ErrTokenNotActive if another request rotated it first).
 func (s *Service) issue(ctx context.Context, u domain.User, family string, notAfter time.Time, rotating string) (TokenPair, error) {
 	// Whole seconds, as the tokens carry them, so the pair can be signed
 	// again identically from what is stored.
@@ -149,9 +148,9 @@ func (s *Service) issue(ctx context.Context, u domain.User, family string, notAf
 	}
 	rec := domain.RefreshToken{ID: next.RefreshID, UserID: u.ID, FamilyID: family, Status: domain.RefreshActive, Expires: expires, FamilyExpires: notAfter}
 	if rotating == "" {
-		err = s.Store.SaveRefreshToken(ctx, rec)
+		err = s.Logins.SaveRefreshToken(ctx, rec)
 	} else {
-		err = s.Store.RotateRefreshToken(ctx, rotating, rec, next)
+		err = s.Logins.RotateRefreshToken(ctx, rotating, rec, next)
 	}
 	if err != nil {
 		return TokenPair{}, err
@@ -193,7 +192,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (TokenPair, error
 		return TokenPair{}, errSessionEnded
 	}
 	pair, err := s.issue(ctx, st.User, claims.Family, st.Token.FamilyExpires, claims.ID)
-	if errors.Is(err, store.ErrTokenNotActive) {
+	if errors.Is(err, domain.ErrTokenNotActive) {
 		// A concurrent request rotated it first; answer as it did.
 		if st, _, err = s.refreshState(ctx, refresh); err != nil {
 			return TokenPair{}, err
@@ -204,7 +203,7 @@ func (s *Service) Refresh(ctx context.Context, refresh string) (TokenPair, error
 }
 
 // rotatedAgain answers a refresh token presented after its rotation.
-func (s *Service) rotatedAgain(ctx context.Context, st store.RefreshState, claims *auth.RefreshClaims) (TokenPair, error) {
+func (s *Service) rotatedAgain(ctx context.Context, st domain.RefreshState, claims *auth.RefreshClaims) (TokenPair, error) {
 	if st.Token.Status != domain.RefreshRotated {
 		return TokenPair{}, errSessionEnded
 	}
@@ -215,7 +214,7 @@ func (s *Service) rotatedAgain(ctx context.Context, st store.RefreshState, claim
 		pair, _, err := s.sign(st.User, claims.Family, st.Token.FamilyExpires, next)
 		return pair, err
 	}
-	if err := s.Store.RevokeFamily(ctx, claims.Subject, claims.Family, st.Token.FamilyExpires); err != nil {
+	if err := s.Logins.RevokeFamily(ctx, claims.Subject, claims.Family, st.Token.FamilyExpires); err != nil {
 		return TokenPair{}, err
 	}
 	slog.WarnContext(ctx, "refresh token reused; family revoked", "user", st.User.ID)
@@ -223,19 +222,19 @@ func (s *Service) rotatedAgain(ctx context.Context, st store.RefreshState, claim
 }
 
 // sessionLive reports whether the account may still use the session.
-func (s *Service) sessionLive(st store.RefreshState, claims *auth.RefreshClaims) bool {
+func (s *Service) sessionLive(st domain.RefreshState, claims *auth.RefreshClaims) bool {
 	return st.User.IsActive && st.User.SessionVersion == claims.SessionVersion && s.Now().Before(st.Token.FamilyExpires)
 }
 
-func (s *Service) refreshState(ctx context.Context, refresh string) (store.RefreshState, *auth.RefreshClaims, error) {
+func (s *Service) refreshState(ctx context.Context, refresh string) (domain.RefreshState, *auth.RefreshClaims, error) {
 	if refresh == "" {
-		return store.RefreshState{}, nil, domain.FieldError("refresh", domain.MsgRequired)
+		return domain.RefreshState{}, nil, domain.FieldError("refresh", domain.MsgRequired)
 	}
 	claims, err := s.Tokens.ParseRefresh(refresh)
 	if err != nil {
-		return store.RefreshState{}, nil, errSessionEnded
+		return domain.RefreshState{}, nil, errSessionEnded
 	}
-	st, err := s.Store.RefreshState(ctx, claims.ID, claims.Family, claims.Subject)
+	st, err := s.Logins.RefreshState(ctx, claims.ID, claims.Family, claims.Subject)
 	if errors.Is(err, domain.ErrNotFound) {
 		return st, nil, errSessionEnded
 	}
@@ -257,7 +256,7 @@ func (s *Service) Logout(ctx context.Context, refresh string) error {
 	if err != nil {
 		return errSessionEnded
 	}
-	return s.Store.RevokeRefreshToken(ctx, claims.Subject, claims.ID)
+	return s.Logins.RevokeRefreshToken(ctx, claims.Subject, claims.ID)
 }
 
 // ChangePassword replaces u's password after checking the old one. Every
@@ -293,7 +292,7 @@ func (s *Service) setPassword(ctx context.Context, u *domain.User, password stri
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
-	err = s.Store.SetPassword(ctx, u.ID, hash, u.SessionVersion)
+	err = s.Logins.SetPassword(ctx, u.ID, hash, u.SessionVersion)
 	if errors.Is(err, domain.ErrConflict) {
 		return domain.Errorf(domain.CodeConflict, MsgPasswordChanged)
 	}
@@ -314,7 +313,7 @@ func (s *Service) RequestReset(ctx context.Context, email, client string) error 
 		return domain.FieldError("email", domain.MsgInvalidEmail)
 	}
 	defer s.atLeast(ctx, s.Now(), resetFloor)
-	u, err := s.Store.UserByEmail(ctx, email)
+	u, err := s.Accounts.UserByEmail(ctx, email)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
@@ -344,7 +343,7 @@ func (s *Service) ConfirmReset(ctx context.Context, uid, token, password string)
 	}
 	// Whoever holds a valid link owns the account: no lock stands in its
 	// way. Lifted first, so a failure leaves the link usable for a retry.
-	if err := s.Store.ClearLoginGuards(ctx, u.Username); err != nil {
+	if err := s.Logins.ClearLoginGuards(ctx, u.Username); err != nil {
 		return err
 	}
 	return s.setPassword(ctx, &u, password)

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
 // Messages of the organizer's attendee list and check-in.
@@ -102,9 +101,9 @@ func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in Chec
 	}
 	a, already, err = s.Store.CheckIn(ctx, id, regID, s.Now())
 	switch {
-	case errors.Is(err, store.ErrOtherEvent):
+	case errors.Is(err, domain.ErrOtherEvent):
 		err = domain.Errorf(domain.CodeConflict, MsgTicketOtherEvent)
-	case errors.Is(err, store.ErrWaitlisted):
+	case errors.Is(err, domain.ErrWaitlisted):
 		err = domain.Errorf(domain.CodeConflict, MsgTicketWaitlisted)
 	case errors.Is(err, domain.ErrNotFound) && in.Code != "":
 		// A genuine ticket whose registration is gone was cancelled.
@@ -126,7 +125,7 @@ func (s *Service) UndoCheckIn(ctx context.Context, u domain.User, id, regID stri
 		return a, false, registrationNotFound()
 	}
 	a, undone, err = s.Store.UndoCheckIn(ctx, id, regID)
-	if errors.Is(err, store.ErrOtherEvent) {
+	if errors.Is(err, domain.ErrOtherEvent) {
 		err = domain.ErrNotFound // not among this event's registrations
 	}
 	return a, undone, explain(err, registrationNotFound())

@@ -7,7 +7,6 @@ import (
 
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
 // Telling an event's people: its cancellation, its changes, an organizer's
@@ -80,7 +79,7 @@ func (s *Service) Message(ctx context.Context, u domain.User, id string, in Mess
 	}
 	b := domain.Broadcast{ID: auth.NewID(), EventID: id, Kind: domain.BroadcastMessage, Subject: subject, Body: body, Created: s.Now()}
 	err = s.Store.QueueMessage(ctx, b)
-	if errors.Is(err, store.ErrTooManyMessages) {
+	if errors.Is(err, domain.ErrTooManyMessages) {
 		return domain.Errorf(domain.CodeTooMany, MsgTooManyMessages)
 	}
 	return explain(err, eventNotFound())

@@ -13,7 +13,6 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/media"
-	"turnout/pkg/store"
 )
 
 // Messages shown to people.
@@ -49,12 +48,12 @@ type Store interface {
 	User(ctx context.Context, id string) (domain.User, error)
 	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
 	ResetFeed(ctx context.Context, userID string) (int, error)
-	Search(ctx context.Context, q store.SearchQuery, now time.Time) ([]domain.Event, string, error)
+	Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error)
 	Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
-	Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error)
+	Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
@@ -65,12 +64,13 @@ type Store interface {
 	UndoCheckIn(ctx context.Context, eventID, regID string) (domain.Attendee, bool, error)
 	ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error)
 	PromoteWaiting(ctx context.Context, eventID string) error
+	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
+	DropRegistration(ctx context.Context, r domain.Registration) error
+	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
+	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
 }
 
-var (
-	_ Store         = (*store.Store)(nil)
-	_ media.Deleter = (*media.Store)(nil)
-)
+var _ media.Deleter = (*media.Store)(nil)
 
 // Service holds what event flows need. Build it once per process.
 type Service struct {
@@ -98,23 +98,23 @@ func explain(err error, notFound *domain.Error) error {
 		return nil
 	case errors.Is(err, domain.ErrNotFound):
 		return notFound
-	case errors.Is(err, store.ErrNotOwner):
+	case errors.Is(err, domain.ErrNotOwner):
 		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	case errors.Is(err, store.ErrCapacityBelowTaken):
+	case errors.Is(err, domain.ErrCapacityBelowTaken):
 		return domain.FieldError("capacity", MsgCapacityBelowTaken)
-	case errors.Is(err, store.ErrAlreadyRegistered):
+	case errors.Is(err, domain.ErrAlreadyRegistered):
 		return domain.Errorf(domain.CodeConflict, MsgAlreadyRegistered)
-	case errors.Is(err, store.ErrEventFull):
+	case errors.Is(err, domain.ErrEventFull):
 		return domain.Errorf(domain.CodeConflict, MsgEventFull)
-	case errors.Is(err, store.ErrEventStarted):
+	case errors.Is(err, domain.ErrEventStarted):
 		return domain.Errorf(domain.CodeConflict, MsgEventStarted)
-	case errors.Is(err, store.ErrEventCancelled):
+	case errors.Is(err, domain.ErrEventCancelled):
 		return domain.Errorf(domain.CodeConflict, MsgEventCancelled)
-	case errors.Is(err, store.ErrAccountDeleting):
+	case errors.Is(err, domain.ErrAccountDeleting):
 		return domain.Errorf(domain.CodeConflict, MsgAccountDeleting)
-	case errors.Is(err, store.ErrBusy):
+	case errors.Is(err, domain.ErrBusy):
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
-	case errors.Is(err, store.ErrBadCursor):
+	case errors.Is(err, domain.ErrBadCursor):
 		return domain.FieldError("after", MsgBadCursor)
 	}
 	return err
@@ -262,7 +262,10 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 	now := s.Now()
 	// The id is a ULID made as the request arrives: it orders the waitlist.
 	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
-	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now)
+	// Seat, waitlist or refuse is the events rule; the store runs the
+	// transaction it decides, reading the counter when a seat is refused.
+	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
+	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
 	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())
 	}

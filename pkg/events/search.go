@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
 // Messages of a search's parameters.
@@ -43,7 +42,7 @@ func (in SearchInput) Empty() bool {
 }
 
 // Search finds upcoming events by words, dates, category, city and
-// distance (store.Search).
+// distance (Store.Search).
 func (s *Service) Search(ctx context.Context, in SearchInput) ([]domain.Event, string, error) {
 	q, err := in.parse()
 	if err != nil {
@@ -53,9 +52,9 @@ func (s *Service) Search(ctx context.Context, in SearchInput) ([]domain.Event, s
 	return events, next, explain(err, eventNotFound())
 }
 
-func (in SearchInput) parse() (store.SearchQuery, error) {
+func (in SearchInput) parse() (domain.SearchQuery, error) {
 	bad := domain.FieldErrors{}
-	q := store.SearchQuery{After: in.After, Limit: in.Limit, Category: in.Category, CityKey: domain.CityKey(in.City)}
+	q := domain.SearchQuery{After: in.After, Limit: in.Limit, Category: in.Category, CityKey: domain.CityKey(in.City)}
 	if utf8.RuneCountInString(in.Q) > maxSearchLen {
 		bad.Add("q", MsgSearchLong)
 	} else if q.Words = domain.QueryWords(in.Q); len(q.Words) > domain.MaxQueryWords {

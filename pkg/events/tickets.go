@@ -7,7 +7,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
 // A ticket's own page opens by a secret link, without a login: from the
@@ -72,7 +71,7 @@ func (s *Service) ResetTicketLink(ctx context.Context, u domain.User, regID stri
 		return "", domain.Errorf(domain.CodeForbidden, MsgNotYourTicket)
 	}
 	version, err := s.Store.ResetTicketLink(ctx, reg.EventID, reg.UserID, regID)
-	if errors.Is(err, store.ErrWaitlisted) {
+	if errors.Is(err, domain.ErrWaitlisted) {
 		return "", domain.Errorf(domain.CodeConflict, MsgNoTicketYet)
 	}
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // EventCancelled tells a registered or waiting person that the event is
 // cancelled, with the organizer's message; the calendar file takes the
 // event out of their calendar.
-func EventCancelled(to, name, org string, e EventFacts, message string, ics []byte) Message {
+func EventCancelled(to, name, org string, e EventFacts, message string, ics []byte) domain.Message {
 	b := newBody(name)
 	b.para("The organizer has cancelled this event:")
 	b.event(e)
@@ -26,7 +26,7 @@ func EventCancelled(to, name, org string, e EventFacts, message string, ics []by
 // EventDeleted tells a registered or waiting person that the event was
 // deleted by its organizer, and their registration with it; browse is the
 // list of events (the event's own page is gone).
-func EventDeleted(to, name string, e EventFacts, browse string, ics []byte) Message {
+func EventDeleted(to, name string, e EventFacts, browse string, ics []byte) domain.Message {
 	b := newBody(name)
 	b.para("The organizer has called off this event and removed it, and your registration with it:")
 	b.event(e)
@@ -52,7 +52,7 @@ func (o Optional) footer(b *body) {
 	}
 }
 
-func (o Optional) apply(m Message) Message {
+func (o Optional) apply(m domain.Message) domain.Message {
 	m.Unsubscribe = o.OneClick
 	return m
 }
@@ -60,7 +60,7 @@ func (o Optional) apply(m Message) Message {
 // EventChanged tells a registered or waiting person what changed about
 // the event (its time or place, as it was), with the updated calendar
 // file; times are told in the event's zone.
-func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte, off Optional) Message {
+func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte, off Optional) domain.Message {
 	b := newBody(name)
 	b.para("The organizer has changed an event you are registered for:")
 	if !was.Start.IsZero() {
@@ -79,7 +79,7 @@ func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte
 }
 
 // OrganizerMessage is an organizer's message to a registered person.
-func OrganizerMessage(to, name, org string, e EventFacts, subject, message string, off Optional) Message {
+func OrganizerMessage(to, name, org string, e EventFacts, subject, message string, off Optional) domain.Message {
 	b := newBody(name)
 	b.para("A message about an event you are registered for:")
 	b.event(e)

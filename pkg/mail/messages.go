@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"turnout/pkg/domain"
 )
 
 // The product's messages. Each has a plain-text body and a simple HTML body
@@ -16,7 +18,7 @@ import (
 // into the HTML and every link checked by safeURL.
 
 // Activation asks a new account to confirm its email address.
-func Activation(to, name, link string) Message {
+func Activation(to, name, link string) domain.Message {
 	b := newBody(name)
 	b.action("Welcome to Turnout! Please confirm your email address to activate your account", "Activate my account", link)
 	b.para("This link expires in 3 days. If you didn't sign up for Turnout, you can ignore this email.")
@@ -24,7 +26,7 @@ func Activation(to, name, link string) Message {
 }
 
 // PasswordReset carries a link to choose a new password.
-func PasswordReset(to, name, link string) Message {
+func PasswordReset(to, name, link string) domain.Message {
 	b := newBody(name)
 	b.action("We got a request to reset the password of your Turnout account. Choose a new password here", "Choose a new password", link)
 	b.para("This link expires in 1 hour and works once. If you didn't ask for a new password, you can ignore this email: your password stays the same.")
@@ -33,7 +35,7 @@ func PasswordReset(to, name, link string) Message {
 
 // AlreadyRegistered answers a sign-up with an address that already has an
 // account, so the sign-up form itself need not reveal that it exists.
-func AlreadyRegistered(to, loginLink, resetLink string) Message {
+func AlreadyRegistered(to, loginLink, resetLink string) domain.Message {
 	b := newBody("")
 	b.para("Someone, hopefully you, just tried to sign up for Turnout with this email address, but it already has an account.")
 	b.action("Log in here", "Log in", loginLink)
@@ -44,7 +46,7 @@ func AlreadyRegistered(to, loginLink, resetLink string) Message {
 
 // ConfirmEmailChange asks a new address to confirm that it is to become
 // the account's email.
-func ConfirmEmailChange(to, name, link string) Message {
+func ConfirmEmailChange(to, name, link string) domain.Message {
 	b := newBody(name)
 	b.action("Please confirm that this address is to become the email of your Turnout account", "Confirm my new address", link)
 	b.para("This link expires in 1 day and works once. Until you confirm, your account keeps its current address. If you didn't ask for this, you can ignore this email.")
@@ -53,7 +55,7 @@ func ConfirmEmailChange(to, name, link string) Message {
 
 // EmailChangeRequested tells the current address that a change to newEmail
 // was asked for at when, and how to secure the account if it was not them.
-func EmailChangeRequested(to, name, newEmail, when, resetLink string) Message {
+func EmailChangeRequested(to, name, newEmail, when, resetLink string) domain.Message {
 	b := newBody(name)
 	b.para("On " + when + ", someone signed in to your Turnout account asked to change its email address to " + newEmail + ". The change takes effect only once that address confirms it.")
 	b.action("If this wasn't you, reset your password now; that also cancels the change and ends every session", "Reset my password", resetLink)
@@ -117,10 +119,10 @@ func (b *body) textLink(sentence, link string) {
 
 // message closes the body with the signature and, in HTML, the link of the
 // main button spelled out for mail clients whose buttons do not work.
-func (b *body) message(to, subject, mainLink string) Message {
+func (b *body) message(to, subject, mainLink string) domain.Message {
 	b.text.WriteString(b.signOff + ",\nThe Turnout team\n")
 	href := safeURL(mainLink)
-	return Message{To: to, Subject: subject, Text: b.text.String(), HTML: `<!DOCTYPE html>
+	return domain.Message{To: to, Subject: subject, Text: b.text.String(), HTML: `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -168,7 +170,7 @@ func clip(s string, n int) string {
 }
 
 // AccountDeleted confirms that an account and what it held are gone.
-func AccountDeleted(to, name, signUp string) Message {
+func AccountDeleted(to, name, signUp string) domain.Message {
 	b := newBody(name)
 	b.para("Your Turnout account is deleted, as you asked: your profile, your registrations (their seats are given back) and, for an organization, its events. Your username and email address are free again.")
 	b.action("If you come back, you can sign up again", "Sign up", signUp)

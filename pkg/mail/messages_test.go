@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+
 	// The zones of When, as the mailer function embeds them.
 	_ "time/tzdata"
 
@@ -20,7 +21,7 @@ const (
 func TestMessages(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
-		msg         mail.Message
+		msg         domain.Message
 		subject     string
 		links       []string
 		mustSay     []string
@@ -138,7 +139,7 @@ func TestWhenIsInTheEventsZone(t *testing.T) {
 }
 
 func TestMessagesEscapeNamesInHTML(t *testing.T) {
-	for _, m := range []mail.Message{
+	for _, m := range []domain.Message{
 		mail.Activation("x@example.com", "<b>x</b>", activateLink),
 		mail.PasswordReset("x@example.com", "<b>x</b>", resetLink),
 	} {
@@ -166,7 +167,7 @@ func TestMessagesEscapeLinksInHTML(t *testing.T) {
 }
 
 func TestMessagesGreetWithoutName(t *testing.T) {
-	for _, m := range []mail.Message{
+	for _, m := range []domain.Message{
 		mail.Activation("x@example.com", "  ", activateLink),
 		mail.AlreadyRegistered("x@example.com", loginLink, resetLink),
 	} {
@@ -181,12 +182,12 @@ func TestMessagesGreetWithoutName(t *testing.T) {
 // cancellation carries the organizer's reason.
 func TestSignOffFitsTheSituation(t *testing.T) {
 	ics := []byte("BEGIN:VCALENDAR")
-	going := map[string]mail.Message{
+	going := map[string]domain.Message{
 		"confirmed":  mail.RegistrationConfirmed("ana@example.com", "Ana", reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics),
 		"seat given": mail.SeatGiven("ana@example.com", "Ana", reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics),
 		"reminder":   mail.Reminder("ana@example.com", "Ana", domain.Reminder1h, reminderFacts, mail.Ticket{Code: "T", Link: "http://turnout.test/ticket?t=L1.T"}, ics, mail.Optional{}),
 	}
-	notGoing := map[string]mail.Message{
+	notGoing := map[string]domain.Message{
 		"waitlisted":         mail.Waitlisted("ana@example.com", "Ana", reminderFacts, 2),
 		"left the waitlist":  mail.WaitlistLeft("ana@example.com", "Ana", reminderFacts),
 		"cancelled":          mail.RegistrationCancelled("ana@example.com", "Ana", reminderFacts, ics),

@@ -44,9 +44,6 @@ func (e EventFacts) When() string {
 	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock) + zone
 }
 
-// CalendarFile names the calendar attachment of a mail.
-const CalendarFile = "event.ics"
-
 func (b *body) event(e EventFacts) {
 	b.para(clip(e.Title, 200))
 	b.para("When: " + e.When())
@@ -54,9 +51,9 @@ func (b *body) event(e EventFacts) {
 }
 
 // WithCalendar attaches ics, an event's calendar file, to m.
-func WithCalendar(m Message, ics []byte) Message {
+func WithCalendar(m domain.Message, ics []byte) domain.Message {
 	if len(ics) > 0 {
-		m.Attachments = append(m.Attachments, Attachment{Name: CalendarFile, ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics})
+		m.Attachments = append(m.Attachments, domain.Attachment{Name: domain.CalendarFile, ContentType: "text/calendar; charset=utf-8; method=PUBLISH", Data: ics})
 	}
 	return m
 }
@@ -88,16 +85,16 @@ func (b *body) ticket(t Ticket) {
 }
 
 // withTicket attaches the ticket's QR code that the HTML body shows.
-func withTicket(m Message, t Ticket) Message {
+func withTicket(m domain.Message, t Ticket) domain.Message {
 	if len(t.QR) > 0 {
-		m.Attachments = append(m.Attachments, Attachment{Name: "ticket.png", ContentType: "image/png", Data: t.QR, ContentID: TicketImageID})
+		m.Attachments = append(m.Attachments, domain.Attachment{Name: "ticket.png", ContentType: "image/png", Data: t.QR, ContentID: TicketImageID})
 	}
 	return m
 }
 
 // RegistrationConfirmed confirms a seat, with the ticket and the event for
 // the calendar.
-func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) Message {
+func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
 	b := newBody(name)
 	b.para("You are registered. See you at:")
 	b.event(e)
@@ -108,7 +105,7 @@ func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) 
 }
 
 // Waitlisted confirms a place in the queue of a full event.
-func Waitlisted(to, name string, e EventFacts, position int) Message {
+func Waitlisted(to, name string, e EventFacts, position int) domain.Message {
 	b := newBody(name)
 	b.para("This event is full, so you are on its waitlist, number " + strconv.Itoa(position) + " in line:")
 	b.event(e)
@@ -117,7 +114,7 @@ func Waitlisted(to, name string, e EventFacts, position int) Message {
 }
 
 // SeatGiven tells a waiting person that a seat freed up and is now theirs.
-func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) Message {
+func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
 	b := newBody(name)
 	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
 	b.event(e)
@@ -128,7 +125,7 @@ func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) Message {
 
 // RegistrationCancelled confirms a cancelled registration; the calendar
 // file takes the event out of the person's calendar.
-func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
+func RegistrationCancelled(to, name string, e EventFacts, ics []byte) domain.Message {
 	b := newBody(name)
 	b.para("Your registration is cancelled for:")
 	b.event(e)
@@ -139,7 +136,7 @@ func RegistrationCancelled(to, name string, e EventFacts, ics []byte) Message {
 
 // WaitlistLeft confirms that a person left an event's waitlist. It has no
 // calendar file: a place in the queue never put the event in a calendar.
-func WaitlistLeft(to, name string, e EventFacts) Message {
+func WaitlistLeft(to, name string, e EventFacts) domain.Message {
 	b := newBody(name)
 	b.para("You left the waitlist of:")
 	b.event(e)
@@ -150,7 +147,7 @@ func WaitlistLeft(to, name string, e EventFacts) Message {
 // Reminder reminds a registered person of an event that starts soon (the
 // day before or the hour before, by kind): the event, the ticket, the
 // calendar file and the way to give the seat back.
-func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket, ics []byte, off Optional) Message {
+func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket, ics []byte, off Optional) domain.Message {
 	soon, subject := "tomorrow", "Tomorrow: "
 	if kind == domain.Reminder1h {
 		soon, subject = "in 1 hour", "Starting in 1 hour: "

@@ -6,7 +6,7 @@
 // change is something and the event's notices of the day allow.
 //
 // Exactly once: a reminder leaves the index in the same transaction that
-// records its broadcast (store.HandOverReminder), so of two runs that
+// records its broadcast (Store.HandOverReminder), so of two runs that
 // overlap, or a run and its retry, one hands it over; a run that crashes
 // midway leaves the rest due for the next. The broadcast's fan-out and
 // sending are idempotent per person (pkg/mail/mailer).
@@ -23,12 +23,11 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/store"
 )
 
-// Store is what the job reads and writes; *store.Store implements it.
+// Store is what the job reads and writes.
 type Store interface {
-	Due(ctx context.Context, now time.Time) (store.DueTimers, error)
+	Due(ctx context.Context, now time.Time) (domain.DueTimers, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	HandOverReminder(ctx context.Context, r domain.Reminder) error
 	DropReminder(ctx context.Context, r domain.Reminder) error
@@ -36,8 +35,6 @@ type Store interface {
 	PostponeChange(ctx context.Context, c domain.ChangeNotice, until time.Time) error
 	DropChange(ctx context.Context, c domain.ChangeNotice) error
 }
-
-var _ Store = (*store.Store)(nil)
 
 // Job is the reminder function's handler.
 type Job struct {
@@ -159,9 +156,9 @@ func (j Job) handleChange(ctx context.Context, c domain.ChangeNotice, now time.T
 	}
 	err = j.Store.HandOverChange(ctx, c, c.Broadcast(was, now))
 	switch {
-	case errors.Is(err, store.ErrTooManyChangeNotices):
+	case errors.Is(err, domain.ErrTooManyChangeNotices):
 		return changePostponed, j.Store.PostponeChange(ctx, c, domain.NextDay(now))
-	case errors.Is(err, store.ErrChangeNoticeGone):
+	case errors.Is(err, domain.ErrChangeNoticeGone):
 		return changeLeft, nil
 	}
 	return changeSent, err
@@ -179,7 +176,7 @@ func (j Job) handle(ctx context.Context, r domain.Reminder, now time.Time) (outc
 		// this one is left over from a race with it.
 	default:
 		err := j.Store.HandOverReminder(ctx, r)
-		if errors.Is(err, store.ErrReminderGone) {
+		if errors.Is(err, domain.ErrReminderGone) {
 			return reminderDropped, nil // another run has it, or the event just moved
 		}
 		return reminderSent, err

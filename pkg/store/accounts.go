@@ -74,9 +74,9 @@ func (s *Store) DeleteAccount(ctx context.Context, u domain.User) error {
 // counters of its addresses. A Query and batch deletes per partition; it
 // may run again.
 func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
-	pks := []string{sessionsPK(u.ID), loginGuardsPK(u.Username), mailQuotaPK(MailToAddress, u.Email)}
+	pks := []string{sessionsPK(u.ID), loginGuardsPK(u.Username), mailQuotaPK(domain.MailToAddress, u.Email)}
 	if u.PendingEmail != "" {
-		pks = append(pks, mailQuotaPK(MailToAddress, u.PendingEmail))
+		pks = append(pks, mailQuotaPK(domain.MailToAddress, u.PendingEmail))
 	}
 	for _, pk := range pks {
 		var items []key

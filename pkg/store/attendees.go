@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -10,12 +9,6 @@ import (
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
-)
-
-// Check-in refusals.
-var (
-	ErrOtherEvent = errors.New("registration of another event")
-	ErrWaitlisted = errors.New("registration is on the waitlist")
 )
 
 // attendeesQuery reads an event's attendee items from the one after the
@@ -26,7 +19,7 @@ func (s *Store) attendeesQuery(eventID, after, search string) (*dynamo.Query, er
 	q := s.table.Get(attrPK, pk).Range(attrSK, dynamo.BeginsWith, attendeePrefix)
 	if after != "" {
 		if !domain.ValidID(after) {
-			return nil, ErrBadCursor
+			return nil, domain.ErrBadCursor
 		}
 		// Between ends at the prefix's last key: '~' sorts after an id.
 		q = s.table.Get(attrPK, pk).Range(attrSK, dynamo.Between, attendeeKey(eventID, after).SK+"#", attendeePrefix+"~")
@@ -99,7 +92,7 @@ func (s *Store) CheckIn(ctx context.Context, eventID, regID string, now time.Tim
 	a = it.domain(eventID)
 	switch {
 	case it.waitlisted():
-		return fail(ErrWaitlisted)
+		return fail(domain.ErrWaitlisted)
 	case !it.CheckedInAt.IsZero():
 		return a, true, nil
 	}
@@ -132,7 +125,7 @@ func (s *Store) eventAttendee(ctx context.Context, eventID, regID string) (atten
 	case err != nil:
 		return attendeeItem{}, err
 	case reg.EventID != eventID:
-		return attendeeItem{}, ErrOtherEvent
+		return attendeeItem{}, domain.ErrOtherEvent
 	}
 	var it attendeeItem
 	if err := s.get(ctx, attendeeKey(eventID, reg.UserID), &it, true); err != nil {
@@ -178,13 +171,13 @@ func (s *Store) UndoCheckIn(ctx context.Context, eventID, regID string) (a domai
 		}
 		pause(ctx, attempt) // undone, cancelled or deleted since the read: read again
 	}
-	return fail(ErrBusy)
+	return fail(domain.ErrBusy)
 }
 
 // ResetTicketLink moves the ticket page link of registration regID (of
 // eventID, held by userID) to its next version, which ends every older
 // link, and returns the new version. The registration must hold a seat:
-// ErrWaitlisted, or domain.ErrNotFound when it is gone.
+// domain.ErrWaitlisted, or domain.ErrNotFound when it is gone.
 func (s *Store) ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error) {
 	k := attendeeKey(eventID, userID)
 	var it attendeeItem
@@ -196,7 +189,7 @@ func (s *Store) ResetTicketLink(ctx context.Context, eventID, userID, regID stri
 		// Gone or waiting: the item says which.
 		err = s.get(ctx, k, &it, true)
 		if err == nil && it.RegistrationID == regID {
-			err = ErrWaitlisted
+			err = domain.ErrWaitlisted
 		} else if err == nil {
 			err = domain.ErrNotFound
 		}

@@ -2,15 +2,12 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/mail"
 )
 
 // Broadcasts: a mail to an event's people is recorded as one item, written
@@ -19,17 +16,9 @@ import (
 // (QueueMails), each sent once. So a request that tells 5,000 people writes
 // one item and answers at once.
 
-// Broadcast refusals.
-var (
-	ErrEventCancelled  = fmt.Errorf("event cancelled: %w", domain.ErrConflict)
-	ErrTooManyMessages = errors.New("too many messages for the event today")
-)
-
 // BroadcastTTL bounds how long a broadcast and a deleted event's notice
 // wait for the mailer, as long as a claim is kept.
 const BroadcastTTL = SentTTL
-
-const broadcastPrefix = "BROADCAST#"
 
 type broadcastItem struct {
 	PK      string `dynamo:"PK,hash"`
@@ -50,8 +39,6 @@ type broadcastItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
-
 func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
 	k := broadcastKey(b.ID)
 	return s.table.Put(broadcastItem{
@@ -67,26 +54,6 @@ func optionalTime(t time.Time) string {
 		return ""
 	}
 	return sortTime(t)
-}
-
-// BroadcastRecord reads a broadcast from its item's key and attributes
-// (as a stream record's new image carries them, attr giving one by name),
-// and false for any other item.
-func BroadcastRecord(pk string, attr func(name string) string) (domain.Broadcast, bool) {
-	id, ok := strings.CutPrefix(pk, broadcastPrefix)
-	if !ok || id == "" || attr("EventID") == "" {
-		return domain.Broadcast{}, false
-	}
-	created, _ := time.Parse(time.RFC3339Nano, attr("Created"))
-	at := func(name string) time.Time {
-		t, _ := time.Parse(sortTimeLayout, attr(name))
-		return t
-	}
-	return domain.Broadcast{
-		ID: id, EventID: attr("EventID"), Kind: domain.BroadcastKind(attr("Kind")),
-		Subject: attr("Subject"), Body: attr("Body"), Created: created, Start: at("Start"),
-		Was: domain.EventWas{Start: at("WasStart"), End: at("WasEnd"), Location: attr("WasLocation")},
-	}, true
 }
 
 // DeleteBroadcast removes a broadcast once it is fanned out, so the
@@ -122,9 +89,9 @@ func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broa
 		case rerr != nil:
 			err = rerr
 		case e.OrganizationID != orgID:
-			err = ErrNotOwner
+			err = domain.ErrNotOwner
 		default:
-			err = ErrEventCancelled
+			err = domain.ErrEventCancelled
 		}
 	}
 	if err != nil {
@@ -149,11 +116,11 @@ func (s *Store) countToday(k key, limit int, now time.Time) *dynamo.Update {
 func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
-			Update(s.countToday(dailyCountKey("MSGLIMIT#", b.EventID, b.Created), messagesPerDay, b.Created)).
+			Update(s.countToday(messageCountKey(b.EventID, b.Created), messagesPerDay, b.Created)).
 			Put(s.putBroadcast(b))
 	})
 	if failedAt(cancelReasons(err), 0) {
-		err = ErrTooManyMessages
+		err = domain.ErrTooManyMessages
 	}
 	if err != nil {
 		return fmt.Errorf("queue message to event %s: %w", b.EventID, err)
@@ -165,7 +132,7 @@ func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
 // broadcast's fan-out. A message's id is its key, so a fan-out that runs
 // again rewrites the same items, and the claim under that key (ClaimMail)
 // keeps a rewritten one from being sent twice.
-func (s *Store) QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error {
+func (s *Store) QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error {
 	items := make([]any, 0, len(msgs))
 	for id, m := range msgs {
 		items = append(items, newOutboxItem(outboxKey(id), m, now))

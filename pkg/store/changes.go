@@ -18,12 +18,6 @@ import (
 // as a broadcast, counted against the event's notices of the day, or
 // drops it when the net change is nothing.
 
-// Change notice outcomes the job acts on.
-var (
-	ErrChangeNoticeGone     = fmt.Errorf("change notice no longer due: %w", domain.ErrConflict)
-	ErrTooManyChangeNotices = errors.New("too many change notices for the event today")
-)
-
 // changeNoticeExpiry takes a notice the job never read out of the table a
 // day after its event started.
 const changeNoticeExpiry = 24 * time.Hour
@@ -58,22 +52,22 @@ func changeNoticeOf(it timerItem) (domain.ChangeNotice, bool) {
 
 // HandOverChange records b, the broadcast of notice c, removes c and
 // counts b against the event's notices of its day, in one transaction, if
-// c is still pending as listed: ErrChangeNoticeGone when a later edit
-// pushed it back (or another run has it), ErrTooManyChangeNotices when the
+// c is still pending as listed: domain.ErrChangeNoticeGone when a later edit
+// pushed it back (or another run has it), domain.ErrTooManyChangeNotices when the
 // day's are spent.
 func (s *Store) HandOverChange(ctx context.Context, c domain.ChangeNotice, b domain.Broadcast) error {
 	k := changeNoticeKey(c.EventID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Delete(s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("GSI1SK = ?", changeDueSK(c))).
-			Update(s.countToday(dailyCountKey("CHANGELIMIT#", c.EventID, b.Created), domain.ChangeNoticesPerDay, b.Created)).
+			Update(s.countToday(changeNoticeCountKey(c.EventID, b.Created), domain.ChangeNoticesPerDay, b.Created)).
 			Put(s.putBroadcast(b))
 	})
 	switch r := cancelReasons(err); {
 	case failedAt(r, 0):
-		err = ErrChangeNoticeGone
+		err = domain.ErrChangeNoticeGone
 	case failedAt(r, 1):
-		err = ErrTooManyChangeNotices
+		err = domain.ErrTooManyChangeNotices
 	}
 	if err != nil {
 		return fmt.Errorf("hand over the change notice of event %s: %w", c.EventID, err)

@@ -83,7 +83,7 @@ func TestRegistrationWriteUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	meter.Take()
-	if _, err := s.Register(ctx, r, now); err != nil {
+	if _, err := s.Register(ctx, r, now, placeAt(now)); err != nil {
 		t.Fatal(err)
 	}
 	_, register := meter.Take()
@@ -104,7 +104,7 @@ func TestRegistrationWriteUnits(t *testing.T) {
 
 	// Deleting the event removes a registration from its person's list.
 	r.ID = auth.NewID()
-	if _, err := s.Register(ctx, r, now); err != nil {
+	if _, err := s.Register(ctx, r, now, placeAt(now)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {
@@ -243,4 +243,9 @@ func allPages[T any](t *testing.T, ops *store.OperationCounter, list func(cursor
 		cursor = next
 	}
 	return ids
+}
+
+// placeAt is the registration rule at now.
+func placeAt(now time.Time) func(domain.SeatCounter) (domain.RegistrationStatus, error) {
+	return func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
 }

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -41,20 +43,23 @@ func sortTime(t time.Time) string { return t.UTC().Format(sortTimeLayout) }
 
 type key struct{ PK, SK string }
 
+// eventPrefix starts the partition of an event and everything of it.
+const eventPrefix = "EVENT#"
+
 func userKey(id string) key           { return key{"USER#" + id, "PROFILE"} }
 func usernameKey(username string) key { n := fold(username); return key{"USERNAME#" + n, "USERNAME"} }
 func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
 func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
-func eventKey(id string) key          { return key{"EVENT#" + id, "EVENT"} }
+func eventKey(id string) key          { return key{eventPrefix + id, "EVENT"} }
 
 // seatsKey is the event's seat counter, a small item of its own in no
 // index, so taking a seat rewrites neither the event nor any index.
-func seatsKey(eventID string) key { return key{"EVENT#" + eventID, seatsSK} }
+func seatsKey(eventID string) key { return key{eventPrefix + eventID, seatsSK} }
 
 const seatsSK = "SEATS"
 
 func attendeeKey(eventID, userID string) key {
-	return key{"EVENT#" + eventID, attendeePrefix + userID}
+	return key{eventPrefix + eventID, attendeePrefix + userID}
 }
 func registrationKey(id string) key { return key{"REG#" + id, "REG"} }
 
@@ -81,7 +86,7 @@ func departureKey(regID string) key { return key{departurePrefix + regID, "DEPAR
 const departurePrefix = "DEPARTED#"
 
 // waitKey is a waitlisted registration's place in its event's queue.
-func waitKey(eventID, regID string) key { return key{"EVENT#" + eventID, waitPrefix + regID} }
+func waitKey(eventID, regID string) key { return key{eventPrefix + eventID, waitPrefix + regID} }
 
 const waitPrefix = "WAIT#"
 
@@ -156,7 +161,7 @@ func afterSK(sk string) string { return sk + "#~" }
 // partition. Its sort key sorts after seatsSK, so the read of an event
 // (EVENT to SEATS) does not read it.
 func reminderKey(eventID string, k domain.ReminderKind) key {
-	return key{"EVENT#" + eventID, reminderPrefix + string(k)}
+	return key{eventPrefix + eventID, reminderPrefix + string(k)}
 }
 
 const reminderPrefix = "TIMER#REMINDER#"
@@ -174,7 +179,7 @@ func remindersDueSK(r domain.Reminder) string {
 
 // changeNoticeKey is an event's pending change notice, in the event's
 // partition after its reminders.
-func changeNoticeKey(eventID string) key { return key{"EVENT#" + eventID, changeNoticeSK} }
+func changeNoticeKey(eventID string) key { return key{eventPrefix + eventID, changeNoticeSK} }
 
 const changeNoticeSK = "TIMER#CHANGE"
 
@@ -187,6 +192,15 @@ func dailyCountKey(prefix, eventID string, day time.Time) key {
 	return key{prefix + eventID, day.UTC().Format("2006-01-02")}
 }
 
+// messageCountKey counts an organizer's messages to an event's people on
+// a day; changeNoticeCountKey its change notices.
+func messageCountKey(eventID string, day time.Time) key {
+	return dailyCountKey("MSGLIMIT#", eventID, day)
+}
+func changeNoticeCountKey(eventID string, day time.Time) key {
+	return dailyCountKey("CHANGELIMIT#", eventID, day)
+}
+
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 
 // deletingEventsPK is where an organization's event sits in IndexOwned
@@ -197,3 +211,26 @@ func deletingEventsPK(orgID string) string { return "ORGEVENTS-DELETING#" + orgI
 // fold is the case-insensitive form used for uniqueness of usernames and
 // email addresses.
 func fold(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// goneKey is the record of a deleted event, kept for the mails that tell
+// of its deletion.
+func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
+
+// The mailer's stream filter (infra) matches the partition keys of queued
+// messages, broadcasts and departures and the sort keys of attendees by
+// these prefixes; TestStreamFilterPrefixes checks that the two agree.
+const (
+	outboxPrefix    = "MAIL#"
+	broadcastPrefix = "BROADCAST#"
+)
+
+func outboxKey(id string) key    { return key{outboxPrefix + id, "MAIL"} }
+func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
+
+// sentKey is the claim of the mail named mailKey, under a digest of the
+// name: the names hold account ids, and a claim outlives an account's
+// deletion by up to SentTTL without naming it.
+func sentKey(mailKey string) key {
+	sum := sha256.Sum256([]byte(mailKey))
+	return key{"SENT#" + hex.EncodeToString(sum[:16]), "SENT"}
+}

@@ -71,7 +71,7 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 	if after != "" {
 		cursor, inCancelled := strings.CutPrefix(after, cancelledMark)
 		if !validCursor(cursor) {
-			return nil, "", ErrBadCursor
+			return nil, "", domain.ErrBadCursor
 		}
 		if inCancelled {
 			live, cancelled = "", max(cancelled, afterSK(cursor))
@@ -155,7 +155,7 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, lim
 	q := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned)
 	if after != "" {
 		if !validCursor(after) {
-			return nil, "", ErrBadCursor
+			return nil, "", domain.ErrBadCursor
 		}
 		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
 	}

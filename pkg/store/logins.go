@@ -11,40 +11,6 @@ import (
 	"turnout/pkg/domain"
 )
 
-// ErrLoginLocked means a login attempt was refused before any password
-// work: the username is locked for the client address.
-var ErrLoginLocked = errors.New("login locked")
-
-// ErrLoginBound means a login attempt was refused before any password
-// work: the username has had its bound of consecutive unsuccessful
-// attempts, from whatever addresses, and only a password reset lifts it.
-var ErrLoginBound = errors.New("login attempts of the username at their bound")
-
-// LoginGuard is what login knows about recent failures of one username,
-// whether or not an account holds it, so lockouts reveal nothing about
-// which accounts exist.
-type LoginGuard struct {
-	// Attempts counts attempts from the client address that did not
-	// succeed (one in flight counts until it succeeds).
-	Attempts    int
-	LockedUntil time.Time
-	// UsernameFailures counts failures from every address.
-	UsernameFailures int
-	// BoundAttempts counts the username's attempts from every address
-	// since its last success or reset (one in flight counts until it
-	// succeeds).
-	BoundAttempts int
-}
-
-// LockedAt reports how long the guard refuses attempts at now when
-// threshold attempts are allowed before a lock.
-func (g LoginGuard) LockedAt(now time.Time, threshold int) time.Duration {
-	if g.Attempts < threshold {
-		return 0
-	}
-	return max(g.LockedUntil.Sub(now), 0)
-}
-
 type loginAddressItem struct {
 	PK          string `dynamo:"PK,hash"`
 	SK          string `dynamo:"SK,range"`
@@ -72,9 +38,9 @@ type loginCeilingItem struct {
 // LoginLookup reads, in one BatchGetItem, the username's pointer and its
 // login guards for addr, then the account if the username exists. A
 // missing account is returned as domain.ErrNotFound alongside the guard.
-func (s *Store) LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, LoginGuard, error) {
+func (s *Store) LoginLookup(ctx context.Context, username, addr string, now time.Time) (domain.User, domain.LoginGuard, error) {
 	un, ak, ck, bk := usernameKey(username), loginAddressKey(username, addr), loginCeilingKey(username), loginBoundKey(username)
-	var guard LoginGuard
+	var guard domain.LoginGuard
 	userID := ""
 	iter := s.table.Batch(attrPK, attrSK).
 		Get(dynamo.Keys{un.PK, un.SK}, dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{ck.PK, ck.SK}, dynamo.Keys{bk.PK, bk.SK}).
@@ -130,7 +96,7 @@ func (s *Store) LoginLookup(ctx context.Context, username, addr string, now time
 // run out, and that one holds the lock until pendingUntil while it is
 // checked (its failure then sets the real lock, its success clears the
 // guard; if it dies midway the lock simply runs out). It returns the count
-// including this attempt, or ErrLoginLocked.
+// including this attempt, or domain.ErrLoginLocked.
 func (s *Store) ReserveLoginAttempt(ctx context.Context, username, addr string, threshold int, now, pendingUntil, forgetAt time.Time) (int, error) {
 	k := loginAddressKey(username, addr)
 	var out loginAddressItem
@@ -141,7 +107,7 @@ func (s *Store) ReserveLoginAttempt(ctx context.Context, username, addr string, 
 		If("attribute_not_exists(Attempts) OR Attempts < ? OR LockedUntil <= ?", threshold, now.Unix()).
 		Value(ctx, &out)
 	if dynamo.IsCondCheckFailed(err) {
-		err = ErrLoginLocked
+		err = domain.ErrLoginLocked
 	}
 	if err != nil {
 		return 0, fmt.Errorf("reserve login attempt: %w", err)
@@ -153,7 +119,7 @@ func (s *Store) ReserveLoginAttempt(ctx context.Context, username, addr string, 
 // before its password is checked, in one conditional UpdateItem, so that
 // however many addresses guess at once no more than bound attempts are
 // checked until a success or a reset clears the count. The count is
-// forgotten at forgetAt unless counted again. ErrLoginBound when the
+// forgotten at forgetAt unless counted again. domain.ErrLoginBound when the
 // username is at its bound.
 func (s *Store) ReserveBoundAttempt(ctx context.Context, username string, bound int, now, forgetAt time.Time) error {
 	k := loginBoundKey(username)
@@ -172,7 +138,7 @@ func (s *Store) ReserveBoundAttempt(ctx context.Context, username string, bound 
 		}
 	}
 	if dynamo.IsCondCheckFailed(err) {
-		err = ErrLoginBound
+		err = domain.ErrLoginBound
 	}
 	if err != nil {
 		return fmt.Errorf("reserve a bounded login attempt: %w", err)

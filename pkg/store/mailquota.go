@@ -8,12 +8,6 @@ import (
 	"github.com/guregu/dynamo/v2"
 )
 
-// Scopes of mail quotas.
-const (
-	MailToAddress  = "TO"   // per destination address
-	MailFromClient = "FROM" // per client address that caused the mail
-)
-
 type mailQuotaItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`

@@ -2,26 +2,19 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"strings"
 	"time"
+
+	"turnout/pkg/domain"
 
 	"github.com/guregu/dynamo/v2"
 	"github.com/oklog/ulid/v2"
-
-	"turnout/pkg/mail"
 )
 
 // The outbox: a function that sends mail writes the message as an item,
 // and the mailer function, fed by the table's stream, delivers it through
 // SES and deletes it. Functions on a request path thus need no SES client,
 // and a message outlives an SES outage (the stream is retried).
-
-// outboxPrefix starts the partition key of every queued message; the
-// mailer's stream filter matches on it (infra/lib/app-stack.ts).
-const outboxPrefix = "MAIL#"
 
 // OutboxTTL bounds how long an undelivered message waits: past it, the links
 // it carries are close to expiry or expired, and TTL removes the item.
@@ -44,10 +37,8 @@ type outboxItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-func outboxKey(id string) key { return key{outboxPrefix + id, "MAIL"} }
-
 // QueueMail writes m to the outbox (one PutItem) and returns its id.
-func (s *Store) QueueMail(ctx context.Context, m mail.Message, now time.Time) (string, error) {
+func (s *Store) QueueMail(ctx context.Context, m domain.Message, now time.Time) (string, error) {
 	id := ulid.Make().String()
 	k := outboxKey(id)
 	item := newOutboxItem(k, m, now)
@@ -57,21 +48,14 @@ func (s *Store) QueueMail(ctx context.Context, m mail.Message, now time.Time) (s
 	return id, nil
 }
 
-func newOutboxItem(k key, m mail.Message, now time.Time) outboxItem {
+func newOutboxItem(k key, m domain.Message, now time.Time) outboxItem {
 	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe, ReplyTo: m.ReplyTo, Expires: now.Add(OutboxTTL)}
 	for _, a := range m.Attachments {
-		if a.Name == mail.CalendarFile {
+		if a.Name == domain.CalendarFile {
 			it.Calendar = string(a.Data)
 		}
 	}
 	return it
-}
-
-// QueuedMailID returns the id of the outbox message whose partition key is
-// pk, and false for any other item.
-func QueuedMailID(pk string) (string, bool) {
-	id, ok := strings.CutPrefix(pk, outboxPrefix)
-	return id, ok && id != ""
 }
 
 // DeleteQueuedMail removes a delivered message, so the links it carries
@@ -98,14 +82,6 @@ type sentItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-// sentKey is the claim of the mail named mailKey, under a digest of the
-// name: the names hold account ids, and a claim outlives an account's
-// deletion by up to SentTTL without naming it.
-func sentKey(mailKey string) key {
-	sum := sha256.Sum256([]byte(mailKey))
-	return key{"SENT#" + hex.EncodeToString(sum[:16]), "SENT"}
-}
-
 // ClaimMail records that the mail named mailKey is being sent (one
 // conditional PutItem) and reports false when it already was.
 func (s *Store) ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error) {
@@ -128,12 +104,4 @@ func (s *Store) ReleaseMail(ctx context.Context, mailKey string) error {
 		return fmt.Errorf("release mail %s: %w", mailKey, err)
 	}
 	return nil
-}
-
-// AttendeeRecordKeys reads the event and account of an attendee item from
-// its keys (as a stream record carries them), and false for any other item.
-func AttendeeRecordKeys(pk, sk string) (eventID, userID string, ok bool) {
-	eventID, okPK := strings.CutPrefix(pk, "EVENT#")
-	userID, okSK := strings.CutPrefix(sk, attendeePrefix)
-	return eventID, userID, okPK && okSK && eventID != "" && userID != ""
 }

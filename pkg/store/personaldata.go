@@ -40,7 +40,7 @@ func (s *Store) RegistrationTimes(ctx context.Context, userID string, eventIDs [
 		return nil, fmt.Errorf("read registration times of %s: %w", userID, err)
 	}
 	for _, it := range items {
-		eventID := strings.TrimPrefix(it.PK, "EVENT#")
+		eventID := strings.TrimPrefix(it.PK, eventPrefix)
 		out[eventID] = domain.Registration{ID: it.RegistrationID, EventID: eventID, UserID: userID, Created: it.Created, CheckedIn: it.CheckedInAt}
 	}
 	return out, nil
@@ -61,28 +61,9 @@ func (s *Store) Sessions(ctx context.Context, userID string) ([]domain.RefreshTo
 	return out, nil
 }
 
-// FailedLogins are the records login keeps of failures under a username.
-type FailedLogins struct {
-	// ByAddress are the attempts from each client address.
-	ByAddress []AddressFailures
-	// Everywhere counts failures from every address (0 when none are kept),
-	// forgotten at EverywhereUntil.
-	Everywhere      int
-	EverywhereUntil time.Time
-}
-
-// AddressFailures are the failed attempts from one client address.
-type AddressFailures struct {
-	Address     string
-	Attempts    int
-	LockedUntil time.Time
-	// Until is when the record is forgotten.
-	Until time.Time
-}
-
 // FailedLoginsOf reads the failed-login records of username (one Query of
 // its login guards).
-func (s *Store) FailedLoginsOf(ctx context.Context, username string) (FailedLogins, error) {
+func (s *Store) FailedLoginsOf(ctx context.Context, username string) (domain.FailedLogins, error) {
 	var items []struct {
 		SK          string
 		Attempts    int
@@ -91,12 +72,12 @@ func (s *Store) FailedLoginsOf(ctx context.Context, username string) (FailedLogi
 		Expires     time.Time `dynamo:"TTL,unixtime"`
 	}
 	if err := s.table.Get(attrPK, loginGuardsPK(username)).All(ctx, &items); err != nil {
-		return FailedLogins{}, fmt.Errorf("list failed logins of %s: %w", username, err)
+		return domain.FailedLogins{}, fmt.Errorf("list failed logins of %s: %w", username, err)
 	}
-	var out FailedLogins
+	var out domain.FailedLogins
 	for _, it := range items {
 		if addr, ok := strings.CutPrefix(it.SK, loginAddressKey(username, "").SK); ok {
-			out.ByAddress = append(out.ByAddress, AddressFailures{Address: addr, Attempts: it.Attempts, LockedUntil: it.LockedUntil, Until: it.Expires})
+			out.ByAddress = append(out.ByAddress, domain.AddressFailures{Address: addr, Attempts: it.Attempts, LockedUntil: it.LockedUntil, Until: it.Expires})
 		} else {
 			out.Everywhere, out.EverywhereUntil = it.Failures, it.Expires
 		}

@@ -2,27 +2,14 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
-	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
-)
-
-// Registration refusals, each wrapping domain.ErrConflict.
-var (
-	ErrAlreadyRegistered = fmt.Errorf("already registered: %w", domain.ErrConflict)
-	ErrEventFull         = fmt.Errorf("event full: %w", domain.ErrConflict)
-	ErrEventStarted      = fmt.Errorf("event started: %w", domain.ErrConflict)
-	// ErrAccountDeleting refuses a registration of an account whose
-	// deletion has begun (or ended), so nothing of it outlives the deletion.
-	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", domain.ErrConflict)
 )
 
 // A registration is three items, none of them in an index, so taking a
@@ -127,66 +114,58 @@ func (it registrationItem) domain() domain.Registration {
 // over when the event changed between their read and their write.
 const registerAttempts = 12
 
-// Register gives a a seat, or, when the event is full and keeps a
-// waitlist, a place in its queue, and returns the registration with its
-// status (and position, when waitlisted). A seat is taken in one
-// transaction that increments the seat counter only while seats remain,
-// nobody is waiting and the event has not started, and writes the
-// registration's items; so concurrent requests never overbook, and nobody
-// passes the people already waiting. A cancelled event takes nobody.
-func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error) {
+// Register runs the registration place decides, and returns it with its
+// status (and position, when waitlisted). It first tries a seat, the
+// common case, in one transaction that increments the seat counter only
+// while seats remain, nobody is waiting and the event has not started, and
+// writes the registration's items; so concurrent requests never overbook,
+// and nobody passes the people already waiting. When the counter refuses,
+// it reads the counter and runs what place decides from it: a seat again
+// (one was given back), a place in the queue (whose transaction holds only
+// while the counter is still full, or people wait), or place's refusal.
+func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error) {
 	fail := func(err error) (domain.Registration, error) {
 		return domain.Registration{}, fmt.Errorf("register %s for event %s: %w", a.UserID, a.EventID, err)
 	}
-	for attempt := 0; attempt < registerAttempts; attempt++ {
-		a.Status = domain.StatusRegistered
-		err := s.takeSeat(ctx, a, now)
+	a.Status = domain.StatusRegistered
+	for attempt := 0; attempt < 2*registerAttempts; attempt++ {
+		err := s.placeTx(ctx, a, now)
 		reasons := cancelReasons(err)
 		switch {
-		case err == nil:
-			return a.Registration, nil
-		case failedAt(reasons, registrantCheck):
-			return fail(ErrAccountDeleting)
-		case failedAt(reasons, 1):
-			return fail(s.explainRegistered(ctx, a.EventID))
-		case !failedAt(reasons, 0):
-			return fail(err)
-		}
-		// The counter refused: the event is gone, started or full, or
-		// people are waiting.
-		seats, err := s.seats(ctx, a.EventID)
-		switch {
-		case err != nil:
-			return fail(err)
-		case seats.Cancelled:
-			return fail(ErrEventCancelled)
-		case now.UTC().Format(sortTimeLayout) >= seats.StartsAt:
-			return fail(ErrEventStarted)
-		case seats.SeatsTaken < seats.Capacity && seats.Waiting == 0:
-			continue // a seat was given back since
-		case !seats.Waitlist:
-			return fail(ErrEventFull)
-		}
-		a.Status = domain.StatusWaitlisted
-		err = s.joinWaitlist(ctx, a, now)
-		reasons = cancelReasons(err)
-		switch {
-		case failedAt(reasons, registrantCheck):
-			return fail(ErrAccountDeleting)
-		case err == nil:
-			a.Position, err = s.waitPosition(ctx, a.EventID, a.ID)
-			if err != nil {
+		case err == nil && a.Status == domain.StatusWaitlisted:
+			if a.Position, err = s.waitPosition(ctx, a.EventID, a.ID); err != nil {
 				return fail(err)
 			}
 			return a.Registration, nil
+		case err == nil:
+			return a.Registration, nil
+		case failedAt(reasons, registrantCheck):
+			return fail(domain.ErrAccountDeleting)
 		case failedAt(reasons, 1):
 			return fail(s.explainRegistered(ctx, a.EventID))
 		case !failedAt(reasons, 0):
 			return fail(err)
 		}
-		pause(ctx, attempt) // the event changed between the read and the write
+		if a.Status == domain.StatusWaitlisted {
+			pause(ctx, attempt/2) // the event changed between the read and the write
+		}
+		seats, err := s.seats(ctx, a.EventID)
+		if err != nil {
+			return fail(err)
+		}
+		if a.Status, err = place(seats.counter()); err != nil {
+			return fail(err)
+		}
 	}
-	return fail(ErrBusy)
+	return fail(domain.ErrBusy)
+}
+
+// placeTx is the transaction of a.Status: a seat or a place in the queue.
+func (s *Store) placeTx(ctx context.Context, a domain.Attendee, now time.Time) error {
+	if a.Status == domain.StatusWaitlisted {
+		return s.joinWaitlist(ctx, a, now)
+	}
+	return s.takeSeat(ctx, a, now)
 }
 
 // registrantCheck is the index, in Register's transactions, of the check
@@ -235,7 +214,7 @@ func (s *Store) explainRegistered(ctx context.Context, eventID string) error {
 	if _, err := s.seats(ctx, eventID); err != nil {
 		return err
 	}
-	return ErrAlreadyRegistered
+	return domain.ErrAlreadyRegistered
 }
 
 // pause waits a little, more after each attempt, before a read-then-write
@@ -295,358 +274,4 @@ func (s *Store) Registration(ctx context.Context, id string) (domain.Registratio
 		return domain.Registration{}, fmt.Errorf("get registration %s: %w", id, err)
 	}
 	return it.domain(), nil
-}
-
-// CancelRegistration removes r, exactly once: its seat goes to the first
-// person waiting, in the same transaction (so nobody passes the queue and
-// seats never exceed capacity), or back to the event; a waitlisted
-// registration gives up its place. Every transaction only applies while
-// what it read still holds, and starts over otherwise. If the event itself
-// is gone the registration is removed all the same.
-func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) error {
-	fail := func(err error) error { return fmt.Errorf("cancel registration %s: %w", r.ID, err) }
-	for attempt := 0; attempt < registerAttempts; attempt++ {
-		st, err := s.readRegistration(ctx, r.EventID, r.UserID)
-		if err != nil {
-			return fail(err)
-		}
-		att, seats := st.att, st.seats
-		if att == nil || att.RegistrationID != r.ID {
-			return fail(domain.ErrNotFound)
-		}
-		var head *waitItem
-		if seats != nil && !att.waitlisted() && seats.Waiting > 0 {
-			if head, err = s.queueHead(ctx, r.EventID); err != nil {
-				return fail(err)
-			}
-		}
-		err = s.runTx(ctx, func() *dynamo.WriteTx { return s.cancelTx(r, *att, seats, head, !st.leaving, time.Now()) })
-		reasons := cancelReasons(err)
-		switch {
-		case err == nil:
-			return nil
-		case failedAt(reasons, 0):
-			return fail(domain.ErrNotFound)
-		case !hasConditionFailure(reasons):
-			return fail(err)
-		}
-		pause(ctx, attempt) // the event or the queue changed since the read
-	}
-	return fail(ErrBusy)
-}
-
-// departureItem tells the mailer (by its insert in the table's stream)
-// that a person gave up a registration, and whether it was a seat or a
-// place in the queue: the stream carries new images only, so the removed
-// attendee item cannot say what it was. It holds the account's id, no
-// name; the mailer deletes it once read, and it expires once the stream
-// has long moved on.
-type departureItem struct {
-	PK      string `dynamo:"PK,hash"`
-	SK      string `dynamo:"SK,range"`
-	EventID string
-	UserID  string
-	Status  string
-	Expires time.Time `dynamo:"TTL,unixtime"`
-}
-
-// departureTTL is how long a departure is kept: a day, the stream's.
-const departureTTL = 24 * time.Hour
-
-// DepartureRecord reads a departure from its item's keys and attributes
-// (as a stream record's new image carries them, attr giving one by
-// name), and false for any other item.
-func DepartureRecord(pk string, attr func(name string) string) (d domain.Departure, ok bool) {
-	regID, ok := strings.CutPrefix(pk, departurePrefix)
-	d = domain.Departure{EventID: attr("EventID"), RegistrationID: regID, UserID: attr("UserID"), Status: domain.RegistrationStatus(attr("Status"))}
-	return d, ok && regID != "" && d.EventID != "" && d.UserID != ""
-}
-
-// DeleteDeparture removes the departure of registration regID once the
-// mailer has read it (its stream record keeps what a retry needs), so it
-// does not name the account for a day.
-func (s *Store) DeleteDeparture(ctx context.Context, regID string) error {
-	k := departureKey(regID)
-	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
-		return fmt.Errorf("delete departure %s: %w", regID, err)
-	}
-	return nil
-}
-
-// cancelTx removes r's items (item 0 is the registration, which must still
-// exist), records the departure when told (tell: the account is not being
-// deleted) and settles the counter as read: seats is nil for a deleted
-// event, head the first person waiting when a seat passes to them.
-func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, tell bool, now time.Time) *dynamo.WriteTx {
-	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
-	status := domain.StatusRegistered
-	if att.waitlisted() {
-		status = domain.StatusWaitlisted
-	}
-	tx := s.db.WriteTx().
-		Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
-		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted))).
-		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
-	if tell {
-		tx.Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, EventID: r.EventID, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
-	}
-	if seats == nil {
-		return tx
-	}
-	counter := s.table.Update(attrPK, seats.PK).Range(attrSK, seats.SK)
-	if !att.CheckedInAt.IsZero() {
-		counter = counter.Add("CheckedIn", -1)
-	}
-	switch {
-	case att.waitlisted():
-		wk := waitKey(r.EventID, r.ID)
-		tx = tx.Delete(s.table.Delete(attrPK, wk.PK).Range(attrSK, wk.SK).If("attribute_exists(PK)"))
-		counter = counter.Add("Waiting", -1).If("attribute_exists(PK) AND Waiting > ?", 0)
-	case head != nil:
-		s.promoteInTx(tx, r.EventID, *head)
-		counter = counter.Add("Waiting", -1).If("attribute_exists(PK) AND Waiting > ?", 0)
-	case seats.Waiting > 0:
-		// The counter says people wait but the queue is empty: set it
-		// right, giving the seat back.
-		counter = counter.Add("SeatsTaken", -1).Set("Waiting", 0).If("attribute_exists(PK) AND Waiting = ?", seats.Waiting)
-	default:
-		counter = counter.Add("SeatsTaken", -1).
-			If("attribute_exists(PK) AND SeatsTaken > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", 0, 0)
-	}
-	return tx.Update(counter)
-}
-
-// attendeeAsRead is the condition (on the registration id and the
-// waitlisted status) that an attendee item is still in the state att was
-// read in: neither promoted nor checked in since.
-func attendeeAsRead(att attendeeItem) string {
-	cond := "RegistrationID = ? AND "
-	if att.waitlisted() {
-		cond += "'Status' = ?"
-	} else {
-		cond += "(attribute_not_exists('Status') OR 'Status' <> ?)"
-	}
-	if att.CheckedInAt.IsZero() {
-		return cond + " AND attribute_not_exists(CheckedInAt)"
-	}
-	return cond + " AND attribute_exists(CheckedInAt)"
-}
-
-// promoteInTx adds to tx what gives the seat to head: its place leaves the
-// queue and its registration becomes a seat, while still waitlisted. The
-// attendee item is marked Promoted, which tells the mailer (it sees only
-// new images) that this change gave a seat.
-func (s *Store) promoteInTx(tx *dynamo.WriteTx, eventID string, head waitItem) {
-	ak, uk := attendeeKey(eventID, head.UserID), userRegistrationKey(head.UserID, head.RegistrationID)
-	registered := string(domain.StatusRegistered)
-	tx.Delete(s.table.Delete(attrPK, head.PK).Range(attrSK, head.SK).If("attribute_exists(PK)")).
-		Update(s.table.Update(attrPK, ak.PK).Range(attrSK, ak.SK).Set("Status", registered).Set("Promoted", true).
-			If("RegistrationID = ? AND 'Status' = ?", head.RegistrationID, string(domain.StatusWaitlisted))).
-		Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Status", registered).If("attribute_exists(PK)"))
-}
-
-// registrationState is what a cancel reads: the person's attendee item
-// and the event's counter (either nil when absent), and whether the
-// account is being deleted (its deletion cancels quietly).
-type registrationState struct {
-	att     *attendeeItem
-	seats   *seatsItem
-	leaving bool
-}
-
-// readRegistration reads a person's attendee item, the event's counter and
-// the account in one strongly consistent BatchGetItem.
-func (s *Store) readRegistration(ctx context.Context, eventID, userID string) (registrationState, error) {
-	ak, sk, uk := attendeeKey(eventID, userID), seatsKey(eventID), userKey(userID)
-	var items []map[string]types.AttributeValue
-	err := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}, dynamo.Keys{uk.PK, uk.SK}).
-		Consistent(true).All(ctx, &items)
-	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return registrationState{}, fmt.Errorf("read registration of %s for event %s: %w", userID, eventID, err)
-	}
-	st := registrationState{leaving: true}
-	for _, item := range items {
-		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
-		switch {
-		case sk != nil && sk.Value == seatsSK:
-			st.seats = new(seatsItem)
-			err = dynamo.UnmarshalItem(item, st.seats)
-		case sk != nil && sk.Value == uk.SK:
-			var u userItem
-			err = dynamo.UnmarshalItem(item, &u)
-			st.leaving = u.Deleting
-		default:
-			st.att = new(attendeeItem)
-			err = dynamo.UnmarshalItem(item, st.att)
-		}
-		if err != nil {
-			return registrationState{}, fmt.Errorf("decode registration of %s for event %s: %w", userID, eventID, err)
-		}
-	}
-	return st, nil
-}
-
-// queueHead reads the first person waiting for eventID, or nil.
-func (s *Store) queueHead(ctx context.Context, eventID string) (*waitItem, error) {
-	heads, err := s.queue(ctx, eventID, 1)
-	if err != nil || len(heads) == 0 {
-		return nil, err
-	}
-	return &heads[0], nil
-}
-
-// queue reads the first n people waiting for eventID (one strongly
-// consistent Query).
-func (s *Store) queue(ctx context.Context, eventID string, n int) ([]waitItem, error) {
-	var heads []waitItem
-	err := s.table.Get(attrPK, eventKey(eventID).PK).Range(attrSK, dynamo.BeginsWith, waitPrefix).
-		Consistent(true).Limit(n).All(ctx, &heads)
-	if err != nil {
-		return nil, fmt.Errorf("read the queue of event %s: %w", eventID, err)
-	}
-	return heads, nil
-}
-
-// promoteBatch bounds the people one transaction promotes: three items
-// each and the counter, within a transaction's 100.
-const promoteBatch = 25
-
-// PromoteWaiting gives the event's free seats to the people waiting, in
-// queue order, as many as fit (after a capacity raise). Each transaction
-// applies only while the counter is as read, so it never overbooks and
-// races no cancel.
-func (s *Store) PromoteWaiting(ctx context.Context, eventID string) error {
-	for attempt := 0; attempt < registerAttempts; {
-		seats, err := s.seats(ctx, eventID)
-		if errors.Is(err, domain.ErrNotFound) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		free := seats.Capacity - seats.SeatsTaken
-		if free <= 0 || seats.Waiting == 0 {
-			return nil
-		}
-		heads, err := s.queue(ctx, eventID, min(free, seats.Waiting, promoteBatch))
-		if err != nil || len(heads) == 0 {
-			return err
-		}
-		err = s.runTx(ctx, func() *dynamo.WriteTx {
-			tx := s.db.WriteTx().Update(s.table.Update(attrPK, seats.PK).Range(attrSK, seats.SK).
-				Add("SeatsTaken", len(heads)).Add("Waiting", -len(heads)).
-				If("SeatsTaken = ? AND 'Capacity' = ? AND Waiting = ?", seats.SeatsTaken, seats.Capacity, seats.Waiting))
-			for _, h := range heads {
-				s.promoteInTx(tx, eventID, h)
-			}
-			return tx
-		})
-		switch {
-		case err == nil:
-		case hasConditionFailure(cancelReasons(err)):
-			pause(ctx, attempt)
-			attempt++
-		default:
-			return fmt.Errorf("promote the queue of event %s: %w", eventID, err)
-		}
-	}
-	return fmt.Errorf("promote the queue of event %s: %w", eventID, ErrBusy)
-}
-
-// UserRegistrations lists a person's registrations in the order they were
-// made, limit at a time, joined with their events: one Query of the
-// person's partition and one BatchGetItem of the page's events, reading
-// only what the list shows (and a COUNT Query per waitlisted entry, in
-// parallel, for its position).
-// Registrations whose event no longer exists, or is being deleted, are
-// left out. after is the previous page's cursor; the returned one is ""
-// on the last page.
-func (s *Store) UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
-	first := userRegistrationKey(userID, "")
-	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
-	if after != "" {
-		if !domain.ValidID(after) {
-			return nil, "", ErrBadCursor
-		}
-		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)
-	}
-	var regs []userRegistrationItem
-	if err := q.Limit(limit).All(ctx, &regs); err != nil {
-		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
-	}
-	next := ""
-	if len(regs) == limit {
-		next = regs[len(regs)-1].ID
-	}
-	out, err := s.registeredEvents(ctx, userID, regs)
-	return out, next, err
-}
-
-// LatestRegistrations lists up to limit of userID's registrations with
-// their events, the newest first (for a calendar feed), leaving out any
-// whose event is gone.
-func (s *Store) LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error) {
-	first := userRegistrationKey(userID, "")
-	var regs []userRegistrationItem
-	err := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK).Order(dynamo.Descending).Limit(limit).All(ctx, &regs)
-	if err != nil {
-		return nil, fmt.Errorf("list latest registrations of %s: %w", userID, err)
-	}
-	return s.registeredEvents(ctx, userID, regs)
-}
-
-// registeredEvents joins registrations of userID with their events (one
-// BatchGetItem) and, for those waiting, their places in line.
-func (s *Store) registeredEvents(ctx context.Context, userID string, regs []userRegistrationItem) ([]domain.RegisteredEvent, error) {
-	if len(regs) == 0 {
-		return []domain.RegisteredEvent{}, nil
-	}
-	keys := make([]dynamo.Keyed, 0, len(regs))
-	seen := make(map[string]bool, len(regs))
-	for _, r := range regs {
-		if !seen[r.EventID] {
-			seen[r.EventID] = true
-			k := eventKey(r.EventID)
-			keys = append(keys, dynamo.Keys{k.PK, k.SK})
-		}
-	}
-	var items []eventItem
-	positions := make([]int, len(regs))
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		err := s.table.Batch(attrPK, attrSK).Get(keys...).
-			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled").All(gctx, &items)
-		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-			return fmt.Errorf("load events of %s's registrations: %w", userID, err)
-		}
-		return nil
-	})
-	for i, r := range regs {
-		if r.Status == string(domain.StatusWaitlisted) {
-			g.Go(func() (err error) {
-				positions[i], err = s.waitPosition(gctx, r.EventID, r.ID)
-				return err
-			})
-		}
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	events := make(map[string]domain.Event, len(items))
-	for _, it := range items {
-		if !it.Deleting {
-			events[it.ID] = it.domain()
-		}
-	}
-	out := make([]domain.RegisteredEvent, 0, len(regs))
-	for i, r := range regs {
-		if e, ok := events[r.EventID]; ok {
-			status := domain.RegistrationStatus(r.Status)
-			if status == "" {
-				status = domain.StatusRegistered
-			}
-			reg := domain.Registration{ID: r.ID, EventID: r.EventID, UserID: userID, Status: status, Position: positions[i]}
-			out = append(out, domain.RegisteredEvent{Registration: reg, Event: e})
-		}
-	}
-	return out, nil
 }

@@ -64,12 +64,6 @@ func (s *Store) dropTimers(tx *dynamo.WriteTx, eventID string) {
 	tx.Delete(s.table.Delete(attrPK, ck.PK).Range(attrSK, ck.SK))
 }
 
-// DueTimers are the reminders and change notices due at a moment.
-type DueTimers struct {
-	Reminders []domain.Reminder
-	Changes   []domain.ChangeNotice
-}
-
 // timerItem is a GSI1 entry of a due partition: a reminder or a change
 // notice.
 type timerItem struct {
@@ -81,14 +75,14 @@ type timerItem struct {
 // now, from yesterday's and today's partitions (older reminders are
 // stale: a 24-hour reminder is not sent once its event is an hour away),
 // soonest first: two Queries, paged as long as there are more.
-func (s *Store) Due(ctx context.Context, now time.Time) (DueTimers, error) {
-	var due DueTimers
+func (s *Store) Due(ctx context.Context, now time.Time) (domain.DueTimers, error) {
+	var due domain.DueTimers
 	for _, day := range []time.Time{now.Add(-24 * time.Hour), now} {
 		var items []timerItem
 		err := s.table.Get(attrGSI1PK, remindersDuePK(day)).Index(IndexUpcoming).
 			Range(attrGSI1SK, dynamo.LessOrEqual, sortTime(now)+"#~").All(ctx, &items)
 		if err != nil {
-			return DueTimers{}, fmt.Errorf("list timers due on %s: %w", remindersDuePK(day), err)
+			return domain.DueTimers{}, fmt.Errorf("list timers due on %s: %w", remindersDuePK(day), err)
 		}
 		for _, it := range items {
 			if c, ok := changeNoticeOf(it); ok {
@@ -106,14 +100,10 @@ func (s *Store) Due(ctx context.Context, now time.Time) (DueTimers, error) {
 	return due, nil
 }
 
-// ErrReminderGone says a reminder was handed over or dropped by another
-// run, or moved with its event, since it was listed.
-var ErrReminderGone = fmt.Errorf("reminder no longer due: %w", domain.ErrConflict)
-
 // HandOverReminder records the broadcast of reminder r and removes r from
 // the index, in one transaction, if r is still planned as listed: of two
 // runs handing over the same reminder, one succeeds and the other gets
-// ErrReminderGone, so its people are mailed once.
+// domain.ErrReminderGone, so its people are mailed once.
 func (s *Store) HandOverReminder(ctx context.Context, r domain.Reminder) error {
 	rk := reminderKey(r.EventID, r.Kind)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -122,7 +112,7 @@ func (s *Store) HandOverReminder(ctx context.Context, r domain.Reminder) error {
 			Put(s.putBroadcast(r.Broadcast()))
 	})
 	if failedAt(cancelReasons(err), 0) {
-		err = ErrReminderGone
+		err = domain.ErrReminderGone
 	}
 	if err != nil {
 		return fmt.Errorf("hand over reminder %s: %w", r.BroadcastID(), err)

@@ -29,25 +29,6 @@ import (
 // events a rare word's search would read too much of the index: that is
 // when a search engine takes over (README).
 
-// SearchQuery is a search of upcoming events; zero fields do not filter.
-type SearchQuery struct {
-	// Words must each begin a word of the event (domain.QueryWords).
-	Words []string
-	// From and To bound the start (To exclusive).
-	From, To time.Time
-	Category string
-	// CityKey is domain.CityKey of the city, or of the beginning of any of
-	// its words.
-	CityKey string
-	// Near, with RadiusKm, keeps events within that distance and orders
-	// them by it.
-	Near     *domain.Coords
-	RadiusKm float64
-	// After is the previous page's cursor.
-	After string
-	Limit int
-}
-
 // searchEntry is an event's entry in IndexSearch.
 type searchEntry struct {
 	ID     string
@@ -58,7 +39,7 @@ type searchEntry struct {
 
 // Search answers one page of q: the events, soonest first (nearest first
 // with Near), and the next page's cursor ("" on the last page).
-func (s *Store) Search(ctx context.Context, q SearchQuery, now time.Time) ([]domain.Event, string, error) {
+func (s *Store) Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error) {
 	from := now
 	if q.From.After(from) {
 		from = q.From
@@ -73,7 +54,7 @@ func (s *Store) Search(ctx context.Context, q SearchQuery, now time.Time) ([]dom
 	after := sortTime(from)
 	if q.After != "" {
 		if !validCursor(q.After) {
-			return nil, "", ErrBadCursor
+			return nil, "", domain.ErrBadCursor
 		}
 		if c := afterSK(q.After); c > after {
 			after = c
@@ -112,12 +93,12 @@ func (s *Store) Search(ctx context.Context, q SearchQuery, now time.Time) ([]dom
 // searchNear answers a search around a point: every match within the
 // radius (a latitude and longitude box on the index, then the exact
 // distance), nearest first, a page at a time; its cursor is the offset.
-func (s *Store) searchNear(ctx context.Context, q SearchQuery, from, until time.Time) ([]domain.Event, string, error) {
+func (s *Store) searchNear(ctx context.Context, q domain.SearchQuery, from, until time.Time) ([]domain.Event, string, error) {
 	offset := 0
 	if q.After != "" {
 		n, err := strconv.Atoi(q.After)
 		if err != nil || n < 0 {
-			return nil, "", ErrBadCursor
+			return nil, "", domain.ErrBadCursor
 		}
 		offset = n
 	}
@@ -169,7 +150,7 @@ func quartersOf(from, until time.Time) []time.Time {
 
 // searchQuarters queries the partitions of quarters at once and returns
 // their matches in start order, up to limit from each (all when limit is 0).
-func (s *Store) searchQuarters(ctx context.Context, q SearchQuery, quarters []time.Time, after, until string, limit int) ([]searchEntry, error) {
+func (s *Store) searchQuarters(ctx context.Context, q domain.SearchQuery, quarters []time.Time, after, until string, limit int) ([]searchEntry, error) {
 	got := make([][]searchEntry, len(quarters))
 	g, gctx := errgroup.WithContext(ctx)
 	for i, qs := range quarters {
@@ -190,7 +171,7 @@ func (s *Store) searchQuarters(ctx context.Context, q SearchQuery, quarters []ti
 
 // searchQuarter queries one quarter's partition for q's matches starting
 // after after and before until, up to limit of them (all when limit is 0).
-func (s *Store) searchQuarter(ctx context.Context, q SearchQuery, quarter time.Time, after, until string, limit int) ([]searchEntry, error) {
+func (s *Store) searchQuarter(ctx context.Context, q domain.SearchQuery, quarter time.Time, after, until string, limit int) ([]searchEntry, error) {
 	query := s.table.Get(attrGSI3PK, searchPK(quarter)).Index(IndexSearch).Range(attrGSI3SK, dynamo.Between, after, until)
 	for _, w := range q.Words {
 		query.Filter("contains(Words, ?)", " "+w)

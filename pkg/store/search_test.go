@@ -28,14 +28,14 @@ func TestIndexForSearchBackfillsOlderEvents(t *testing.T) {
 		}
 		ids = append(ids, e.ID)
 	}
-	search := store.SearchQuery{Words: []string{"lantern"}, Limit: 10}
+	search := domain.SearchQuery{Words: []string{"lantern"}, Limit: 10}
 	if found, _, err := s.Search(ctx, search, now); err != nil || len(found) != 0 {
 		t.Fatalf("before: %v %v", found, err)
 	}
 	if n, err := s.IndexForSearch(ctx, now); err != nil || n != 1 {
 		t.Fatalf("IndexForSearch = %d, %v; want 1", n, err)
 	}
-	if found, _, err := s.Search(ctx, store.SearchQuery{Words: []string{"harbour", "lant"}, Limit: 10}, now); err != nil || len(found) != 1 || found[0].ID != ids[0] {
+	if found, _, err := s.Search(ctx, domain.SearchQuery{Words: []string{"harbour", "lant"}, Limit: 10}, now); err != nil || len(found) != 1 || found[0].ID != ids[0] {
 		t.Errorf("after: %v %v; want %s", found, err, ids[0])
 	}
 	if n, err := s.IndexForSearch(ctx, now); err != nil || n != 0 {

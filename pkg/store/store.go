@@ -187,10 +187,6 @@ func retryableTx(reasons []string) bool {
 	return retry
 }
 
-// ErrBusy means a transaction kept colliding with concurrent writers to the
-// same items, or kept being throttled; the caller may try again.
-var ErrBusy = fmt.Errorf("store: too much contention, try again: %w", domain.ErrUnavailable)
-
 // runTx runs build's transaction, retrying with jittered backoff while it
 // is cancelled only by conflicts with concurrent transactions or by
 // throttling. Condition failures are returned at once for the caller to
@@ -204,7 +200,7 @@ func (s *Store) runTx(ctx context.Context, build func() *dynamo.WriteTx) error {
 			return err
 		}
 		if i == attempts-1 {
-			return fmt.Errorf("%w: %w", ErrBusy, err)
+			return fmt.Errorf("%w: %w", domain.ErrBusy, err)
 		}
 		sleep := backoff/2 + rand.N(backoff)
 		select {

@@ -55,7 +55,7 @@ func TestUpcomingEventsPageAcrossMonths(t *testing.T) {
 			t.Errorf("event %d = %s, want %s (soonest first)", i, got[i], want[i])
 		}
 	}
-	if _, _, err := s.UpcomingEvents(ctx, "garbage", now, 2); !errors.Is(err, store.ErrBadCursor) {
+	if _, _, err := s.UpcomingEvents(ctx, "garbage", now, 2); !errors.Is(err, domain.ErrBadCursor) {
 		t.Errorf("bad cursor: err = %v", err)
 	}
 }
@@ -87,7 +87,7 @@ func TestEmailChangeMovesTheReservation(t *testing.T) {
 		t.Errorf("new address finds %+v, %v", u, err)
 	}
 	// Confirming the same change again finds the account moved on.
-	if err := s.ConfirmEmail(ctx, pending); !errors.Is(err, store.ErrEmailChangeStale) {
+	if err := s.ConfirmEmail(ctx, pending); !errors.Is(err, domain.ErrEmailChangeStale) {
 		t.Errorf("second confirmation: err = %v", err)
 	}
 	// The old address is free for someone else; a held one is refused.
@@ -99,7 +99,7 @@ func TestEmailChangeMovesTheReservation(t *testing.T) {
 	if err := s.UpdateProfile(ctx, b, taken.PendingEmail); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ConfirmEmail(ctx, taken); !errors.Is(err, store.ErrEmailTaken) {
+	if err := s.ConfirmEmail(ctx, taken); !errors.Is(err, domain.ErrEmailTaken) {
 		t.Errorf("taking a held address: err = %v", err)
 	}
 }
@@ -162,7 +162,7 @@ func TestExpiredReservationsAreFree(t *testing.T) {
 		t.Errorf("address finds %v, %v", u.ID, err)
 	}
 	live := domain.User{ID: auth.NewID(), Username: "pat", Email: "pat2@example.com", PasswordHash: "z", Joined: time.Now().UTC()}
-	if err := s.CreateUser(ctx, live, time.Time{}); !errors.Is(err, store.ErrUsernameTaken) {
+	if err := s.CreateUser(ctx, live, time.Time{}); !errors.Is(err, domain.ErrUsernameTaken) {
 		t.Errorf("live reservation: err = %v", err)
 	}
 }

@@ -11,10 +11,6 @@ import (
 	"turnout/pkg/domain"
 )
 
-// ErrTokenNotActive means a refresh token was already rotated or revoked
-// (or is unknown) when a write expected it active.
-var ErrTokenNotActive = fmt.Errorf("refresh token not active: %w", domain.ErrConflict)
-
 type refreshItem struct {
 	PK            string `dynamo:"PK,hash"`
 	SK            string `dynamo:"SK,range"`
@@ -58,22 +54,14 @@ func (s *Store) SaveRefreshToken(ctx context.Context, t domain.RefreshToken) err
 	return nil
 }
 
-// RefreshState is what a refresh or logout needs to decide, read in one
-// BatchGetItem.
-type RefreshState struct {
-	Token         domain.RefreshToken
-	FamilyRevoked bool
-	User          domain.User
-}
-
 // RefreshState reads the token, its family's revocation marker and its
 // account together. A missing token or account is domain.ErrNotFound.
-func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) (RefreshState, error) {
+func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) (domain.RefreshState, error) {
 	tk, fk, uk := refreshKey(userID, jti), familyKey(userID, familyID), userKey(userID)
 	iter := s.table.Batch(attrPK, attrSK).
 		Get(dynamo.Keys{tk.PK, tk.SK}, dynamo.Keys{fk.PK, fk.SK}, dynamo.Keys{uk.PK, uk.SK}).
 		Consistent(true).Iter()
-	var st RefreshState
+	var st domain.RefreshState
 	var haveToken, haveUser bool
 	var raw dynamo.Item
 	for iter.Next(ctx, &raw) {
@@ -109,7 +97,7 @@ func (s *Store) RefreshState(ctx context.Context, jti, familyID, userID string) 
 }
 
 // RotateRefreshToken marks old rotated and records next, atomically; it
-// fails with ErrTokenNotActive if old was already used, so one token can
+// fails with domain.ErrTokenNotActive if old was already used, so one token can
 // be exchanged only once even under concurrent requests. The old token
 // keeps what the new pair was signed from (issue).
 func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domain.RefreshToken, issue domain.TokenIssue) error {
@@ -123,7 +111,7 @@ func (s *Store) RotateRefreshToken(ctx context.Context, oldID string, next domai
 			Put(s.putNew(newRefreshItem(next)))
 	})
 	if failedAt(cancelReasons(err), 0) {
-		err = ErrTokenNotActive
+		err = domain.ErrTokenNotActive
 	}
 	if err != nil {
 		return fmt.Errorf("rotate refresh token: %w", err)

@@ -12,12 +12,6 @@ import (
 	"turnout/pkg/domain"
 )
 
-// Uniqueness failures of account writes; both wrap domain.ErrConflict.
-var (
-	ErrUsernameTaken = fmt.Errorf("username taken: %w", domain.ErrConflict)
-	ErrEmailTaken    = fmt.Errorf("email taken: %w", domain.ErrConflict)
-)
-
 type userItem struct {
 	PK             string `dynamo:"PK,hash"`
 	SK             string `dynamo:"SK,range"`
@@ -137,9 +131,9 @@ func (s *Store) createAccount(ctx context.Context, u domain.User, o *domain.Orga
 	case err == nil:
 		return nil
 	case failedAt(reasons, 1):
-		return fmt.Errorf("create account %s: %w", u.ID, ErrUsernameTaken)
+		return fmt.Errorf("create account %s: %w", u.ID, domain.ErrUsernameTaken)
 	case failedAt(reasons, 2):
-		return fmt.Errorf("create account %s: %w", u.ID, ErrEmailTaken)
+		return fmt.Errorf("create account %s: %w", u.ID, domain.ErrEmailTaken)
 	default:
 		return fmt.Errorf("create account %s: %w", u.ID, err)
 	}
@@ -236,16 +230,12 @@ func (s *Store) UpdateProfile(ctx context.Context, u domain.User, pendingEmail s
 	return nil
 }
 
-// ErrEmailChangeStale means a confirmed email change no longer matches the
-// account: another change or confirmation came first.
-var ErrEmailChangeStale = fmt.Errorf("email change is stale: %w", domain.ErrConflict)
-
 // ConfirmEmail moves u from u.Email to u.PendingEmail: the new address is
 // reserved, the old one released and the account (and its organization,
 // whose email is the login's) changed in one transaction, each write
 // conditional on the values read, so concurrent changes and confirmations
 // can never leave the reservations and the account disagreeing.
-// ErrEmailTaken when someone else holds the new address, ErrEmailChangeStale
+// domain.ErrEmailTaken when someone else holds the new address, domain.ErrEmailChangeStale
 // when the account moved on.
 func (s *Store) ConfirmEmail(ctx context.Context, u domain.User) error {
 	oldK, newK, uk := emailKey(u.Email), emailKey(u.PendingEmail), userKey(u.ID)
@@ -269,9 +259,9 @@ func (s *Store) ConfirmEmail(ctx context.Context, u domain.User) error {
 	case failedAt(reasons, 1) || failedAt(reasons, 2):
 		// Checked first: a confirmation racing itself finds its own
 		// reservation already written.
-		return fmt.Errorf("change email of %s: %w", u.ID, ErrEmailChangeStale)
+		return fmt.Errorf("change email of %s: %w", u.ID, domain.ErrEmailChangeStale)
 	case failedAt(reasons, 0):
-		return fmt.Errorf("change email of %s: %w", u.ID, ErrEmailTaken)
+		return fmt.Errorf("change email of %s: %w", u.ID, domain.ErrEmailTaken)
 	default:
 		return fmt.Errorf("change email of %s: %w", u.ID, err)
 	}

@@ -13,7 +13,6 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/emulators"
-	"turnout/pkg/mail"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/reminders"
@@ -155,7 +154,7 @@ type sendClock struct {
 	at   []time.Time
 }
 
-func (s *sendClock) Send(ctx context.Context, m mail.Message) error {
+func (s *sendClock) Send(ctx context.Context, m domain.Message) error {
 	err := s.next.Send(ctx, m)
 	if err == nil {
 		s.mu.Lock()

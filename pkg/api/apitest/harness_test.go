@@ -26,6 +26,7 @@ import (
 	"turnout/pkg/app"
 	"turnout/pkg/app/all"
 	"turnout/pkg/config"
+	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
@@ -177,10 +178,11 @@ func startMailer(tb testing.TB, b app.Base, awsCfg aws.Config, registrationMail 
 		func(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
 			if !registrationMail {
 				batch.Records = slices.DeleteFunc(batch.Records, func(r events.DynamoDBEventRecord) bool {
-					pk, sk := r.Change.Keys["PK"].String(), r.Change.Keys["SK"].String()
-					_, _, ok := store.AttendeeRecordKeys(pk, sk)
-					_, left := store.DepartureRecord(pk, func(name string) string { return r.Change.NewImage[name].String() })
-					return ok || left
+					switch b.Store.ChangeOf(r).(type) {
+					case domain.AttendeeWritten, domain.AttendeeRemoved, domain.DepartureAdded:
+						return true
+					}
+					return false
 				})
 			}
 			return deliver(context.WithValue(ctx, functionKey{}, "mailer"), batch)

@@ -182,7 +182,7 @@ func TestRemindersMoveWithTheEvent(t *testing.T) {
 	Expect(t, evPatch(env, ev.ID, evFormWith(evFormOf(ev), map[string]string{
 		"start_time": moved.Format(time.RFC3339), "end_time": moved.Add(time.Hour).Format(time.RFC3339),
 	}), org.Access), http.StatusOK)
-	if err := st.HandOverReminder(t.Context(), listed[0]); !errors.Is(err, store.ErrReminderGone) {
+	if err := st.HandOverReminder(t.Context(), listed[0]); !errors.Is(err, domain.ErrReminderGone) {
 		t.Errorf("handing over a reminder of the old start = %v, want ErrReminderGone", err)
 	}
 	env.mustRunReminders(t, oldDue.Add(time.Minute), 0)

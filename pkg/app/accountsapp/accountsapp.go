@@ -44,7 +44,13 @@ func organizationsDeps(b app.Base) organizations.Deps {
 // service builds the account flows.
 func service(b app.Base) *accounts.Service {
 	return &accounts.Service{
-		Store:        b.Store,
+		Accounts:     b.Store,
+		SignUps:      b.Store,
+		MailQuota:    b.Store,
+		Logins:       b.Store,
+		Profiles:     b.Store,
+		Leaving:      b.Store,
+		Events:       b.Events().Events,
 		Media:        b.Media,
 		Mail:         b.Mail,
 		Passwords:    b.Passwords,

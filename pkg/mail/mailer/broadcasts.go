@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
-	"turnout/pkg/store"
 )
 
 // A broadcast (store/broadcasts.go) is one item telling all of an event's
@@ -19,24 +16,16 @@ import (
 // other, each once (its id, the broadcast's and the person's, is its
 // claim's key). A fan-out that runs again rewrites the same messages.
 
-// fanOut queues the mails of the broadcast a stream record inserts, then
-// deletes the broadcast (the record keeps what a retry needs), and
-// reports false for a record that inserts none.
-func (d Deliverer) fanOut(ctx context.Context, r events.DynamoDBEventRecord) (bool, error) {
-	if r.EventName != "INSERT" {
-		return false, nil
-	}
-	b, ok := store.BroadcastRecord(text(r.Change.Keys, "PK"), func(name string) string { return text(r.Change.NewImage, name) })
-	if !ok {
-		return false, nil
-	}
+// fanOut queues the mails of broadcast b, then deletes it (the stream
+// record keeps what a retry needs).
+func (d Deliverer) fanOut(ctx context.Context, b domain.Broadcast) error {
 	if err := d.queueBroadcast(ctx, b); err != nil {
-		return true, fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
+		return fmt.Errorf("fan out broadcast %s: %w", b.ID, err)
 	}
 	if err := d.Store.DeleteBroadcast(ctx, b.ID); err != nil {
 		slog.WarnContext(ctx, "delete a fanned-out broadcast", "id", b.ID, "err", err) // TTL removes it later
 	}
-	return true, nil
+	return nil
 }
 
 // queueBroadcast queues one mail per person b is for.
@@ -112,7 +101,7 @@ func (f *fanOutState) flush(ctx context.Context) error {
 			return err
 		}
 	}
-	msgs := make(map[string]mail.Message, len(f.people))
+	msgs := make(map[string]domain.Message, len(f.people))
 	for _, a := range f.people {
 		if !muted[a.UserID] {
 			m := f.message(a)
@@ -125,7 +114,7 @@ func (f *fanOutState) flush(ctx context.Context) error {
 }
 
 // message is the broadcast's mail to a.
-func (f *fanOutState) message(a domain.Attendee) mail.Message {
+func (f *fanOutState) message(a domain.Attendee) domain.Message {
 	name := a.FirstName
 	if name == "" {
 		name = a.Username

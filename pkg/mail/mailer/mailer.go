@@ -17,16 +17,14 @@ import (
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/ses"
-	"turnout/pkg/store"
 )
 
 // Sender delivers one message; *ses.Sender implements it.
 type Sender interface {
-	Send(ctx context.Context, m mail.Message) error
+	Send(ctx context.Context, m domain.Message) error
 }
 
-// Store is what the mailer reads and writes in the table; *store.Store
-// implements it.
+// Store is what the mailer reads and writes in the table.
 type Store interface {
 	DeleteQueuedMail(ctx context.Context, id string) error
 	DeleteBroadcast(ctx context.Context, id string) error
@@ -39,8 +37,10 @@ type Store interface {
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
-	QueueMails(ctx context.Context, msgs map[string]mail.Message, now time.Time) error
+	QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
+	// ChangeOf reads a record of the table's stream.
+	ChangeOf(r events.DynamoDBEventRecord) domain.TableChange
 }
 
 // Deliverer is the function's handler.
@@ -82,37 +82,42 @@ func (d Deliverer) Handle(ctx context.Context, batch events.DynamoDBEvent) (even
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < sendBudget {
 			return fail(r)
 		}
-		if ok, err := d.fanOut(ctx, r); ok {
-			if err != nil {
-				slog.ErrorContext(ctx, "fan out a broadcast", "err", err)
-				return fail(r)
-			}
-			continue
-		}
-		if id, m, ok := queued(r); ok {
-			if err := d.deliverQueued(ctx, id, m); err != nil {
-				return fail(r)
-			}
-			continue
-		}
-		key, m, err := d.registrationMail(ctx, r)
-		if err != nil {
-			slog.ErrorContext(ctx, "make registration mail", "err", err)
-			return fail(r)
-		}
-		if key == "" {
-			continue
-		}
-		if err := d.deliverOnce(ctx, key, m); err != nil {
-			slog.ErrorContext(ctx, "deliver registration mail", "key", key, "subject", m.Subject, "err", err)
+		if err := d.handleChange(ctx, d.Store.ChangeOf(r)); err != nil {
 			return fail(r)
 		}
 	}
 	return res, nil
 }
 
+// handleChange sends the mail one change of the table asks for.
+func (d Deliverer) handleChange(ctx context.Context, change domain.TableChange) error {
+	switch c := change.(type) {
+	case domain.BroadcastAdded:
+		if err := d.fanOut(ctx, c.Broadcast); err != nil {
+			slog.ErrorContext(ctx, "fan out a broadcast", "err", err)
+			return err
+		}
+		return nil
+	case domain.MailQueued:
+		return d.deliverQueued(ctx, c.ID, mail.WithCalendar(c.Message, c.Calendar))
+	}
+	key, m, err := d.registrationMail(ctx, change)
+	if err != nil {
+		slog.ErrorContext(ctx, "make registration mail", "err", err)
+		return err
+	}
+	if key == "" {
+		return nil
+	}
+	if err := d.deliverOnce(ctx, key, m); err != nil {
+		slog.ErrorContext(ctx, "deliver registration mail", "key", key, "subject", m.Subject, "err", err)
+		return err
+	}
+	return nil
+}
+
 // deliverQueued sends a queued message once and deletes it.
-func (d Deliverer) deliverQueued(ctx context.Context, id string, m mail.Message) error {
+func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Message) error {
 	if !complete(m) {
 		// Retrying cannot make it sendable; it would only hold up the
 		// messages behind it.
@@ -131,7 +136,7 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m mail.Message)
 // deliverOnce sends m unless the mail named key was sent already: the
 // claim comes first, and a failed send withdraws it for the retry. (A crash
 // between claim and send loses that one mail rather than sending any twice.)
-func (d Deliverer) deliverOnce(ctx context.Context, key string, m mail.Message) error {
+func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message) error {
 	claimed, err := d.Store.ClaimMail(ctx, key, d.Now())
 	if err != nil || !claimed {
 		return err
@@ -152,44 +157,13 @@ func (d Deliverer) forget(ctx context.Context, id string) {
 	}
 }
 
-// QueuedID returns the id of the message a stream record queues, and false
-// for a record that queues none.
-func QueuedID(r events.DynamoDBEventRecord) (string, bool) {
-	if r.EventName != "INSERT" {
-		return "", false
-	}
-	return store.QueuedMailID(text(r.Change.Keys, "PK"))
-}
-
-// queued reads a newly queued message from a stream record.
-func queued(r events.DynamoDBEventRecord) (string, mail.Message, bool) {
-	id, ok := QueuedID(r)
-	if !ok {
-		return "", mail.Message{}, false
-	}
-	image := r.Change.NewImage
-	m := mail.Message{To: text(image, "To"), Subject: text(image, "Subject"), Text: text(image, "Text"), HTML: text(image, "HTML"), Unsubscribe: text(image, "Unsubscribe"), ReplyTo: text(image, "ReplyTo")}
-	if ics := text(image, "Calendar"); ics != "" {
-		m = mail.WithCalendar(m, []byte(ics))
-	}
-	return id, m, true
-}
-
-func complete(m mail.Message) bool {
+func complete(m domain.Message) bool {
 	return m.To != "" && m.Subject != "" && (m.Text != "" || m.HTML != "")
-}
-
-// text is a string attribute of an image, or "".
-func text(image map[string]events.DynamoDBAttributeValue, name string) string {
-	if v, ok := image[name]; ok && v.DataType() == events.DataTypeString {
-		return v.String()
-	}
-	return ""
 }
 
 // New builds the mailer's handler once per process: SES (at cfg's
 // endpoint, "" in AWS) and the table.
-func New(cfg config.Config, awsCfg aws.Config, st *store.Store) Deliverer {
+func New(cfg config.Config, awsCfg aws.Config, st Store) Deliverer {
 	return Deliverer{
 		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom).Paced(cfg.MailRate), Store: st,
 		Tickets: auth.Tickets{Key: cfg.SigningKey}, Unsubscribes: auth.Unsubscribes{Key: cfg.SigningKey},

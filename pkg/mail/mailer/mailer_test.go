@@ -13,7 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"turnout/pkg/mail"
+	"turnout/pkg/domain"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/mail/mailtest"
@@ -46,12 +46,12 @@ func newOutbox(t *testing.T) outbox {
 	return outbox{st: st, db: db, table: cfg.Table, sesURL: cfg.SESEndpoint, d: mailer.New(cfg, awsCfg, st), awsCfg: awsCfg, endpoint: cfg.DynamoDBEndpoint}
 }
 
-func message(to, subject string) mail.Message {
-	return mail.Message{To: to, Subject: subject, Text: "Hello " + to, HTML: "<p>Hello</p>"}
+func message(to, subject string) domain.Message {
+	return domain.Message{To: to, Subject: subject, Text: "Hello " + to, HTML: "<p>Hello</p>"}
 }
 
 // queue queues m and returns the stream record Lambda would hand the mailer.
-func (o outbox) queue(t *testing.T, m mail.Message, seq string) (string, events.DynamoDBEventRecord) {
+func (o outbox) queue(t *testing.T, m domain.Message, seq string) (string, events.DynamoDBEventRecord) {
 	t.Helper()
 	id, err := o.st.QueueMail(t.Context(), m, time.Now())
 	if err != nil {
@@ -113,7 +113,7 @@ type failingSender struct {
 	sent   []string
 }
 
-func (f *failingSender) Send(ctx context.Context, m mail.Message) error {
+func (f *failingSender) Send(ctx context.Context, m domain.Message) error {
 	if m.To == f.failTo {
 		return errors.New("SES is down")
 	}
@@ -179,7 +179,7 @@ func TestDeliverSendsEachMailOnceWhenABatchComesAgain(t *testing.T) {
 
 func TestDeliverDropsAMessageThatCanNeverBeSent(t *testing.T) {
 	o := newOutbox(t)
-	id, rec := o.queue(t, mail.Message{To: unique("ana"), Subject: "No body"}, "1")
+	id, rec := o.queue(t, domain.Message{To: unique("ana"), Subject: "No body"}, "1")
 	res, err := o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{rec}})
 	if err != nil || len(res.BatchItemFailures) != 0 {
 		t.Fatalf("Handle = %+v, %v; want it dropped, not retried", res, err)

@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/aws/aws-lambda-go/events"
-
 	"turnout/pkg/calendar"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/ticketqr"
-	"turnout/pkg/store"
 )
 
 // A registration's mails come from the changes of its attendee item, which
@@ -44,63 +41,61 @@ const (
 	kindDeleted    = "deleted"
 )
 
-// registrationMail returns the mail a stream record of an attendee item
-// asks for and its key, or "" when it asks for none.
-func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventRecord) (string, mail.Message, error) {
-	pk, sk := text(r.Change.Keys, "PK"), text(r.Change.Keys, "SK")
-	if left, ok := store.DepartureRecord(pk, func(name string) string { return text(r.Change.NewImage, name) }); ok {
-		if r.EventName != "INSERT" {
-			return "", mail.Message{}, nil
-		}
-		return d.departureMail(ctx, left)
+// registrationMail returns the mail a change of an attendee item or a
+// departure asks for and its key, or "" when it asks for none.
+func (d Deliverer) registrationMail(ctx context.Context, change domain.TableChange) (string, domain.Message, error) {
+	switch c := change.(type) {
+	case domain.DepartureAdded:
+		return d.departureMail(ctx, c.Departure)
+	case domain.AttendeeRemoved:
+		return d.removalMail(ctx, c.EventID, c.UserID)
+	case domain.AttendeeWritten:
+		return d.attendeeMail(ctx, c)
 	}
-	eventID, userID, ok := store.AttendeeRecordKeys(pk, sk)
-	if !ok {
-		return "", mail.Message{}, nil
-	}
-	if r.EventName == "REMOVE" {
-		return d.removalMail(ctx, eventID, userID)
-	}
-	image := r.Change.NewImage
-	to, regID := text(image, "Email"), text(image, "RegistrationID")
+	return "", domain.Message{}, nil
+}
+
+// attendeeMail is the mail of an inserted or changed attendee item.
+func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (string, domain.Message, error) {
+	eventID, userID, to, regID := c.EventID, c.UserID, c.Email, c.RegistrationID
 	kind := ""
-	switch st := status(image); {
-	case r.EventName == "INSERT" && st == domain.StatusRegistered:
+	switch {
+	case c.Inserted && c.Status == domain.StatusRegistered:
 		kind = kindConfirmed
-	case r.EventName == "INSERT" && st == domain.StatusWaitlisted:
+	case c.Inserted && c.Status == domain.StatusWaitlisted:
 		kind = kindWaitlisted
-	case r.EventName == "MODIFY" && st == domain.StatusRegistered && flag(image, "Promoted") && text(image, "CheckedInAt") == "":
+	case !c.Inserted && c.Status == domain.StatusRegistered && c.Promoted && !c.CheckedIn:
 		kind = kindSeatGiven
 	}
 	if kind == "" || to == "" || regID == "" {
-		return "", mail.Message{}, nil
+		return "", domain.Message{}, nil
 	}
 	e, err := d.Store.Event(ctx, eventID)
 	if errors.Is(err, domain.ErrNotFound) {
-		return "", mail.Message{}, nil // deleted meanwhile: that mail says so
+		return "", domain.Message{}, nil // deleted meanwhile: that mail says so
 	} else if err != nil {
-		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
+		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
 	}
-	name := text(image, "FirstName")
+	name := c.FirstName
 	if name == "" {
-		name = text(image, "Username")
+		name = c.Username
 	}
 	facts := d.facts(e)
 	key := kind + "#" + regID
 	switch kind {
 	case kindConfirmed:
-		return key, mail.RegistrationConfirmed(to, name, facts, d.ticketWithImage(ctx, eventID, regID, number(image, "TicketVersion")), d.calendarFile(e, false)), nil
+		return key, mail.RegistrationConfirmed(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
 	case kindSeatGiven:
-		return key, mail.SeatGiven(to, name, facts, d.ticketWithImage(ctx, eventID, regID, number(image, "TicketVersion")), d.calendarFile(e, false)), nil
+		return key, mail.SeatGiven(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
 	}
 	a, err := d.Store.Attendee(ctx, eventID, userID)
 	switch {
 	case errors.Is(err, domain.ErrNotFound) || err == nil && a.ID != regID:
-		return "", mail.Message{}, nil // left the queue meanwhile
+		return "", domain.Message{}, nil // left the queue meanwhile
 	case err != nil:
-		return "", mail.Message{}, fmt.Errorf("read the place of %s in the queue of %s: %w", regID, eventID, err)
+		return "", domain.Message{}, fmt.Errorf("read the place of %s in the queue of %s: %w", regID, eventID, err)
 	case a.Status != domain.StatusWaitlisted:
-		return "", mail.Message{}, nil // seated meanwhile: that mail says so
+		return "", domain.Message{}, nil // seated meanwhile: that mail says so
 	}
 	return key, mail.Waitlisted(to, name, facts, a.Position), nil
 }
@@ -108,7 +103,7 @@ func (d Deliverer) registrationMail(ctx context.Context, r events.DynamoDBEventR
 // departureMail is the mail of a registration its person gave up: a
 // cancellation, or leaving the waitlist. The departure item is deleted
 // once read: the record holds all a retry needs.
-func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (string, mail.Message, error) {
+func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (string, domain.Message, error) {
 	defer func() {
 		if err := d.Store.DeleteDeparture(ctx, left.RegistrationID); err != nil {
 			slog.WarnContext(ctx, "delete a departure", "registration", left.RegistrationID, "err", err) // TTL removes it later
@@ -116,16 +111,16 @@ func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (st
 	}()
 	u, ok, err := d.recipient(ctx, left.UserID)
 	if !ok {
-		return "", mail.Message{}, err
+		return "", domain.Message{}, err
 	}
 	e, err := d.Store.Event(ctx, left.EventID)
 	if errors.Is(err, domain.ErrNotFound) {
 		e, err = d.Store.DeletedEvent(ctx, left.EventID) // deleted since
 	}
 	if errors.Is(err, domain.ErrNotFound) {
-		return "", mail.Message{}, nil
+		return "", domain.Message{}, nil
 	} else if err != nil {
-		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", left.EventID, err)
+		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", left.EventID, err)
 	}
 	key := kindCancelled + "#" + left.RegistrationID
 	if left.Status == domain.StatusWaitlisted {
@@ -137,22 +132,22 @@ func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (st
 // removalMail is the mail of a removed attendee item (the record carries
 // its keys only) whose event was deleted; a removal from an event still
 // there is a departure, which its own record tells.
-func (d Deliverer) removalMail(ctx context.Context, eventID, userID string) (string, mail.Message, error) {
+func (d Deliverer) removalMail(ctx context.Context, eventID, userID string) (string, domain.Message, error) {
 	if _, err := d.Store.Event(ctx, eventID); err == nil {
-		return "", mail.Message{}, nil
+		return "", domain.Message{}, nil
 	} else if !errors.Is(err, domain.ErrNotFound) {
-		return "", mail.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
+		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
 	}
 	u, ok, err := d.recipient(ctx, userID)
 	if !ok {
-		return "", mail.Message{}, err
+		return "", domain.Message{}, err
 	}
 	gone, err := d.Store.DeletedEvent(ctx, eventID)
 	switch {
 	case errors.Is(err, domain.ErrNotFound) || err == nil && gone.Cancelled:
-		return "", mail.Message{}, nil // long gone, or its cancellation told them
+		return "", domain.Message{}, nil // long gone, or its cancellation told them
 	case err != nil:
-		return "", mail.Message{}, fmt.Errorf("read deleted event %s: %w", eventID, err)
+		return "", domain.Message{}, fmt.Errorf("read deleted event %s: %w", eventID, err)
 	}
 	return kindDeleted + "#" + eventID + "#" + userID,
 		mail.EventDeleted(u.Email, u.name(), d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
@@ -182,25 +177,6 @@ func (d Deliverer) recipient(ctx context.Context, userID string) (person, bool, 
 	return person{u}, true, nil
 }
 
-// status is the registration status an attendee image holds ("" reads as
-// registered, as the store does).
-func status(image map[string]events.DynamoDBAttributeValue) domain.RegistrationStatus {
-	if s := text(image, "Status"); s != "" {
-		return domain.RegistrationStatus(s)
-	}
-	return domain.StatusRegistered
-}
-
-// number is a whole-number attribute of an image, 0 when absent.
-func number(image map[string]events.DynamoDBAttributeValue, name string) int {
-	if v, ok := image[name]; ok && v.DataType() == events.DataTypeNumber {
-		if n, err := v.Integer(); err == nil {
-			return int(n)
-		}
-	}
-	return 0
-}
-
 // ticket is what a mail says of registration regID's ticket: its code and
 // the link (at version) to its own page.
 func (d Deliverer) ticket(eventID, regID string, version int) mail.Ticket {
@@ -218,12 +194,6 @@ func (d Deliverer) ticketWithImage(ctx context.Context, eventID, regID string, v
 	}
 	t.QR = qr
 	return t
-}
-
-// flag is a boolean attribute of an image, false when absent.
-func flag(image map[string]events.DynamoDBAttributeValue, name string) bool {
-	v, ok := image[name]
-	return ok && v.DataType() == events.DataTypeBoolean && v.Boolean()
 }
 
 func (d Deliverer) eventLink(eventID string) string {

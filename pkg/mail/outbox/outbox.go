@@ -9,7 +9,7 @@ import (
 	"context"
 	"time"
 
-	"turnout/pkg/mail"
+	"turnout/pkg/domain"
 	"turnout/pkg/store"
 )
 
@@ -20,7 +20,7 @@ type Queue struct {
 }
 
 // Send queues m with one PutItem.
-func (q Queue) Send(ctx context.Context, m mail.Message) error {
+func (q Queue) Send(ctx context.Context, m domain.Message) error {
 	_, err := q.Store.QueueMail(ctx, m, q.Now())
 	return err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
+	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/ses"
 )
@@ -33,7 +34,7 @@ func TestFailedSendsAreCountedInEmbeddedMetricFormat(t *testing.T) {
 	cfg := aws.Config{Region: "us-east-1", Credentials: credentials.NewStaticCredentialsProvider("local", "local", ""), RetryMaxAttempts: 1}
 	broken := ses.New(cfg, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
 	ses.CountFailuresTo(broken, &metrics, func() time.Time { return at })
-	for _, m := range []mail.Message{mail.PasswordReset("a@example.com", "Ana", "http://turnout.test/reset"), {Subject: "s", Text: "t"}} {
+	for _, m := range []domain.Message{mail.PasswordReset("a@example.com", "Ana", "http://turnout.test/reset"), {Subject: "s", Text: "t"}} {
 		if err := broken.Send(t.Context(), m); err == nil {
 			t.Fatalf("Send %+v succeeded", m)
 		}

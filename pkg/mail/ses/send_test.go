@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
+	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/mailtest"
 	"turnout/pkg/mail/ses"
@@ -43,7 +44,7 @@ func TestSendThroughEmulator(t *testing.T) {
 	activate := origin + "/api/user/activate/?uid=01J0ABC&token=c4k-1a2b3c"
 	reset := origin + "/reset-password?uid=01J0ABC&token=c4k-9f8e7d"
 	login := origin + "/login"
-	msgs := []mail.Message{
+	msgs := []domain.Message{
 		mail.Activation(to, "Ana <b>", activate),
 		mail.PasswordReset(to, "Ana", reset),
 		mail.AlreadyRegistered(to, login, reset),
@@ -99,7 +100,7 @@ func TestSendThroughEmulator(t *testing.T) {
 
 func TestSendRefusesIncompleteMessages(t *testing.T) {
 	sender := ses.New(aws.Config{Region: "us-east-1"}, "http://127.0.0.1:1", "Turnout <no-reply@turnout.test>")
-	for _, m := range []mail.Message{
+	for _, m := range []domain.Message{
 		{Subject: "s", Text: "t"},
 		{To: "a@example.com", Text: "t"},
 		{To: "a@example.com", Subject: "s"},
@@ -136,7 +137,7 @@ func TestPacedSendingKeepsTheRate(t *testing.T) {
 	sender.Paced(20)
 	start := time.Now()
 	for i := range 11 {
-		if err := sender.Send(t.Context(), mail.Message{To: to, Subject: fmt.Sprint("Paced ", i), Text: "Hello"}); err != nil {
+		if err := sender.Send(t.Context(), domain.Message{To: to, Subject: fmt.Sprint("Paced ", i), Text: "Hello"}); err != nil {
 			t.Fatal(err)
 		}
 	}

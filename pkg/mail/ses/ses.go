@@ -10,12 +10,12 @@ import (
 	"os"
 	"time"
 
+	"turnout/pkg/domain"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
 	"golang.org/x/time/rate"
-
-	"turnout/pkg/mail"
 )
 
 // Sender sends messages from one address.
@@ -55,7 +55,7 @@ const charset = "UTF-8"
 
 // Send delivers m and counts each failure as a metric. Errors name the
 // subject but never carry the body, which may hold a one-time link.
-func (s *Sender) Send(ctx context.Context, m mail.Message) error {
+func (s *Sender) Send(ctx context.Context, m domain.Message) error {
 	if s.limit != nil {
 		if err := s.limit.Wait(ctx); err != nil {
 			return fmt.Errorf("send mail %q: wait for the sending rate: %w", m.Subject, err)
@@ -68,7 +68,7 @@ func (s *Sender) Send(ctx context.Context, m mail.Message) error {
 	return err
 }
 
-func (s *Sender) send(ctx context.Context, m mail.Message) error {
+func (s *Sender) send(ctx context.Context, m domain.Message) error {
 	switch {
 	case m.To == "":
 		return fmt.Errorf("send mail %q: no recipient", m.Subject)

@@ -17,8 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 
-	"turnout/pkg/mail"
-	"turnout/pkg/mail/mailer"
+	"turnout/pkg/domain"
 	"turnout/pkg/store"
 )
 
@@ -82,7 +81,7 @@ func Start(ctx context.Context, awsCfg aws.Config, endpoint string, st *store.St
 // Send queues m as the API functions do, then waits until the relay has
 // delivered it, so that locally an answer still comes after its mail (the
 // tests read the inbox right after a request).
-func (r *Relay) Send(ctx context.Context, m mail.Message) error {
+func (r *Relay) Send(ctx context.Context, m domain.Message) error {
 	id, err := r.store.QueueMail(ctx, m, r.now())
 	if err != nil {
 		return err
@@ -243,14 +242,14 @@ func (r *Relay) deliver(ctx context.Context, records []types.Record) {
 			failed = firstFailure(batch, res)
 		}
 		for _, rec := range batch.Records[:failed] {
-			if id, ok := mailer.QueuedID(rec); ok {
+			if id, ok := r.queuedID(rec); ok {
 				r.settle(id, nil)
 			}
 		}
 		records = records[failed:]
 		if len(records) > 0 && try == attempts {
 			for _, rec := range batch.Records[failed:] {
-				if id, ok := mailer.QueuedID(rec); ok {
+				if id, ok := r.queuedID(rec); ok {
 					r.settle(id, errors.New("the mailer failed to deliver it"))
 				}
 			}
@@ -310,4 +309,11 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-time.After(d):
 	}
+}
+
+// queuedID is the id of the message a stream record queues, and false for
+// a record that queues none.
+func (r *Relay) queuedID(rec events.DynamoDBEventRecord) (string, bool) {
+	q, ok := r.store.ChangeOf(rec).(domain.MailQueued)
+	return q.ID, ok
 }

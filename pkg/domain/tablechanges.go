@@ -1,0 +1,46 @@
+package domain
+
+// TableChange is what one record of the table's stream tells the mailer.
+// The store reads a record into one of these types, so nothing above it
+// knows an attribute or key name; a record the mailer has no use for reads
+// as nil.
+type TableChange interface{ isTableChange() }
+
+// MailQueued: a message was queued, to be sent once.
+type MailQueued struct {
+	ID      string
+	Message Message
+	// Calendar is the event's calendar file to attach, if any.
+	Calendar []byte
+}
+
+// BroadcastAdded: a mail to an event's people was recorded.
+type BroadcastAdded struct{ Broadcast Broadcast }
+
+// DepartureAdded: a person gave a registration up.
+type DepartureAdded struct{ Departure Departure }
+
+// AttendeeWritten: an attendee item was inserted (Inserted) or changed.
+type AttendeeWritten struct {
+	EventID, UserID string
+	Inserted        bool
+	Status          RegistrationStatus
+	RegistrationID  string
+	Email           string
+	FirstName       string
+	Username        string
+	// Promoted: the registration was given a seat from the waitlist.
+	Promoted      bool
+	CheckedIn     bool
+	TicketVersion int
+}
+
+// AttendeeRemoved: an attendee item was removed (the stream carries new
+// images only, so all it tells is whose).
+type AttendeeRemoved struct{ EventID, UserID string }
+
+func (MailQueued) isTableChange()      {}
+func (BroadcastAdded) isTableChange()  {}
+func (DepartureAdded) isTableChange()  {}
+func (AttendeeWritten) isTableChange() {}
+func (AttendeeRemoved) isTableChange() {}
