@@ -21,6 +21,7 @@ export const person: Profile = {
   joined: '2026-01-15T10:00:00Z',
   is_organizer: false,
   organization_id: null,
+  pending_email: null,
 };
 
 export const organizer: Profile = {
@@ -67,6 +68,13 @@ export const upcomingEvent: TurnoutEvent = {
   end_time: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString(),
   capacity: 120,
   seats_left: 42,
+  waitlist: false,
+  cancelled: false,
+  category: 'other',
+  city: '',
+  latitude: null,
+  longitude: null,
+  time_zone: 'UTC',
   banner: null,
   banner_url: null,
   organization: { id: 'org-1', name: 'City Lights' },

@@ -1,10 +1,6 @@
 // Calls of the auth feature: sign-up, login, activation and passwords.
 import { api, publicApi } from '@/lib/http';
-import type { Tokens } from '@/types/api';
-
-interface Detail {
-  detail: string;
-}
+import type { Detail, Tokens } from '@/types/api';
 
 // Multipart forms; the caller leaves out empty values.
 export async function registerUser(form: FormData): Promise<Detail> {
