@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,8 +30,32 @@ import (
 // contractPath is the document, from this package's folder.
 var contractPath = filepath.Join("..", "..", "..", "api", "openapi.yaml")
 
-// answersChecked counts the answers checked in this run (TestMain prints it).
-var answersChecked atomic.Int64
+// answersChecked counts the answers checked in this run, and
+// operationsSeen the operations they answered (TestMain prints both).
+var (
+	answersChecked atomic.Int64
+	operationsSeen sync.Map
+)
+
+// contractSummary says how much of the contract this run checked.
+func contractSummary() string {
+	c, err := loadContract()
+	if err != nil {
+		return err.Error()
+	}
+	all, unanswered := 0, []string{}
+	for _, item := range c.doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			all++
+			if _, ok := operationsSeen.Load(op.OperationID); !ok {
+				unanswered = append(unanswered, op.OperationID)
+			}
+		}
+	}
+	slices.Sort(unanswered)
+	return fmt.Sprintf("%d answers checked against %s, answering %d of its %d operations (none: %s)",
+		answersChecked.Load(), contractPath, all-len(unanswered), all, strings.Join(unanswered, ", "))
+}
 
 type contract struct {
 	doc    *openapi3.T
@@ -117,6 +142,7 @@ func (c *contract) check(r *http.Request, status int, header http.Header, body [
 	if err != nil {
 		return err
 	}
+	operationsSeen.Store(route.Operation.OperationID, true)
 	return openapi3filter.ValidateResponse(r.Context(), &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: &openapi3filter.RequestValidationInput{
 			Request: r, PathParams: params, Route: route,

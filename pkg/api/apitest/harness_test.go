@@ -37,7 +37,7 @@ import (
 
 func TestMain(m *testing.M) {
 	code := testenv.Main(m)
-	fmt.Fprintf(os.Stderr, "%d answers checked against %s\n", answersChecked.Load(), contractPath)
+	fmt.Fprintln(os.Stderr, contractSummary())
 	if grants, err := deployedGrants(); code == 0 && err == nil && !testing.Short() {
 		if problems := checkGrants(grants, fullRun()); len(problems) > 0 {
 			fmt.Fprintln(os.Stderr, "FAIL: the deployed grants and the calls the functions make disagree:\n  "+strings.Join(problems, "\n  "))

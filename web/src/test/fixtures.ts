@@ -58,8 +58,21 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
+// The fields of an event as the API sends them when the organizer left
+// them at their defaults (no waitlist, category or place; times in UTC).
+export const eventDefaults = {
+  waitlist: false,
+  cancelled: false,
+  category: 'other',
+  city: '',
+  latitude: null,
+  longitude: null,
+  time_zone: 'UTC',
+} satisfies Partial<TurnoutEvent>;
+
 // An event of the public list, three days ahead.
 export const upcomingEvent: TurnoutEvent = {
+  ...eventDefaults,
   id: '01J0000000000000000000JAZZ',
   title: 'Jazz in the Park',
   description: 'An evening of live jazz under the trees.',
@@ -68,13 +81,6 @@ export const upcomingEvent: TurnoutEvent = {
   end_time: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString(),
   capacity: 120,
   seats_left: 42,
-  waitlist: false,
-  cancelled: false,
-  category: 'other',
-  city: '',
-  latitude: null,
-  longitude: null,
-  time_zone: 'UTC',
   banner: null,
   banner_url: null,
   organization: { id: 'org-1', name: 'City Lights' },

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 import type { Profile, TurnoutEvent } from '@/types/api';
-import { organization, organizer, signIn as signInAs } from '@/test/fixtures';
+import { organization, organizer, signIn as signInAs, eventDefaults } from '@/test/fixtures';
 
 export { gate, organization, organizer, person } from '@/test/fixtures';
 
@@ -36,6 +36,7 @@ export function answerEvents(list: TurnoutEvent[] = events): void {
 
 export const events: TurnoutEvent[] = [
   {
+    ...eventDefaults,
     id: '01JEVT00000000000000000001',
     title: 'Harbour Jazz Night',
     description: 'Live jazz on the harbour front.',
@@ -44,10 +45,6 @@ export const events: TurnoutEvent[] = [
     end_time: '2030-05-01T21:00:00Z',
     capacity: 120,
     seats_left: 118,
-    waitlist: false,
-    cancelled: false,
-    latitude: null,
-    longitude: null,
     category: 'music',
     city: 'Lyon',
     time_zone: 'Europe/Paris',
@@ -56,6 +53,7 @@ export const events: TurnoutEvent[] = [
     organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
   },
   {
+    ...eventDefaults,
     id: '01JEVT00000000000000000002',
     title: 'Open Air Cinema',
     description: 'Films under the stars.',
@@ -64,13 +62,6 @@ export const events: TurnoutEvent[] = [
     end_time: '2030-06-01T23:00:00Z',
     capacity: 300,
     seats_left: 300,
-    waitlist: false,
-    cancelled: false,
-    category: 'other',
-    city: '',
-    latitude: null,
-    longitude: null,
-    time_zone: 'UTC',
     banner: 'media/uploads/banner/u/2',
     banner_url: 'http://localhost:3000/media/uploads/banner/u/2',
     organization: { id: '01JORG00000000000000000001', name: 'City Lights' },

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
+import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { eventTimeRange } from '@/lib/time';
 
@@ -11,6 +12,7 @@ const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + h
 
 function makeEvent(overrides: Partial<TurnoutEvent> = {}): TurnoutEvent {
   return {
+    ...eventDefaults,
     id: '01J0000000000000000000JAZZ',
     title: 'Jazz in the Park',
     description: 'An evening of live jazz under the trees.',
@@ -19,13 +21,6 @@ function makeEvent(overrides: Partial<TurnoutEvent> = {}): TurnoutEvent {
     end_time: inDays(3, 3),
     capacity: 120,
     seats_left: 42,
-    waitlist: false,
-    cancelled: false,
-    category: 'other',
-    city: '',
-    latitude: null,
-    longitude: null,
-    time_zone: 'UTC',
     banner: 'banners/jazz.png',
     banner_url: 'http://localhost:3000/media/banners/jazz.png',
     organization: { id: 'org-1', name: 'City Lights' },
