@@ -1,9 +1,16 @@
 // Shapes of the API's answers, by the names the app uses. Each is a schema
 // of the API's contract (api/openapi.yaml), generated into openapi.gen.ts
 // by `npm run api-types`: change the contract, never these shapes.
-import type { components } from './openapi.gen';
+import type { components, operations } from './openapi.gen';
 
 export type Schemas = components['schemas'];
+
+// The JSON body the operation (its operationId) takes.
+export type JSONBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 export type Detail = Schemas['Detail'];
 export type Tokens = Schemas['Tokens'];

@@ -2,7 +2,7 @@
 // check-in at the door.
 import { saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
-import type { Schemas } from '@/types/api';
+import type { JSONBody, Schemas } from '@/types/api';
 
 export type Attendee = Schemas['Attendee'];
 
@@ -47,7 +47,7 @@ export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'usernam
 
 // Sends an organizer's message to everyone registered; the mail leaves
 // after the answer. A fourth message in a day is refused (429).
-export async function messageAttendees(eventId: string, message: { subject: string; body: string }): Promise<string> {
+export async function messageAttendees(eventId: string, message: JSONBody<'messageAttendees'>): Promise<string> {
   return (await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data.detail;
 }
 
