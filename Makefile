@@ -48,7 +48,8 @@ test: emulators chromium zip-tool ## vet and run every test: Go (unit + integrat
 	$(GO) test -count=1 ./pkg/api/apitest
 	@$(MAKE) fuzz
 	@if [ -f web/package.json ]; then \
-		echo "web tests"; $(WEB_DEPS); (cd web && $(NPM) test); \
+		echo "web: API types up to date with api/openapi.yaml, unit tests"; $(WEB_DEPS); \
+		(cd web && $(NPM) run -s api-types:check && $(NPM) test); \
 		echo "web build, end-to-end journeys, first-load size"; \
 		(cd web && $(NPM) run build && $(NPM) run e2e && $(NPM) run size); \
 	else echo "no web/package.json: no web tests"; fi

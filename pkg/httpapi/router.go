@@ -11,6 +11,14 @@ import (
 // shape, wrapped in the middleware every endpoint group shares.
 type Router struct {
 	mux *http.ServeMux
+	// routes are the patterns registered, each with its handler when it is
+	// a Router mounted whole (see Patterns).
+	routes []route
+}
+
+type route struct {
+	pattern string
+	mounted *Router
 }
 
 // NewRouter returns an empty Router.
@@ -18,7 +26,32 @@ func NewRouter() *Router { return &Router{mux: http.NewServeMux()} }
 
 // Handle registers h for a Go ServeMux pattern such as
 // "POST /api/user/login/{$}".
-func (rt *Router) Handle(pattern string, h http.HandlerFunc) { rt.mux.Handle(pattern, h) }
+func (rt *Router) Handle(pattern string, h http.HandlerFunc) {
+	rt.mux.Handle(pattern, h)
+	rt.routes = append(rt.routes, route{pattern: pattern})
+}
+
+// Mount sends every request matching pattern (a path prefix ending in "/")
+// to sub, another function's Router.
+func (rt *Router) Mount(pattern string, sub *Router) {
+	rt.mux.Handle(pattern, sub)
+	rt.routes = append(rt.routes, route{pattern: pattern, mounted: sub})
+}
+
+// Patterns lists the patterns the router answers, in the order they were
+// registered, a mounted Router's own in place of its prefix. A test checks
+// them against the API's contract (api/openapi.yaml).
+func (rt *Router) Patterns() []string {
+	var out []string
+	for _, r := range rt.routes {
+		if r.mounted != nil {
+			out = append(out, r.mounted.Patterns()...)
+			continue
+		}
+		out = append(out, r.pattern)
+	}
+	return out
+}
 
 // ServeHTTP dispatches to the matching endpoint, recovering from panics so
 // a bug answers with a generic 500 and a log line instead of a crash.

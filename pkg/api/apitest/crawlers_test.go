@@ -83,3 +83,21 @@ func sharedPage(t *testing.T, env *Env, path string, status int) string {
 	}
 	return string(body)
 }
+
+// robots.txt disallows the signed-in pages and names the sitemap, and a
+// shareable URL without an event id is the app's plain page; both answers
+// are also checked against the contract, like every other.
+func TestRobotsAndThePlainPage(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	res := env.JSON(http.MethodGet, "/api/event/public/robots.txt", nil, "")
+	Expect(t, res, http.StatusOK)
+	for _, want := range []string{"Disallow: /api/\n", "Sitemap: " + env.Config.WebOrigin + "/sitemap.xml\n"} {
+		if !strings.Contains(string(res.Body), want) {
+			t.Errorf("robots.txt lacks %q:\n%s", want, res.Body)
+		}
+	}
+	if page := sharedPage(t, env, "/api/event/public/share/", http.StatusOK); !strings.Contains(page, "<title>Turnout</title>") {
+		t.Errorf("the plain page is not the app's:\n%s", page)
+	}
+}

@@ -37,7 +37,7 @@ func faultEnv(t *testing.T, breakConfig func(*config.Config)) *Env {
 			t.Fatalf("create bucket: %v", err)
 		}
 	}
-	e.Server = httptest.NewServer(e.Base.API(all.Functions()))
+	e.Server = httptest.NewServer(checkContract(t, e.Base.API(all.Functions())))
 	t.Cleanup(e.Server.Close)
 	return e
 }

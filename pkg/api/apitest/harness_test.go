@@ -38,6 +38,7 @@ import (
 
 func TestMain(m *testing.M) {
 	code := testenv.Main(m)
+	fmt.Fprintln(os.Stderr, contractSummary())
 	if grants, err := deployedGrants(); code == 0 && err == nil && !testing.Short() {
 		if problems := checkGrants(grants, fullRun()); len(problems) > 0 {
 			fmt.Fprintln(os.Stderr, "FAIL: the deployed grants and the calls the functions make disagree:\n  "+strings.Join(problems, "\n  "))
@@ -147,7 +148,7 @@ func mustEnv(tb testing.TB, cfg config.Config, awsCfg aws.Config, registrationMa
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e.Server = httptest.NewServer(tagFunctions(grants, e.Base.API(all.Functions())))
+	e.Server = httptest.NewServer(checkContract(tb, tagFunctions(grants, e.Base.API(all.Functions()))))
 	tb.Cleanup(e.Server.Close)
 	e.Ops.Take()
 	return e

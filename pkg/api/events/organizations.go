@@ -17,7 +17,7 @@ const MsgOrganizationNotFound = eventsvc.MsgOrganizationNotFound
 
 // NewOrganizationPages routes GET /api/organization/public/{id}/, its
 // calendar.ics and share (the web app's page with its preview tags).
-func NewOrganizationPages(d Deps) http.Handler {
+func NewOrganizationPages(d Deps) *httpapi.Router {
 	h := handlers{d}
 	rt := httpapi.NewRouter()
 	rt.Handle("GET /api/organization/public/{id}/{$}", h.organizationPage)

@@ -23,7 +23,7 @@ type Deps struct {
 	OriginSecret string
 	// Public serves /api/organization/public/: an organization's page and
 	// calendar, made of its events (events.NewOrganizationPages).
-	Public http.Handler
+	Public *httpapi.Router
 }
 
 // MsgNotOrganizer answers a person asking for an organization.
@@ -38,7 +38,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/organization/register/{$}", h.register)
 	rt.Handle("GET /api/organization/details/{$}", d.Auth.Require(h.details))
 	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
-	rt.Handle("GET /api/organization/public/", d.Public.ServeHTTP)
+	rt.Mount("GET /api/organization/public/", d.Public)
 	return rt
 }
 

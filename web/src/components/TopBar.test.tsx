@@ -19,6 +19,7 @@ const person: Profile = {
   joined: '2026-01-01T00:00:00Z',
   is_organizer: false,
   organization_id: null,
+  pending_email: null,
 };
 
 const organizer: Profile = { ...person, id: 'u2', username: 'citylights', image_url: null, is_organizer: true, organization_id: 'org-1' };

@@ -2,17 +2,12 @@
 // returns the key to send as image_key, logo_key or banner_key.
 import axios from 'axios';
 import { api } from '@/lib/http';
+import type { Schemas } from '@/types/api';
 
-export type ImageKind = 'avatar' | 'logo' | 'banner';
-
-interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-}
+export type ImageKind = Schemas['MediaKind'];
 
 export async function uploadImage(kind: ImageKind, file: File): Promise<string> {
-  const { data } = await api.post<PresignedUpload>('/media/upload/', {
+  const { data } = await api.post<Schemas['Upload']>('/media/upload/', {
     kind,
     content_type: file.type,
     size: file.size,

@@ -21,6 +21,7 @@ export const person: Profile = {
   joined: '2026-01-15T10:00:00Z',
   is_organizer: false,
   organization_id: null,
+  pending_email: null,
 };
 
 export const organizer: Profile = {
@@ -57,8 +58,21 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
+// The fields of an event as the API sends them when the organizer left
+// them at their defaults (no waitlist, category or place; times in UTC).
+export const eventDefaults = {
+  waitlist: false,
+  cancelled: false,
+  category: 'other',
+  city: '',
+  latitude: null,
+  longitude: null,
+  time_zone: 'UTC',
+} satisfies Partial<TurnoutEvent>;
+
 // An event of the public list, three days ahead.
 export const upcomingEvent: TurnoutEvent = {
+  ...eventDefaults,
   id: '01J0000000000000000000JAZZ',
   title: 'Jazz in the Park',
   description: 'An evening of live jazz under the trees.',

@@ -1,6 +1,6 @@
 // The API mocked at the network layer for component tests. Tests add the
 // handlers they need with server.use(...), answering in the API's real
-// shapes and error bodies (docs/api.md). The fixed list of categories is
+// shapes and error bodies (api/openapi.yaml). The fixed list of categories is
 // answered always, as the API publishes it.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';

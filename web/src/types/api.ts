@@ -1,81 +1,22 @@
-// Shapes of the API's answers (docs/api.md).
+// Shapes of the API's answers, by the names the app uses. Each is a schema
+// of the API's contract (api/openapi.yaml), generated into openapi.gen.ts
+// by `npm run api-types`: change the contract, never these shapes.
+import type { components, operations } from './openapi.gen';
 
-export interface Tokens {
-  access: string;
-  refresh: string;
+export type Schemas = components['schemas'];
+
+// The JSON body the operation (its operationId) takes.
+export type JSONBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
 }
+  ? Body
+  : never;
 
-export interface Profile {
-  id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  image_url: string | null;
-  joined: string;
-  is_organizer: boolean;
-  organization_id: string | null;
-  // The new address of an email change waiting for confirmation.
-  pending_email?: string | null;
-}
-
-export interface Organization {
-  id: string;
-  organization: string;
-  organizer: { username: string };
-  email: string;
-  phone: string;
-  address1: string;
-  address2: string;
-  link: string;
-  description: string;
-  logo: string | null;
-  logo_url: string | null;
-}
-
-export interface TurnoutEvent {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  start_time: string;
-  end_time: string;
-  capacity: number;
-  seats_left: number;
-  // Whether a full event queues people (absent from older answers).
-  waitlist?: boolean;
-  // Called off by its organizer: still shown, taking nobody.
-  cancelled?: boolean;
-  // What the organizer told people when calling it off.
-  cancel_reason?: string;
-  // What and where (absent from older answers): a category id, a city, a
-  // point, and the IANA zone its times are told in.
-  category?: string;
-  city?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  time_zone?: string;
-  banner: string | null;
-  banner_url: string | null;
-  organization: { id: string; name: string };
-}
-
-export type RegistrationStatus = 'registered' | 'waitlisted';
-
-export interface RegisteredEvent {
-  id: string;
-  event_id: string;
-  title: string;
-  start_time: string;
-  end_time: string;
-  location: string;
-  // The IANA zone the event's times are told in.
-  time_zone?: string;
-  status?: RegistrationStatus;
-  // A waitlisted registration's place in the queue (1 is next).
-  position?: number;
-  // Present, true, once the organizer calls the event off.
-  cancelled?: boolean;
-}
+export type Detail = Schemas['Detail'];
+export type Tokens = Schemas['Tokens'];
+export type Profile = Schemas['Profile'];
+export type Organization = Schemas['Organization'];
+export type TurnoutEvent = Schemas['Event'];
+export type RegistrationStatus = Schemas['RegistrationStatus'];
+// One of the account's registrations, as its list of events shows it.
+export type RegisteredEvent = Schemas['RegisteredEvent'];

@@ -2,30 +2,14 @@
 // check-in at the door.
 import { saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
-import type { RegistrationStatus } from '@/types/api';
+import type { JSONBody, Schemas } from '@/types/api';
 
-export interface Attendee {
-  registration_id: string;
-  user_id: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  registered_at: string;
-  status: RegistrationStatus;
-  checked_in_at: string | null;
-}
+export type Attendee = Schemas['Attendee'];
 
-export interface AttendeesPage {
-  event: { id: string; title: string; start_time: string; end_time: string; location: string; waitlist: boolean; cancelled: boolean; time_zone?: string };
-  registered: number;
-  waitlisted: number;
-  checked_in: number;
-  capacity: number;
-  attendees: Attendee[];
+export type AttendeesPage = Schemas['AttendeesPage'] & {
   // Cursor of the next page, when there is one (header X-Next-Page).
   next: string | null;
-}
+};
 
 export async function listAttendees(eventId: string, query: string, after?: string): Promise<AttendeesPage> {
   const params: Record<string, string> = {};
@@ -42,10 +26,7 @@ export async function downloadAttendeesCSV(eventId: string): Promise<void> {
   saveDownload(await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, { responseType: 'blob' }), 'attendees.csv');
 }
 
-export interface CheckInResult extends Attendee {
-  detail: string;
-  already_checked_in: boolean;
-}
+export type CheckInResult = Schemas['CheckInResult'];
 
 // Checks in the holder of a ticket code (the QR payload) or a registration.
 export async function checkIn(eventId: string, by: { code: string } | { registration_id: string }): Promise<CheckInResult> {
@@ -54,10 +35,7 @@ export async function checkIn(eventId: string, by: { code: string } | { registra
 
 // Takes back the check-in of a registration; detail says "Check-in
 // undone." or "Not checked in." when it was not.
-export interface UndoCheckInResult extends Attendee {
-  detail: string;
-  undone: boolean;
-}
+export type UndoCheckInResult = Schemas['UndoCheckInResult'];
 
 export async function undoCheckIn(eventId: string, registrationId: string): Promise<UndoCheckInResult> {
   return (await api.delete<UndoCheckInResult>(`/event/detail/${encodeURIComponent(eventId)}/check-in/${encodeURIComponent(registrationId)}/`)).data;
@@ -69,11 +47,11 @@ export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'usernam
 
 // Sends an organizer's message to everyone registered; the mail leaves
 // after the answer. A fourth message in a day is refused (429).
-export async function messageAttendees(eventId: string, message: { subject: string; body: string }): Promise<string> {
-  return (await api.post<{ detail: string }>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data.detail;
+export async function messageAttendees(eventId: string, message: JSONBody<'messageAttendees'>): Promise<string> {
+  return (await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data.detail;
 }
 
 // Calls the event off; everyone registered or waiting is mailed message.
 export async function cancelEvent(eventId: string, message: string): Promise<string> {
-  return (await api.post<{ detail: string }>(`/event/detail/${encodeURIComponent(eventId)}/cancel/`, { message })).data.detail;
+  return (await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/cancel/`, { message })).data.detail;
 }

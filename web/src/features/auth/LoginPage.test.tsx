@@ -19,6 +19,7 @@ const profile: Profile = {
   joined: '2026-01-01T00:00:00Z',
   is_organizer: true,
   organization_id: 'org-1',
+  pending_email: null,
 };
 
 // The login answer and the account calls that follow it (the profile for

@@ -1,10 +1,6 @@
 // Calls of the auth feature: sign-up, login, activation and passwords.
 import { api, publicApi } from '@/lib/http';
-import type { Tokens } from '@/types/api';
-
-interface Detail {
-  detail: string;
-}
+import type { Detail, JSONBody, Tokens } from '@/types/api';
 
 // Multipart forms; the caller leaves out empty values.
 export async function registerUser(form: FormData): Promise<Detail> {
@@ -15,7 +11,7 @@ export async function registerOrganization(form: FormData): Promise<Detail> {
   return (await publicApi.post<Detail>('/organization/register/', form)).data;
 }
 
-export async function login(credentials: { username: string; password: string }): Promise<Tokens> {
+export async function login(credentials: JSONBody<'login'>): Promise<Tokens> {
   return (await publicApi.post<Tokens>('/user/login/', credentials)).data;
 }
 
@@ -34,6 +30,6 @@ export async function confirmPasswordReset(uid: string, token: string, password:
 }
 
 // The server ends every other session and answers with fresh tokens.
-export async function changePassword(body: { old_password: string; new_password: string }): Promise<Detail & Tokens> {
+export async function changePassword(body: JSONBody<'changePassword'>): Promise<Detail & Tokens> {
   return (await api.put<Detail & Tokens>('/user/change-password/', body)).data;
 }

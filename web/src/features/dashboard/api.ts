@@ -1,7 +1,7 @@
 // Calls of the dashboard: an organization's events and their management.
 import { api, publicApi } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
-import type { TurnoutEvent } from '@/types/api';
+import type { Schemas, TurnoutEvent } from '@/types/api';
 import type { EventFormValues } from './eventFormValues';
 import { toApiTime } from './eventTimes';
 
@@ -11,11 +11,7 @@ export async function listOrganizationEvents(organizationId: string, after?: str
 }
 
 // A city events are in, with the point of the latest one there that had one.
-export interface Place {
-  city: string;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type Place = Schemas['Place'];
 
 // Cities of events that begin with prefix, for the event form's place picker.
 export async function suggestPlaces(prefix: string): Promise<Place[]> {

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 import type { Profile, TurnoutEvent } from '@/types/api';
-import { organization, organizer, signIn as signInAs } from '@/test/fixtures';
+import { organization, organizer, signIn as signInAs, eventDefaults } from '@/test/fixtures';
 
 export { gate, organization, organizer, person } from '@/test/fixtures';
 
@@ -36,6 +36,7 @@ export function answerEvents(list: TurnoutEvent[] = events): void {
 
 export const events: TurnoutEvent[] = [
   {
+    ...eventDefaults,
     id: '01JEVT00000000000000000001',
     title: 'Harbour Jazz Night',
     description: 'Live jazz on the harbour front.',
@@ -52,6 +53,7 @@ export const events: TurnoutEvent[] = [
     organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
   },
   {
+    ...eventDefaults,
     id: '01JEVT00000000000000000002',
     title: 'Open Air Cinema',
     description: 'Films under the stars.',

@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
+import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { dateBlock, eventTimeRange, timeIn } from '@/lib/time';
 
@@ -11,6 +12,7 @@ import { dateBlock, eventTimeRange, timeIn } from '@/lib/time';
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
 
 const jazz: TurnoutEvent = {
+  ...eventDefaults,
   id: '01J0000000000000000000JAZZ',
   title: 'Jazz in the Park',
   description: 'An evening of live jazz under the trees.',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
+import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { eventTimeRange } from '@/lib/time';
 
@@ -11,6 +12,7 @@ const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + h
 
 function makeEvent(overrides: Partial<TurnoutEvent> = {}): TurnoutEvent {
   return {
+    ...eventDefaults,
     id: '01J0000000000000000000JAZZ',
     title: 'Jazz in the Park',
     description: 'An evening of live jazz under the trees.',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
+import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { eventTimeRange } from '@/lib/time';
 import { apiSearchParams, dateRange, isoDay, type Search } from './search';
@@ -13,6 +14,7 @@ const apiQuery = (search: Search) => new URLSearchParams(apiSearchParams(search)
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
 
 const walk: TurnoutEvent = {
+  ...eventDefaults,
   id: '01J0000000000000000000WALK',
   title: 'Night Photography Walk',
   description: 'Cameras and tripods.',

@@ -1,7 +1,7 @@
 // Calls of the events feature: the public list and detail, and signing up.
 import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
-import type { RegistrationStatus, TurnoutEvent } from '@/types/api';
+import type { RegistrationStatus, Schemas, TurnoutEvent } from '@/types/api';
 import { apiSearchParams, type Search } from './search';
 
 export interface EventPage {
@@ -23,15 +23,7 @@ export async function getEvent(id: string): Promise<TurnoutEvent> {
   return (await publicApi.get<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`)).data;
 }
 
-export interface Registration {
-  detail: string;
-  id: string;
-  event_id: string;
-  status?: RegistrationStatus;
-  position?: number;
-  ticket?: string;
-  ticket_link?: string;
-}
+export type Registration = Schemas['Registration'];
 
 export async function registerForEvent(eventId: string): Promise<Registration> {
   return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`)).data;
@@ -53,13 +45,7 @@ export interface MyRegistration {
 // answers none with nulls, not an error; a malformed id is a 404.
 export async function myRegistration(eventId: string): Promise<MyRegistration | null> {
   try {
-    const { data } = await api.get<{
-      registration_id: string | null;
-      status?: RegistrationStatus | null;
-      position?: number;
-      ticket?: string;
-      ticket_link?: string;
-    }>(`/event/register/${encodeURIComponent(eventId)}/`);
+    const { data } = await api.get<Schemas['MyRegistration'] | Schemas['NoRegistration']>(`/event/register/${encodeURIComponent(eventId)}/`);
     if (!data.registration_id) return null;
     return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket, ticketLink: data.ticket_link };
   } catch (error) {
@@ -73,10 +59,7 @@ export async function cancelRegistration(registrationId: string): Promise<void> 
   await api.delete(`/event/cancle/register/${encodeURIComponent(registrationId)}/`);
 }
 
-export interface Category {
-  id: string;
-  name: string;
-}
+export type Category = Schemas['Category'];
 
 // The kinds of event the API knows, in the order it offers them.
 export async function listCategories(): Promise<Category[]> {

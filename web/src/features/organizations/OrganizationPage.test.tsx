@@ -3,12 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import type { OrganizationPageData } from './api';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 const orgId = '01J0000000000000000000ORG1';
 const talk: TurnoutEvent = {
+  ...eventDefaults,
   id: '01J0000000000000000000TALK',
   title: 'Night Sky Talk',
   description: 'Stars, planets and a telescope.',

@@ -1,20 +1,9 @@
 // Calls of an organization's public page.
 import { publicApi } from '@/lib/http';
-import type { TurnoutEvent } from '@/types/api';
+import type { Schemas } from '@/types/api';
 
-export interface OrganizationPageData {
-  id: string;
-  name: string;
-  description: string;
-  link: string;
-  logo_url: string | null;
-  // Events that have not started, soonest first.
-  upcoming_events: TurnoutEvent[];
-  past_events: number;
-  // Its public calendar feed, and the same for calendar apps.
-  calendar_url: string;
-  webcal: string;
-}
+// Its events that have not started, soonest first, and its public calendar feed.
+export type OrganizationPageData = Schemas['OrganizationPage'];
 
 export async function getOrganizationPage(id: string): Promise<OrganizationPageData> {
   return (await publicApi.get<OrganizationPageData>(`/organization/public/${encodeURIComponent(id)}/`)).data;

@@ -3,7 +3,7 @@
 import { saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
-import type { Organization, Profile, RegisteredEvent } from '@/types/api';
+import type { Organization, Profile, RegisteredEvent, Schemas } from '@/types/api';
 
 export async function listRegisteredEvents(userId: string, after?: string): Promise<ListPage<RegisteredEvent>> {
   const path = `/event/user-event/${encodeURIComponent(userId)}/`;
@@ -23,10 +23,7 @@ export async function updateOrganization(form: FormData): Promise<Organization> 
 
 // The secret address of the account's calendar feed (the events it has a
 // seat at), and the same for calendar apps.
-export interface CalendarFeed {
-  url: string;
-  webcal: string;
-}
+export type CalendarFeed = Schemas['CalendarFeed'];
 
 export async function getCalendarFeed(): Promise<CalendarFeed> {
   return (await api.get<CalendarFeed>('/event/feed/')).data;
@@ -38,8 +35,8 @@ export async function resetCalendarFeed(): Promise<CalendarFeed> {
 }
 
 // The kinds of mail a person can turn off, and whether each is on.
-export type NotificationKind = 'reminder_24h' | 'reminder_1h' | 'event_changes' | 'organizer_messages';
-export type NotificationSettings = Record<NotificationKind, boolean>;
+export type NotificationKind = Schemas['NotificationKind'];
+export type NotificationSettings = Schemas['NotificationSettings'];
 
 export async function getNotifications(): Promise<NotificationSettings> {
   return (await api.get<NotificationSettings>('/user/notifications/')).data;

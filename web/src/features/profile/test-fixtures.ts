@@ -11,6 +11,8 @@ export const registrations: RegisteredEvent[] = [
     start_time: '2030-05-01T18:00:00Z',
     end_time: '2030-05-01T21:00:00Z',
     location: 'The Old Boathouse',
+    time_zone: 'UTC',
+    status: 'registered',
   },
   {
     id: '01JREG00000000000000000002',
@@ -19,6 +21,8 @@ export const registrations: RegisteredEvent[] = [
     start_time: '2030-06-01T20:00:00Z',
     end_time: '2030-06-01T23:00:00Z',
     location: 'Park Lawn',
+    time_zone: 'UTC',
+    status: 'registered',
   },
 ];
 

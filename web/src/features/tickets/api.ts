@@ -1,15 +1,10 @@
 // Calls of a ticket's own page: opened by its secret link without a login,
 // and the reset that ends every older link.
 import { api, publicApi } from '@/lib/http';
+import type { Schemas } from '@/types/api';
 
-export interface TicketPageData {
-  event: { id: string; title: string; start_time: string; end_time: string; location: string; time_zone: string; cancelled: boolean };
-  // The holder's name: all the page shows of them.
-  name: string;
-  // The code the QR code carries; absent once the event is cancelled.
-  ticket?: string;
-  checked_in_at: string | null;
-}
+// The holder's name is all the page shows of them; the code is absent once the event is cancelled.
+export type TicketPageData = Schemas['TicketPage'];
 
 // The ticket a link's secret opens. It is sent without the session's
 // token: the secret alone opens it, on any phone.
@@ -20,5 +15,5 @@ export async function openTicket(secret: string): Promise<TicketPageData> {
 // Gives the signed-in person's registration a new ticket link (absolute);
 // the old one stops working.
 export async function resetTicketLink(registrationId: string): Promise<string> {
-  return (await api.post<{ ticket_link: string }>(`/event/ticket/reset/${encodeURIComponent(registrationId)}/`)).data.ticket_link;
+  return (await api.post<Schemas['TicketLink']>(`/event/ticket/reset/${encodeURIComponent(registrationId)}/`)).data.ticket_link;
 }
