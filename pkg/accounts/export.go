@@ -59,19 +59,6 @@ func (s *Service) Export(ctx context.Context, u domain.User) (Export, error) {
 	return out, err
 }
 
-// eachRegistration calls fn with every registration of userID, reading
-// them a page at a time.
-func (s *Service) eachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error {
-	return s.eachRegistrationPage(ctx, userID, func(page []domain.RegisteredEvent) error {
-		for _, re := range page {
-			if err := fn(re); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
 // eachRegistrationPage calls fn with each page of userID's registrations.
 func (s *Service) eachRegistrationPage(ctx context.Context, userID string, fn func([]domain.RegisteredEvent) error) error {
 	for after := ""; ; {
