@@ -12,7 +12,7 @@ const HomePage = lazy(() => import('@/features/home/HomePage'));
 // nor by React's reveal throttle. The page renders once the request is
 // out, so it always finds it.
 const EventsPage = lazyRoute(() => {
-  const listRequested = import('@/features/events/hooks').then((hooks) => hooks.prefetchEventList());
+  const listRequested = import('@/api/useEvents').then((hooks) => hooks.prefetchEventList());
   return Promise.all([import('@/features/events/EventsPage'), listRequested]).then(([page]) => page);
 });
 const EventDetailPage = lazy(() => import('@/features/events/EventDetailPage'));

@@ -37,6 +37,7 @@ export default function AccountMenu() {
   const { pathname } = useLocation();
 
   // Close when the page changes or a click lands elsewhere.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the router, outside React state
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -47,14 +48,14 @@ export default function AccountMenu() {
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
+  function menuItems(): HTMLElement[] {
+    return Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  }
+
   // Opening moves focus to the first entry, as menus do.
   useEffect(() => {
     if (open) menuItems()[0]?.focus();
   }, [open]);
-
-  function menuItems(): HTMLElement[] {
-    return Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  }
 
   function close() {
     setOpen(false);

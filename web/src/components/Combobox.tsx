@@ -134,6 +134,7 @@ export function Combobox<T>({
         >
           {shown &&
             options.map((option, i) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the input's (aria-activedescendant)
               <li
                 key={keyOf(option)}
                 id={optionId(i)}

@@ -11,17 +11,17 @@ import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { timeIn } from '@/lib/time';
-import { TicketCode } from '@/features/tickets/TicketCode';
-import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
-import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from './api';
+import { TicketCode } from '@/components/TicketCode';
+import { TicketLinkActions } from '@/components/TicketLinkActions';
+import { cancelRegistration, getEvent, myRegistration, registerForEvent, type MyRegistration } from '@/api/events';
 import { AddToCalendar } from './AddToCalendar';
-import { EventBanner } from './EventBanner';
+import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
 import { HostCard } from './HostCard';
 import { ShareEvent } from './ShareEvent';
-import { availabilityOf, eventFromState } from './eventInfo';
-import { AvailabilityBadge } from './AvailabilityBadge';
-import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
+import { availabilityOf, eventFromState } from '@/lib/eventInfo';
+import { AvailabilityBadge } from '@/components/AvailabilityBadge';
+import { recentRegistration, rememberRegistration, withMyChange } from '@/lib/myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
 // (?id=...) loads it instead.

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { locate } from '@/lib/geolocation';
-import { useCategories, useCitySuggestions } from './hooks';
-import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
+import { useCategories, useCitySuggestions } from '@/api/useEvents';
+import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from '@/lib/eventSearch';
 
 const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
   { choice: 'today', label: 'Today' },
@@ -21,7 +21,9 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
   const dateChoice = dateChoiceOf(search);
   const [custom, setCustom] = useState(dateChoice === 'custom');
   // Back and forward move the address; the fields follow it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React state
   useEffect(() => setWords(search.q ?? ''), [search.q]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React state
   useEffect(() => setCity(search.city ?? ''), [search.city]);
 
   const set = (changes: Search) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { locate } from '@/lib/geolocation';
 import { FormInput } from '@/components/FormField';
 import { Combobox } from '@/components/Combobox';
-import { useCategories } from '@/features/events/hooks';
+import { useCategories } from '@/api/useEvents';
 import { useSuggestions } from '@/lib/useSuggestions';
 import type { FormErrorReport } from '@/lib/errors';
 import { suggestPlaces } from '../api';
