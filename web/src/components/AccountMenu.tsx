@@ -23,13 +23,102 @@ function avatarOf(account: AccountState): Avatar {
   return { src: PLACEHOLDER_IMAGE, alt: 'User avatar' };
 }
 
+// Logs out on the server and ends the session on this device.
+async function endSession() {
+  const refresh = session.refresh();
+  try {
+    if (refresh) await publicApi.post('/user/logout/', { refresh });
+  } catch (error) {
+    // The session ends on this device whatever the server said.
+    console.error('logout', error);
+  }
+  session.clear();
+  announceLoginStatusChange();
+}
+
 export default function AccountMenu() {
   const navigate = useNavigate();
   const account = useAccount({ onError: (error) => console.error('load avatar', error) });
   const avatar = avatarOf(account);
 
-  const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState<string | null>(null);
+  const { open, setOpen, menuId, container, trigger, menu, onMenuKeyDown, onTriggerKeyDown } = useMenu();
+
+  async function logout() {
+    await endSession();
+    void navigate(paths.login);
+  }
+
+  const src = broken === avatar.src ? PLACEHOLDER_IMAGE : avatar.src;
+  const itemClass =
+    'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-700';
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={onTriggerKeyDown}
+        className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+      >
+        <img
+          src={src}
+          alt={avatar.alt}
+          width={40}
+          height={40}
+          className="h-10 w-10 rounded-full bg-slate-200 object-cover ring-1 ring-slate-300"
+          onError={() => setBroken(avatar.src)}
+        />
+      </button>
+      {open && (
+        <ul
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKeyDown}
+          className="absolute right-0 mt-2 w-44 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
+        >
+          <li role="none">
+            <Link role="menuitem" to={paths.profile} className={itemClass} onClick={() => setOpen(false)}>
+              Profile
+            </Link>
+          </li>
+          {account.status === 'organizer' && (
+            <li role="none">
+              <Link role="menuitem" to={paths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
+                Dashboard
+              </Link>
+            </li>
+          )}
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+                void logout();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// A menu button's open state, focus and keys (Escape, arrows, Home, End,
+// Tab), as the ARIA menu button pattern has them.
+function useMenu() {
+  const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -103,81 +192,5 @@ export default function AccountMenu() {
     }
   }
 
-  async function logout() {
-    const refresh = session.refresh();
-    try {
-      if (refresh) await publicApi.post('/user/logout/', { refresh });
-    } catch (error) {
-      // The session ends on this device whatever the server said.
-      console.error('logout', error);
-    }
-    session.clear();
-    announceLoginStatusChange();
-    void navigate(paths.login);
-  }
-
-  const src = broken === avatar.src ? PLACEHOLDER_IMAGE : avatar.src;
-  const itemClass =
-    'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-700';
-
-  return (
-    <div ref={container} className="relative">
-      <button
-        ref={trigger}
-        type="button"
-        aria-label="Account menu"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={onTriggerKeyDown}
-        className="flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
-      >
-        <img
-          src={src}
-          alt={avatar.alt}
-          width={40}
-          height={40}
-          className="h-10 w-10 rounded-full bg-slate-200 object-cover ring-1 ring-slate-300"
-          onError={() => setBroken(avatar.src)}
-        />
-      </button>
-      {open && (
-        <ul
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label="Account"
-          onKeyDown={onMenuKeyDown}
-          className="absolute right-0 mt-2 w-44 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
-        >
-          <li role="none">
-            <Link role="menuitem" to={paths.profile} className={itemClass} onClick={() => setOpen(false)}>
-              Profile
-            </Link>
-          </li>
-          {account.status === 'organizer' && (
-            <li role="none">
-              <Link role="menuitem" to={paths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
-                Dashboard
-              </Link>
-            </li>
-          )}
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={itemClass}
-              onClick={() => {
-                setOpen(false);
-                void logout();
-              }}
-            >
-              Logout
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
-  );
+  return { open, setOpen, menuId, container, trigger, menu, onMenuKeyDown, onTriggerKeyDown };
 }

@@ -38,62 +38,13 @@ export function Combobox<T>({
   errors, describedBy, frameClassName, inputProps,
 }: ComboboxProps<T>) {
   const listId = `${id}-listbox`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const shown = open && options.length > 0;
+  const { open, active, shown, openList, close, pick, onKeyDown } = useChoices({ options, keyOf, selectedKey, onPick, onOpen });
   const optionId = (i: number) => `${id}-option-${i}`;
 
   // The active choice stays in view as the arrow keys move through a long list.
   useEffect(() => {
     if (shown && active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [shown, active, id]);
-
-  function openList(at: number) {
-    if (!open) onOpen?.();
-    setOpen(true);
-    setActive(at);
-  }
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function pick(option: T) {
-    onPick(option);
-    close();
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    const last = options.length - 1;
-    const selected = options.findIndex((o) => keyOf(o) === selectedKey);
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (!open) openList(e.altKey ? -1 : Math.max(selected, 0));
-        else setActive(active >= last ? 0 : active + 1);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (!open) openList(selected >= 0 ? selected : last);
-        else setActive(active <= 0 ? last : active - 1);
-        break;
-      case 'Enter': {
-        const option = shown && active >= 0 ? options[active] : undefined;
-        if (option) {
-          e.preventDefault();
-          pick(option);
-        }
-        break;
-      }
-      case 'Escape':
-        if (open) {
-          e.preventDefault();
-          close();
-        }
-        break;
-    }
-  }
 
   const invalid = !!errors && errors.length > 0;
   const described = [invalid ? errorIdOf(id) : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
@@ -157,4 +108,60 @@ export function Combobox<T>({
       </p>
     </FormFrame>
   );
+}
+
+// Whether the list is open, its active choice, and the keys that move
+// through it and pick.
+function useChoices<T>({ options, keyOf, selectedKey, onPick, onOpen }: Pick<ComboboxProps<T>, 'options' | 'keyOf' | 'selectedKey' | 'onPick' | 'onOpen'>) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const shown = open && options.length > 0;
+  function openList(at: number) {
+    if (!open) onOpen?.();
+    setOpen(true);
+    setActive(at);
+  }
+
+  function close() {
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function pick(option: T) {
+    onPick(option);
+    close();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    const last = options.length - 1;
+    const selected = options.findIndex((o) => keyOf(o) === selectedKey);
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        if (!open) openList(e.altKey ? -1 : Math.max(selected, 0));
+        else setActive(active >= last ? 0 : active + 1);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        if (!open) openList(selected >= 0 ? selected : last);
+        else setActive(active <= 0 ? last : active - 1);
+        break;
+      case 'Enter': {
+        const option = shown && active >= 0 ? options[active] : undefined;
+        if (option) {
+          e.preventDefault();
+          pick(option);
+        }
+        break;
+      }
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          close();
+        }
+        break;
+    }
+  }
+
+  return { open, active, shown, openList, close, pick, onKeyDown };
 }
