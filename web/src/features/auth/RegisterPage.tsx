@@ -205,7 +205,7 @@ interface FormProps {
 function UserForm({ fieldErrors, mismatch, submitting, onSubmit }: FormProps) {
   const bad = (name: string) => name in fieldErrors;
   return (
-    <form key="user" noValidate onSubmit={onSubmit} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={onSubmit} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
       <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
       <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
       <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
@@ -233,7 +233,6 @@ function OrganizationForm({ fieldErrors, mismatch, submitting, onSubmit }: FormP
   const bad = (name: string) => name in fieldErrors;
   return (
     <form
-      key="organization"
       noValidate
       onSubmit={onSubmit}
       aria-label="Organization registration"
