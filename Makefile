@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev lint test fuzz e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev lint test fuzz e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -63,7 +63,7 @@ lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json 
 GO_TEST_PACKAGES = $(GO) list -test -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./pkg/... ./functions/... | \
 	awk '$$1 ~ /\.test$$/ { emu = 0; for (i = 2; i <= NF; i++) if ($$i == "turnout/pkg/emulators") emu = 1; sub(/\.test$$/, "", $$1); print emu, $$1 }'
 
-test: lint emulators chromium zip-tool ## lint, then run every test: Go (unit with -race, integration against the emulators), web (unit, end-to-end, first-load size), infra
+test: lint emulators chromium zip-tool c-compiler ## lint, then run every test: Go (unit with -race, integration against the emulators), web (unit, end-to-end, first-load size), infra
 	@# The unit packages run with the race detector (cgo, gcc); the
 	@# emulator packages without it: it slows their crowds of requests past
 	@# the emulators' deadlines.
@@ -198,6 +198,18 @@ chromium:
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "the end-to-end tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium)" >&2; exit 1; \
+		fi; \
+	fi
+
+# The race detector builds with cgo, which needs a C compiler.
+c-compiler:
+	@if ! command -v $$($(GO) env CC) >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing gcc with apt-get (the race detector needs cgo)"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null; \
+		else \
+			echo "make test runs the race detector, which needs a C compiler: install gcc (Debian/Ubuntu: sudo apt-get install gcc)" >&2; exit 1; \
 		fi; \
 	fi
 
