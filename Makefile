@@ -58,15 +58,14 @@ lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json 
 	cd web && $(NPM) run -s lint
 	cd infra && $(NPM) run -s lint
 
-# Go test packages by need: "0 path" runs alone, "1 path" starts the
-# emulators (its test imports pkg/emulators).
+# The Go packages with tests, one a line: "0 <path>" when its tests need no
+# emulator, "1 <path>" when they start them (they import pkg/emulators).
 GO_TEST_PACKAGES = $(GO) list -test -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./pkg/... ./functions/... | \
 	awk '$$1 ~ /\.test$$/ { emu = 0; for (i = 2; i <= NF; i++) if ($$i == "turnout/pkg/emulators") emu = 1; sub(/\.test$$/, "", $$1); print emu, $$1 }'
 
 test: lint emulators chromium zip-tool c-compiler ## lint, then run every test: Go (unit with -race, integration against the emulators), web (unit, end-to-end, first-load size), infra
-	@# The unit packages run with the race detector (cgo, gcc); the
-	@# emulator packages without it: it slows their crowds of requests past
-	@# the emulators' deadlines.
+	@# The unit packages run with the race detector (cgo, gcc); those that
+	@# start the emulators run as before, their deadlines set without it.
 	$(GO) test -count=1 -race $$($(GO_TEST_PACKAGES) | awk '$$1 == 0 { print $$2 }')
 	@# The API's integration tests run on their own, after the rest: their
 	@# crowds of hundreds of requests need the emulators to themselves.

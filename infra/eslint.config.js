@@ -1,9 +1,10 @@
 // ESLint for the CDK app (`npm run lint`, part of `make test`).
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['cdk.out/'] },
   js.configs.recommended,
   tseslint.configs.recommended,

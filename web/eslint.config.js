@@ -1,5 +1,6 @@
 // ESLint for the web app (`npm run lint`, part of `make test`).
 import { readdirSync } from 'node:fs';
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,7 +23,7 @@ const boundaries = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature imports no other feature: move what both use to components/ or lib/.',
+    message: 'A feature imports no other feature: move what both use to a shared folder (components/, lib/, api/).',
   })),
   {
     target: './src/features',
@@ -43,7 +44,7 @@ const sizeLimits = {
   'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
 };
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'e2e/screenshots/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
