@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev test fuzz e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev lint test fuzz e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -40,21 +40,46 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 	@$(GO) build -o $(LOCAL)/bin/gateway ./functions/gateway
 	@exec $(LOCAL)/bin/gateway -dev
 
-test: emulators chromium zip-tool ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
+# The npm packages of web/ and infra/, installed again when a lock changes
+# (npm ci rewrites node_modules/.package-lock.json).
+%/node_modules/.package-lock.json: %/package.json %/package-lock.json
+	cd $* && $(NPM_CI)
+
+# staticcheck, pinned in lint/go.mod (a module of its own, so its
+# dependencies stay out of the Lambdas' build list); go tool builds it once
+# into Go's cache. GOWORK=off: -modfile needs module mode.
+STATICCHECK := GOWORK=off $(GO) tool -modfile=$(CURDIR)/lint/go.mod staticcheck
+
+lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json ## check the code without running it: gofmt, go vet, staticcheck; ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
+	@files=$$(gofmt -l pkg functions); if [ -n "$$files" ]; then echo "gofmt -l: not formatted (run gofmt -w):"; echo "$$files"; exit 1; fi
 	$(GO) vet ./pkg/... ./functions/...
+	cd pkg && $(STATICCHECK) ./...
+	cd functions && $(STATICCHECK) ./...
+	cd web && $(NPM) run -s lint
+	cd infra && $(NPM) run -s lint
+
+# The Go packages with tests, one a line: "0 <path>" when its tests need no
+# emulator, "1 <path>" when they start them (they import pkg/emulators).
+GO_TEST_PACKAGES = $(GO) list -test -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./pkg/... ./functions/... | \
+	awk '$$1 ~ /\.test$$/ { emu = 0; for (i = 2; i <= NF; i++) if ($$i == "turnout/pkg/emulators") emu = 1; sub(/\.test$$/, "", $$1); print emu, $$1 }'
+
+test: lint emulators chromium zip-tool c-compiler ## lint, then run every test: Go (unit with -race, integration against the emulators), web (unit, end-to-end, first-load size), infra
+	@# The unit packages run with the race detector (cgo, gcc); those that
+	@# start the emulators run as before, their deadlines set without it.
+	$(GO) test -count=1 -race $$($(GO_TEST_PACKAGES) | awk '$$1 == 0 { print $$2 }')
 	@# The API's integration tests run on their own, after the rest: their
 	@# crowds of hundreds of requests need the emulators to themselves.
-	$(GO) test -count=1 $$($(GO) list ./pkg/... ./functions/... | grep -v /pkg/api/apitest$$)
+	$(GO) test -count=1 $$($(GO_TEST_PACKAGES) | awk '$$1 == 1 && $$2 != "turnout/pkg/api/apitest" { print $$2 }')
 	$(GO) test -count=1 ./pkg/api/apitest
 	@$(MAKE) fuzz
 	@if [ -f web/package.json ]; then \
-		echo "web: API types up to date with api/openapi.yaml, unit tests"; $(WEB_DEPS); \
+		echo "web: API types up to date with api/openapi.yaml, unit tests"; \
 		(cd web && $(NPM) run -s api-types:check && $(NPM) test); \
 		echo "web build, end-to-end journeys, first-load size"; \
 		(cd web && $(NPM) run build && $(NPM) run e2e && $(NPM) run size); \
 	else echo "no web/package.json: no web tests"; fi
 	@if [ -f infra/package.json ]; then \
-		echo "infra tests"; (cd infra && $(NPM_CI) && $(NPM) test); \
+		echo "infra tests"; (cd infra && $(NPM) test); \
 	else echo "no infra/package.json: no infra tests"; fi
 
 # Go native fuzz targets (package:Target), each run FUZZTIME in make test;
@@ -173,6 +198,18 @@ chromium:
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "the end-to-end tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium)" >&2; exit 1; \
+		fi; \
+	fi
+
+# The race detector builds with cgo, which needs a C compiler.
+c-compiler:
+	@if ! command -v $$($(GO) env CC) >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing gcc with apt-get (the race detector needs cgo)"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null; \
+		else \
+			echo "make test runs the race detector, which needs a C compiler: install gcc (Debian/Ubuntu: sudo apt-get install gcc)" >&2; exit 1; \
 		fi; \
 	fi
 

@@ -38,10 +38,13 @@ func TestReminderTimes(t *testing.T) {
 	if k, ok := b.Kind.Reminder(); !ok || k != domain.Reminder1h || k.MailKind() != domain.MailReminder1h {
 		t.Errorf("broadcast kind %q reads as reminder %q, %v", b.Kind, k, ok)
 	}
-	// One broadcast per event, kind and start: a moved event's is new.
+	// One broadcast per event, kind and start: a moved event's is new, the
+	// same instant read in another time zone is the same.
 	moved := day
 	moved.Start = start.Add(time.Hour)
-	if day.BroadcastID() == hour.BroadcastID() || day.BroadcastID() == moved.BroadcastID() || day.BroadcastID() != day.BroadcastID() {
-		t.Errorf("ids: %s %s %s", day.BroadcastID(), hour.BroadcastID(), moved.BroadcastID())
+	elsewhere := day
+	elsewhere.Start = start.In(time.FixedZone("UTC+2", 2*60*60))
+	if day.BroadcastID() == hour.BroadcastID() || day.BroadcastID() == moved.BroadcastID() || day.BroadcastID() != elsewhere.BroadcastID() {
+		t.Errorf("ids: %s %s %s %s", day.BroadcastID(), hour.BroadcastID(), moved.BroadcastID(), elsewhere.BroadcastID())
 	}
 }

@@ -8,13 +8,6 @@ import (
 	"github.com/guregu/dynamo/v2"
 )
 
-type mailQuotaItem struct {
-	PK      string `dynamo:"PK,hash"`
-	SK      string `dynamo:"SK,range"`
-	Sent    int
-	Expires time.Time `dynamo:"TTL,unixtime"`
-}
-
 // TakeMailQuota counts one mail for value in scope within the clock hour
 // of now, in one conditional UpdateItem, and reports false without counting
 // when limit mails were already counted in that hour. The counter expires

@@ -103,6 +103,9 @@ func TestSearch(t *testing.T) {
 		t.Errorf("past the last page: %q", last)
 	}
 	got, res = searchTitles(t, env, url.Values{"near": {"45.75,4.851"}, "limit": {"1"}})
+	if !slices.Equal(got, []string{"Café Morning"}) {
+		t.Errorf("first page near a point: %q", got)
+	}
 	if got, _ := searchTitles(t, env, url.Values{"near": {"45.75,4.851"}, "limit": {"1"}, "after": {res.Header.Get("X-Next-Page")}}); !slices.Equal(got, []string{"Jazz Evening"}) {
 		t.Errorf("second page near a point: %q", got)
 	}

@@ -9,8 +9,8 @@ import { dashboardPages, paths } from '@/config/paths';
 // pages a visitor lands on ask for their data while their code loads
 // (prefetched), not after it arrived and rendered: one round trip less
 // before the first event shows.
-type EventHooks = typeof import('@/features/events/hooks');
-const prefetched = (ask: (hooks: EventHooks) => void) => import('@/features/events/hooks').then(ask);
+type EventHooks = typeof import('@/api/useEvents');
+const prefetched = (ask: (hooks: EventHooks) => void) => import('@/api/useEvents').then(ask);
 const HomePage = lazy(() => {
   // The page loads the hooks itself; a failure here shows there.
   prefetched((hooks) => hooks.prefetchEventList()).catch(() => {});

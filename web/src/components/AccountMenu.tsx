@@ -23,95 +23,29 @@ function avatarOf(account: AccountState): Avatar {
   return { src: PLACEHOLDER_IMAGE, alt: 'User avatar' };
 }
 
+// Logs out on the server and ends the session on this device.
+async function endSession() {
+  const refresh = session.refresh();
+  try {
+    if (refresh) await publicApi.post('/user/logout/', { refresh });
+  } catch (error) {
+    // The session ends on this device whatever the server said.
+    console.error('logout', error);
+  }
+  session.clear();
+  announceLoginStatusChange();
+}
+
 export default function AccountMenu() {
   const navigate = useNavigate();
   const account = useAccount({ onError: (error) => console.error('load avatar', error) });
   const avatar = avatarOf(account);
 
-  const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState<string | null>(null);
-  const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-
-  // Close when the page changes or a click lands elsewhere.
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
-  }, [open]);
-
-  // Opening moves focus to the first entry, as menus do.
-  useEffect(() => {
-    if (open) menuItems()[0]?.focus();
-  }, [open]);
-
-  function menuItems(): HTMLElement[] {
-    return Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  }
-
-  function close() {
-    setOpen(false);
-    trigger.current?.focus();
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent) {
-    const items = menuItems();
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'Escape':
-        event.preventDefault();
-        close();
-        break;
-      case 'ArrowDown':
-        event.preventDefault();
-        focus(at + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focus(at - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focus(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focus(items.length - 1);
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-    }
-  }
-
-  function onTriggerKeyDown(event: KeyboardEvent) {
-    if (event.key === 'ArrowDown' && !open) {
-      event.preventDefault();
-      setOpen(true);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  }
+  const { open, setOpen, menuId, container, trigger, menu, onMenuKeyDown, onTriggerKeyDown } = useMenu();
 
   async function logout() {
-    const refresh = session.refresh();
-    try {
-      if (refresh) await publicApi.post('/user/logout/', { refresh });
-    } catch (error) {
-      // The session ends on this device whatever the server said.
-      console.error('logout', error);
-    }
-    session.clear();
-    announceLoginStatusChange();
+    await endSession();
     void navigate(paths.login);
   }
 
@@ -179,4 +113,84 @@ export default function AccountMenu() {
       )}
     </div>
   );
+}
+
+// A menu button's open state, focus and keys (Escape, arrows, Home, End,
+// Tab), as the ARIA menu button pattern has them.
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // Close when the page changes or a click lands elsewhere.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- follows the router, outside React state
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  function menuItems(): HTMLElement[] {
+    return Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  }
+
+  // Opening moves focus to the first entry, as menus do.
+  useEffect(() => {
+    if (open) menuItems()[0]?.focus();
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    trigger.current?.focus();
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    const items = menuItems();
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (index: number) => items[(index + items.length) % items.length]?.focus();
+    switch (event.key) {
+      case 'Escape':
+        event.preventDefault();
+        close();
+        break;
+      case 'ArrowDown':
+        event.preventDefault();
+        focus(at + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focus(at - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focus(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focus(items.length - 1);
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+    }
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowDown' && !open) {
+      event.preventDefault();
+      setOpen(true);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  return { open, setOpen, menuId, container, trigger, menu, onMenuKeyDown, onTriggerKeyDown };
 }

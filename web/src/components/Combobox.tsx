@@ -38,9 +38,7 @@ export function Combobox<T>({
   errors, describedBy, frameClassName, inputProps,
 }: ComboboxProps<T>) {
   const listId = `${id}-listbox`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const shown = open && options.length > 0;
+  const { open, active, shown, openList, close, pick, onKeyDown } = useChoices({ options, keyOf, selectedKey, onPick, onOpen });
   const optionId = (i: number) => `${id}-option-${i}`;
 
   // The active choice stays in view as the arrow keys move through a long list.
@@ -48,6 +46,76 @@ export function Combobox<T>({
     if (shown && active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [shown, active, id]);
 
+  const invalid = !!errors && errors.length > 0;
+  const described = [invalid ? errorIdOf(id) : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <FormFrame id={id} label={label} errors={errors} className={frameClassName}>
+      <div className="relative">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          dir="auto"
+          aria-expanded={shown}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={described}
+          className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''}`}
+          value={text}
+          onChange={(e) => {
+            onTextChange(e.target.value);
+            openList(pickFirst ? 0 : -1);
+          }}
+          onClick={() => (open ? close() : openList(pickFirst ? Math.max(0, options.findIndex((o) => keyOf(o) === selectedKey)) : -1))}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            close();
+            onBlur?.();
+          }}
+          {...inputProps}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={listLabel}
+          hidden={!shown}
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-300"
+        >
+          {shown &&
+            options.map((option, i) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the input's (aria-activedescendant)
+              <li
+                key={keyOf(option)}
+                id={optionId(i)}
+                role="option"
+                aria-selected={keyOf(option) === selectedKey}
+                className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 aria-selected:font-semibold ${
+                  i === active ? 'bg-indigo-700 text-white' : 'text-slate-900'
+                }`}
+                // The input keeps focus, so its blur does not close the list first.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(option)}
+              >
+                {render(option)}
+              </li>
+            ))}
+        </ul>
+      </div>
+      <p role="status" className="sr-only">
+        {open ? status : ''}
+      </p>
+    </FormFrame>
+  );
+}
+
+// Whether the list is open, its active choice, and the keys that move
+// through it and pick.
+function useChoices<T>({ options, keyOf, selectedKey, onPick, onOpen }: Pick<ComboboxProps<T>, 'options' | 'keyOf' | 'selectedKey' | 'onPick' | 'onOpen'>) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const shown = open && options.length > 0;
   function openList(at: number) {
     if (!open) onOpen?.();
     setOpen(true);
@@ -95,65 +163,5 @@ export function Combobox<T>({
     }
   }
 
-  const invalid = !!errors && errors.length > 0;
-  const described = [invalid ? errorIdOf(id) : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <FormFrame id={id} label={label} errors={errors} className={frameClassName}>
-      <div className="relative">
-        <input
-          id={id}
-          type="text"
-          role="combobox"
-          dir="auto"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={described}
-          className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''}`}
-          value={text}
-          onChange={(e) => {
-            onTextChange(e.target.value);
-            openList(pickFirst ? 0 : -1);
-          }}
-          onClick={() => (open ? close() : openList(pickFirst ? Math.max(0, options.findIndex((o) => keyOf(o) === selectedKey)) : -1))}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            close();
-            onBlur?.();
-          }}
-          {...inputProps}
-        />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={listLabel}
-          hidden={!shown}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-300"
-        >
-          {shown &&
-            options.map((option, i) => (
-              <li
-                key={keyOf(option)}
-                id={optionId(i)}
-                role="option"
-                aria-selected={keyOf(option) === selectedKey}
-                className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 aria-selected:font-semibold ${
-                  i === active ? 'bg-indigo-700 text-white' : 'text-slate-900'
-                }`}
-                // The input keeps focus, so its blur does not close the list first.
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pick(option)}
-              >
-                {render(option)}
-              </li>
-            ))}
-        </ul>
-      </div>
-      <p role="status" className="sr-only">
-        {open ? status : ''}
-      </p>
-    </FormFrame>
-  );
+  return { open, active, shown, openList, close, pick, onKeyDown };
 }

@@ -31,6 +31,7 @@ export function confirmToast(message: string, labels: { confirm: string; cancel:
         <div role="alertdialog" aria-label={message} className="rounded-lg bg-white p-4 shadow-lg ring-1 ring-slate-200">
           <p className="mb-3 text-sm font-medium text-slate-900">{message}</p>
           <div className="flex justify-end gap-2">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog starts on its safe answer */}
             <button type="button" autoFocus className="btn-secondary" onClick={() => answer(false)}>
               {labels.cancel}
             </button>

@@ -14,6 +14,7 @@ const MAX_LENGTH = 512;
 // no fragment, spaces or control characters.
 export function safeNextPage(next: string | null | undefined): string | null {
   if (!next || next.length > MAX_LENGTH || !next.startsWith('/') || next.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (/[\\#\s\u0000-\u001f\u007f]/.test(next)) return null;
   try {
     const base = 'https://site.invalid';

@@ -86,9 +86,11 @@ export function useQuery<T>(key: string, load: () => Promise<T>, options: QueryO
   useEffect(() => {
     if (snapshot.status === 'error') onError?.(snapshot.error);
     // Once per failure: the snapshot object changes with each.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not again for a new onError function
   }, [snapshot]);
   useEffect(() => {
     if (staleAfterMs !== undefined && entry.snapshot.status === 'ready' && Date.now() - entry.at > staleAfterMs) void fetchEntry(entry);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked when the screen takes the entry, not on each render
   }, [entry]);
   const retry = useCallback(() => {
     publish(entry, { status: 'loading' });

@@ -8,14 +8,20 @@ import (
 	"archive/zip"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 )
 
 func main() {
-	z, err := zip.OpenReader(filepath.Join(runtime.GOROOT(), "lib", "time", "zoneinfo.zip"))
+	// The toolchain that runs go generate names its own root.
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genzones: go env GOROOT:", err)
+		os.Exit(1)
+	}
+	z, err := zip.OpenReader(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "time", "zoneinfo.zip"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genzones:", err)
 		os.Exit(1)

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
 import { EventTime } from '@/components/EventTime';
-import { downloadAttendeesCSV, fullName } from './api';
+import { downloadAttendeesCSV, fullName, type Attendee } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
 import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
@@ -97,27 +97,31 @@ function Attendees({ eventId }: { eventId: string }) {
       {list.status === 'ready' && list.attendees.length === 0 && (
         <p className="card text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>
       )}
-      {list.attendees.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          {list.attendees.map((a) => (
-            <li key={a.registration_id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">
-                  {fullName(a)} <span className="text-sm font-normal text-slate-600">@{a.username}</span>
-                </p>
-                <p className="text-sm text-slate-600">{a.email}</p>
-              </div>
-              <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
-                <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
-                <span>Registered {localTime(a.registered_at)}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} />}
       <LoadMore more={list.more} loadingMore={list.loadingMore} />
       {/* Reaching everyone comes after the list, which is what the screen is for. */}
       {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
     </section>
+  );
+}
+
+function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {attendees.map((a) => (
+        <li key={a.registration_id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="font-medium text-slate-900">
+              {fullName(a)} <span className="text-sm font-normal text-slate-600">@{a.username}</span>
+            </p>
+            <p className="text-sm text-slate-600">{a.email}</p>
+          </div>
+          <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
+            <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+            <span>Registered {localTime(a.registered_at)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

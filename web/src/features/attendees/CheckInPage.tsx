@@ -5,10 +5,10 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { localTime } from '@/lib/time';
-import { checkIn, fullName, undoCheckIn, type CheckInResult, type UndoCheckInResult } from './api';
+import { checkIn, fullName, undoCheckIn, type Attendee, type CheckInResult, type UndoCheckInResult } from './api';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { NoEventChosen } from './AttendeesPage';
-import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
+import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
 import { canScan } from './scanner';
 import { TicketScanner } from './TicketScanner';
 
@@ -39,18 +39,79 @@ function CheckIn({ eventId }: { eventId: string }) {
   const query = useDebounced(search.trim(), 250);
   const list = useAttendeeList(eventId, query);
   const [scanning, setScanning] = useState(false);
-  const [code, setCode] = useState('');
+  const { outcome, busy, admit, undo } = useDoor(eventId, list);
+  const title = list.page?.event.title;
+  useDocumentTitle(title ? `Check-in for ${title} · Dashboard` : 'Check-in · Dashboard');
+
+  return (
+    <section aria-labelledby="check-in-title" className="grid gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="check-in-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
+            Check-in
+          </h1>
+          {list.page && <p className="text-slate-700">{list.page.event.title}</p>}
+        </div>
+        <Link to={paths.dashboardAttendees(eventId)} className="btn-secondary">
+          All Attendees
+        </Link>
+      </div>
+      {list.page && <AttendeeSummary page={list.page} />}
+
+      <div aria-live="polite" className="min-h-6">
+        {outcome && <OutcomeMessage outcome={outcome} />}
+      </div>
+
+      {canScan() && (
+        <div>
+          <button type="button" className="btn-primary" onClick={() => setScanning((s) => !s)}>
+            {scanning ? 'Stop Camera' : 'Scan Tickets'}
+          </button>
+          {scanning && (
+            <div className="mt-3">
+              <TicketScanner onCode={(scanned) => void admit({ code: scanned })} />
+            </div>
+          )}
+        </div>
+      )}
+
+      <CodeForm busy={busy} admit={admit} />
+
+      <div>
+        <label htmlFor="check-in-search" className="field-label">
+          Find by name or email
+        </label>
+        <input id="check-in-search" type="search" className="field-input mt-1" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {list.status === 'loading' && (
+        <p role="status" className="text-slate-600">
+          Loading attendees...
+        </p>
+      )}
+      {list.status === 'ready' && list.attendees.length === 0 && <p className="text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>}
+      {list.attendees.length > 0 && <CheckInRows attendees={list.attendees} busy={busy} admit={admit} undo={undo} />}
+      {list.status === 'error' && (
+        <button type="button" className="btn-secondary" onClick={list.retry}>
+          Load the attendees again
+        </button>
+      )}
+    </section>
+  );
+}
+
+type Admit = (by: { code: string } | { registration_id: string }) => Promise<boolean>;
+
+// The check-ins of this screen and what the last one came to.
+function useDoor(eventId: string, list: AttendeeList) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   // Once the organizer goes on with an early check-in, this screen asks no
   // more (a rehearsal, doors opened the day before).
   const earlyAccepted = useRef(false);
-  const title = list.page?.event.title;
-  useDocumentTitle(title ? `Check-in for ${title} · Dashboard` : 'Check-in · Dashboard');
 
   // Checks in by code or registration, after asking when the event is
   // still days away; false when the organizer chose not to.
-  async function admit(by: { code: string } | { registration_id: string }): Promise<boolean> {
+  const admit: Admit = async (by) => {
     const question = list.page && !earlyAccepted.current ? earlyCheckInQuestion(list.page.event.start_time, Date.now()) : null;
     if (question) {
       if (!(await confirmToast(question, { confirm: 'Check In Anyway', cancel: "Don't Check In" }))) return false;
@@ -71,7 +132,7 @@ function CheckIn({ eventId }: { eventId: string }) {
       setBusy(false);
     }
     return true;
-  }
+  };
 
   // Takes a check-in back (the wrong person let in).
   async function undo(registrationId: string) {
@@ -91,6 +152,34 @@ function CheckIn({ eventId }: { eventId: string }) {
     }
   }
 
+  return { outcome, busy, admit, undo };
+}
+
+function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  if (outcome.kind === 'done')
+    return (
+      <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
+        {fullName(outcome.result)}: {outcome.result.detail}
+        {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
+      </p>
+    );
+  if (outcome.kind === 'undone')
+    return (
+      <p role="status" className="rounded-lg bg-slate-100 p-3 font-medium text-slate-900">
+        {fullName(outcome.result)}: {outcome.result.detail}
+      </p>
+    );
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+      {outcome.message}
+    </p>
+  );
+}
+
+// A ticket code typed, or sent by a USB scanner (which types and presses Enter).
+function CodeForm({ busy, admit }: { busy: boolean; admit: Admit }) {
+  const [code, setCode] = useState('');
+
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
@@ -98,112 +187,50 @@ function CheckIn({ eventId }: { eventId: string }) {
   }
 
   return (
-    <section aria-labelledby="check-in-title" className="grid gap-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 id="check-in-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
-            Check-in
-          </h1>
-          {list.page && <p className="text-slate-700">{list.page.event.title}</p>}
-        </div>
-        <Link to={paths.dashboardAttendees(eventId)} className="btn-secondary">
-          All Attendees
-        </Link>
-      </div>
-      {list.page && <AttendeeSummary page={list.page} />}
-
-      <div aria-live="polite" className="min-h-6">
-        {outcome?.kind === 'done' && (
-          <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
-            {fullName(outcome.result)}: {outcome.result.detail}
-            {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
-          </p>
-        )}
-        {outcome?.kind === 'undone' && (
-          <p role="status" className="rounded-lg bg-slate-100 p-3 font-medium text-slate-900">
-            {fullName(outcome.result)}: {outcome.result.detail}
-          </p>
-        )}
-        {outcome?.kind === 'refused' && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-            {outcome.message}
-          </p>
-        )}
-      </div>
-
-      {canScan() && (
-        <div>
-          <button type="button" className="btn-primary" onClick={() => setScanning((s) => !s)}>
-            {scanning ? 'Stop Camera' : 'Scan Tickets'}
-          </button>
-          {scanning && (
-            <div className="mt-3">
-              <TicketScanner onCode={(scanned) => void admit({ code: scanned })} />
-            </div>
-          )}
-        </div>
-      )}
-
-      <form onSubmit={submitCode} className="flex flex-wrap items-end gap-2" aria-label="Check in by ticket code">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="ticket-code" className="field-label">
-            Ticket code
-          </label>
-          <input id="ticket-code" className="field-input mt-1 font-mono" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
-        </div>
-        <button type="submit" className="btn-secondary" disabled={busy || !code.trim()}>
-          Check In Code
-        </button>
-      </form>
-
-      <div>
-        <label htmlFor="check-in-search" className="field-label">
-          Find by name or email
+    <form onSubmit={submitCode} className="flex flex-wrap items-end gap-2" aria-label="Check in by ticket code">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="ticket-code" className="field-label">
+          Ticket code
         </label>
-        <input id="check-in-search" type="search" className="field-input mt-1" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+        <input id="ticket-code" className="field-input mt-1 font-mono" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
       </div>
-      {list.status === 'loading' && (
-        <p role="status" className="text-slate-600">
-          Loading attendees...
-        </p>
-      )}
-      {list.status === 'ready' && list.attendees.length === 0 && <p className="text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>}
-      {list.attendees.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          {list.attendees.map((a) => {
-            const nameId = `check-in-${a.registration_id}`;
-            return (
-              <li key={a.registration_id} className="flex items-center justify-between gap-3 p-4">
-                <div className="min-w-0">
-                  <p id={nameId} className="font-medium text-slate-900">
-                    {fullName(a)}
-                  </p>
-                  <p className="text-sm text-slate-600">{a.email}</p>
-                </div>
-                {a.status === 'registered' && a.checked_in_at === null ? (
-                  <button type="button" className="btn-secondary shrink-0" aria-describedby={nameId} disabled={busy} onClick={() => void admit({ registration_id: a.registration_id })}>
-                    Check In
+      <button type="submit" className="btn-secondary" disabled={busy || !code.trim()}>
+        Check In Code
+      </button>
+    </form>
+  );
+}
+
+function CheckInRows({ attendees, busy, admit, undo }: { attendees: Attendee[]; busy: boolean; admit: Admit; undo: (registrationId: string) => Promise<void> }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {attendees.map((a) => {
+        const nameId = `check-in-${a.registration_id}`;
+        return (
+          <li key={a.registration_id} className="flex items-center justify-between gap-3 p-4">
+            <div className="min-w-0">
+              <p id={nameId} className="font-medium text-slate-900">
+                {fullName(a)}
+              </p>
+              <p className="text-sm text-slate-600">{a.email}</p>
+            </div>
+            {a.status === 'registered' && a.checked_in_at === null ? (
+              <button type="button" className="btn-secondary shrink-0" aria-describedby={nameId} disabled={busy} onClick={() => void admit({ registration_id: a.registration_id })}>
+                Check In
+              </button>
+            ) : (
+              <div className="flex shrink-0 items-center gap-2">
+                <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+                {a.checked_in_at !== null && (
+                  <button type="button" className="btn-secondary" aria-describedby={nameId} disabled={busy} onClick={() => void undo(a.registration_id)}>
+                    Undo
                   </button>
-                ) : (
-                  <div className="flex shrink-0 items-center gap-2">
-                    <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
-                    {a.checked_in_at !== null && (
-                      <button type="button" className="btn-secondary" aria-describedby={nameId} disabled={busy} onClick={() => void undo(a.registration_id)}>
-                        Undo
-                      </button>
-                    )}
-                  </div>
                 )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {list.status === 'error' && (
-        <button type="button" className="btn-secondary" onClick={list.retry}>
-          Load the attendees again
-        </button>
-      )}
-    </section>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -60,21 +60,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
       </p>
       {previewing ? (
         <div>
-          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Preview</p>
-          <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-            <p className="font-semibold text-slate-900">
-              {subject.trim()} · {title}
-            </p>
-            <p className="mt-3">A message about an event you are registered for: {title}</p>
-            {body
-              .trim()
-              .split(/\n\s*\n/)
-              .map((paragraph, i) => (
-                <p key={i} className="mt-3 whitespace-pre-line">
-                  {paragraph.trim()}
-                </p>
-              ))}
-          </div>
+          <MessagePreview subject={subject} body={body} title={title} />
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn-primary" disabled={sending} aria-busy={sending} onClick={() => void send()}>
               Send to everyone registered
@@ -120,6 +106,29 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
         </form>
       )}
     </section>
+  );
+}
+
+// The message as the mail will read.
+function MessagePreview({ subject, body, title }: { subject: string; body: string; title: string }) {
+  return (
+    <>
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Preview</p>
+      <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <p className="font-semibold text-slate-900">
+          {subject.trim()} · {title}
+        </p>
+        <p className="mt-3">A message about an event you are registered for: {title}</p>
+        {body
+          .trim()
+          .split(/\n\s*\n/)
+          .map((paragraph, i) => (
+            <p key={i} className="mt-3 whitespace-pre-line">
+              {paragraph.trim()}
+            </p>
+          ))}
+      </div>
+    </>
   );
 }
 

@@ -12,7 +12,9 @@ export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef(onCode);
-  latest.current = onCode;
+  useEffect(() => {
+    latest.current = onCode;
+  });
 
   useEffect(() => {
     let stream: MediaStream | null = null;

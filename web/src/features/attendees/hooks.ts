@@ -30,6 +30,7 @@ export function useAttendeeList(eventId: string, query: string): AttendeeList {
   const [changed, setChanged] = useState<Record<string, Attendee>>({});
   const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- another event or query starts from its first page
     setLater(null);
     setChanged({});
   }, [key]);

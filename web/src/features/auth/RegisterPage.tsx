@@ -147,30 +147,7 @@ export default function RegisterPage() {
     }
   }
 
-  if (sentTo !== null) {
-    return (
-      <AuthCard title="Confirm Your Email">
-        <p className="text-slate-700">
-          Your account is almost ready. We have sent an activation link to{' '}
-          {sentTo ? <strong className="break-all text-slate-900">{sentTo}</strong> : 'your email address'}. Open the link to
-          activate your account, then log in.
-        </p>
-        <Link to={withNextPage(paths.login, next)} className="btn-primary mt-6">
-          Go to Login
-        </Link>
-      </AuthCard>
-    );
-  }
-
-  const bad = (name: string) => name in fieldErrors;
-  const loginLink = (
-    <p className="mt-6 text-center text-sm text-slate-700">
-      Already have an account?{' '}
-      <Link to={withNextPage(paths.login, next)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
-        Log in
-      </Link>
-    </p>
-  );
+  if (sentTo !== null) return <EmailSent sentTo={sentTo} next={next} />;
 
   return (
     <AuthCard title={kind === 'user' ? 'Create an Account' : 'Register Your Organization'} wide>
@@ -188,76 +165,117 @@ export default function RegisterPage() {
       </div>
 
       {kind === 'user' ? (
-        <form key="user" noValidate onSubmit={(e) => void submit(e)} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
-          <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
-          <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
-          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
-          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
-          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
-          <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} errors={fieldErrors['address']} />
-          <PasswordFields mismatch={mismatch} errors={fieldErrors} />
-          <Field
-            id="image"
-            name="image"
-            type="file"
-            accept="image/*"
-            label="Avatar (optional)"
-            invalid={bad('image')} errors={fieldErrors['image']}
-            className="sm:col-span-2"
-          />
-          <SubmitRow mismatch={mismatch} submitting={submitting}>
-            Create Account
-          </SubmitRow>
-        </form>
+        <UserForm fieldErrors={fieldErrors} mismatch={mismatch} submitting={submitting} onSubmit={(e) => void submit(e)} />
       ) : (
-        <form
-          key="organization"
-          noValidate
-          onSubmit={(e) => void submit(e)}
-          aria-label="Organization registration"
-          className="grid gap-4 sm:grid-cols-2"
-        >
-          <Field
-            id="organization"
-            name="organization"
-            label="Organization Name"
-            autoComplete="organization"
-            invalid={bad('organization')} errors={fieldErrors['organization']}
-            className="sm:col-span-2"
-          />
-          <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} errors={fieldErrors['address1']} />
-          <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} errors={fieldErrors['address2']} />
-          <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
-          <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
-          <Field
-            id="link"
-            name="link"
-            type="url"
-            label="Website"
-            placeholder="https://"
-            autoComplete="url"
-            invalid={bad('link')} errors={fieldErrors['link']}
-            className="sm:col-span-2"
-          />
-          <FormFrame id="description" label="Description" errors={fieldErrors['description']} className="sm:col-span-2">
-            <textarea
-              id="description"
-              name="description"
-              rows={4}
-              className={`field-input ${bad('description') ? 'ring-2 ring-red-600' : ''}`}
-              aria-invalid={bad('description') || undefined}
-              aria-describedby={bad('description') ? errorIdOf('description') : undefined}
-            />
-          </FormFrame>
-          <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
-          <PasswordFields mismatch={mismatch} errors={fieldErrors} />
-          <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} errors={fieldErrors['logo']} className="sm:col-span-2" />
-          <SubmitRow mismatch={mismatch} submitting={submitting}>
-            Register Organization
-          </SubmitRow>
-        </form>
+        <OrganizationForm fieldErrors={fieldErrors} mismatch={mismatch} submitting={submitting} onSubmit={(e) => void submit(e)} />
       )}
-      {loginLink}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to={withNextPage(paths.login, next)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          Log in
+        </Link>
+      </p>
     </AuthCard>
+  );
+}
+
+// After signing up: the activation link is on its way.
+function EmailSent({ sentTo, next }: { sentTo: string; next: string | null }) {
+  return (
+    <AuthCard title="Confirm Your Email">
+      <p className="text-slate-700">
+        Your account is almost ready. We have sent an activation link to{' '}
+        {sentTo ? <strong className="break-all text-slate-900">{sentTo}</strong> : 'your email address'}. Open the link to
+        activate your account, then log in.
+      </p>
+      <Link to={withNextPage(paths.login, next)} className="btn-primary mt-6">
+        Go to Login
+      </Link>
+    </AuthCard>
+  );
+}
+
+interface FormProps {
+  fieldErrors: FieldMessages;
+  mismatch: boolean;
+  submitting: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+function UserForm({ fieldErrors, mismatch, submitting, onSubmit }: FormProps) {
+  const bad = (name: string) => name in fieldErrors;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
+      <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
+      <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
+      <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
+      <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
+      <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+      <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} errors={fieldErrors['address']} />
+      <PasswordFields mismatch={mismatch} errors={fieldErrors} />
+      <Field
+        id="image"
+        name="image"
+        type="file"
+        accept="image/*"
+        label="Avatar (optional)"
+        invalid={bad('image')} errors={fieldErrors['image']}
+        className="sm:col-span-2"
+      />
+      <SubmitRow mismatch={mismatch} submitting={submitting}>
+        Create Account
+      </SubmitRow>
+    </form>
+  );
+}
+
+function OrganizationForm({ fieldErrors, mismatch, submitting, onSubmit }: FormProps) {
+  const bad = (name: string) => name in fieldErrors;
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Organization registration"
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field
+        id="organization"
+        name="organization"
+        label="Organization Name"
+        autoComplete="organization"
+        invalid={bad('organization')} errors={fieldErrors['organization']}
+        className="sm:col-span-2"
+      />
+      <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} errors={fieldErrors['address1']} />
+      <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} errors={fieldErrors['address2']} />
+      <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+      <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
+      <Field
+        id="link"
+        name="link"
+        type="url"
+        label="Website"
+        placeholder="https://"
+        autoComplete="url"
+        invalid={bad('link')} errors={fieldErrors['link']}
+        className="sm:col-span-2"
+      />
+      <FormFrame id="description" label="Description" errors={fieldErrors['description']} className="sm:col-span-2">
+        <textarea
+          id="description"
+          name="description"
+          rows={4}
+          className={`field-input ${bad('description') ? 'ring-2 ring-red-600' : ''}`}
+          aria-invalid={bad('description') || undefined}
+          aria-describedby={bad('description') ? errorIdOf('description') : undefined}
+        />
+      </FormFrame>
+      <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
+      <PasswordFields mismatch={mismatch} errors={fieldErrors} />
+      <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} errors={fieldErrors['logo']} className="sm:col-span-2" />
+      <SubmitRow mismatch={mismatch} submitting={submitting}>
+        Register Organization
+      </SubmitRow>
+    </form>
   );
 }

@@ -57,67 +57,66 @@ export default function EventsPanel() {
       )}
       {status === 'ready' && events.length > 0 && (
         <ul className="grid gap-4">
-          {events.map((event) => {
-            const titleId = `organization-event-${event.id}`;
-            return (
-              <li key={event.id}>
-                <article className="card flex flex-col gap-4 sm:flex-row">
-                  {event.banner_url && (
-                    <img
-                      src={event.banner_url}
-                      alt={`Banner of ${event.title}`}
-                      loading="lazy"
-                      className="aspect-video w-full rounded-md bg-slate-100 object-cover sm:w-40"
-                    />
-                  )}
-                  <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
-                      {/* The event as the public sees it. */}
-                      <Link to={paths.eventDetail(event.id)} className="text-indigo-800 underline-offset-2 hover:underline">
-                        {event.title}
-                      </Link>
-                    </h2>
-                    {event.cancelled && (
-                      <p>
-                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>
-                      </p>
-                    )}
-                    <p className="text-sm text-slate-700">
-                      <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
-                    </p>
-                    <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
-                    <p className="text-sm text-slate-700">
-                      Capacity: {event.capacity}
-                      {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}
-                    </p>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary" aria-describedby={titleId}>
-                        Attendees
-                      </Link>
-                      <Link to={paths.dashboardCheckIn(event.id)} className="btn-secondary" aria-describedby={titleId}>
-                        Check-in
-                      </Link>
-                      <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={() => edit(event)}>
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-danger"
-                        aria-describedby={titleId}
-                        disabled={deleting === event.id}
-                        onClick={() => void destroy(event)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
+          {events.map((event) => (
+            <li key={event.id}>
+              <OrganizationEvent event={event} deleting={deleting === event.id} onEdit={() => edit(event)} onDelete={() => void destroy(event)} />
+            </li>
+          ))}
         </ul>
       )}
       {status === 'ready' && <LoadMore more={more} loadingMore={loadingMore} />}
     </section>
+  );
+}
+
+// One of the organization's events, with what the organizer can do to it.
+function OrganizationEvent({ event, deleting, onEdit, onDelete }: { event: TurnoutEvent; deleting: boolean; onEdit: () => void; onDelete: () => void }) {
+  const titleId = `organization-event-${event.id}`;
+  return (
+    <article className="card flex flex-col gap-4 sm:flex-row">
+      {event.banner_url && (
+        <img
+          src={event.banner_url}
+          alt={`Banner of ${event.title}`}
+          loading="lazy"
+          className="aspect-video w-full rounded-md bg-slate-100 object-cover sm:w-40"
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
+          {/* The event as the public sees it. */}
+          <Link to={paths.eventDetail(event.id)} className="text-indigo-800 underline-offset-2 hover:underline">
+            {event.title}
+          </Link>
+        </h2>
+        {event.cancelled && (
+          <p>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>
+          </p>
+        )}
+        <p className="text-sm text-slate-700">
+          <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+        </p>
+        <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
+        <p className="text-sm text-slate-700">
+          Capacity: {event.capacity}
+          {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary" aria-describedby={titleId}>
+            Attendees
+          </Link>
+          <Link to={paths.dashboardCheckIn(event.id)} className="btn-secondary" aria-describedby={titleId}>
+            Check-in
+          </Link>
+          <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" className="btn-danger" aria-describedby={titleId} disabled={deleting} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
@@ -11,18 +11,18 @@ import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { timeIn } from '@/lib/time';
-import { TicketCode } from '@/features/tickets/TicketCode';
-import { TicketLinkActions } from '@/features/tickets/TicketLinkActions';
-import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from './api';
+import { TicketCode } from '@/components/TicketCode';
+import { TicketLinkActions } from '@/components/TicketLinkActions';
+import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from '@/api/events';
+import { useEvent } from '@/api/useEvents';
 import { AddToCalendar } from './AddToCalendar';
-import { EventBanner } from './EventBanner';
+import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
 import { HostCard } from './HostCard';
-import { useEvent } from './hooks';
 import { ShareEvent } from './ShareEvent';
-import { availabilityOf, eventFromState } from './eventInfo';
-import { AvailabilityBadge } from './AvailabilityBadge';
-import { recentRegistration, rememberRegistration, withMyChange } from './myRegistrations';
+import { availabilityOf, eventFromState } from '@/lib/eventInfo';
+import { AvailabilityBadge } from '@/components/AvailabilityBadge';
+import { recentRegistration, rememberRegistration, withMyChange } from '@/lib/myRegistrations';
 
 // The event comes in navigation state from the list; a shared link
 // (?id=...) loads it instead.
@@ -102,16 +102,25 @@ function useMyRegistration(eventId: string): [MyRegistration | null | undefined,
   return [known, set];
 }
 
+type Availability = ReturnType<typeof availabilityOf>;
+
+// What the panel says under its button, or null when the button says it all.
+function registrationNote(event: TurnoutEvent, registration: MyRegistration | null | undefined, availability: Availability, canJoinWaitlist: boolean): string | null {
+  if (event.cancelled) return NOT_OPEN_REASON.cancelled;
+  if (registration?.status === 'registered') return 'You are registered for this event.';
+  if (registration?.status === 'waitlisted') return `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`;
+  if (canJoinWaitlist) return 'This event is full. Join the waitlist to get the next free seat.';
+  return availability === 'open' ? null : NOT_OPEN_REASON[availability];
+}
+
 function EventDetail({ initial }: { initial: TurnoutEvent }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [event, setEvent] = useState(() => withMyChange(initial));
   const [registration, setRegistration] = useMyRegistration(event.id);
-  const [busy, setBusy] = useState(false);
   // Where focus goes when the button pressed gives way to another.
   const status = useRef<HTMLParagraphElement>(null);
-  const registered = registration?.status === 'registered';
-  const waiting = registration?.status === 'waitlisted';
+  const { busy, register, cancel } = useRegistrationActions(event, setEvent, setRegistration, status);
   const availability = availabilityOf(event);
   // A full event with a waitlist still takes people, into its queue.
   const canJoinWaitlist = availability === 'full' && event.waitlist === true && !registration;
@@ -122,6 +131,79 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     if (location.key !== 'default') void navigate(-1);
     else void navigate(paths.events);
   }
+
+  const note = registrationNote(event, registration, availability, canJoinWaitlist);
+  return (
+    // Room at the bottom on phones for the fixed action bar (index.css
+    // keeps focus and scrolled-to things as far above it).
+    <div className="page max-lg:pb-32">
+      <button type="button" className="btn-secondary mb-6" onClick={goBack}>
+        <span aria-hidden="true">&larr;</span> Back
+      </button>
+      {/* One column on phones (the call to action right under the title);
+          on wide screens the action panel stays beside the text. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <EventHeader event={event} />
+
+        <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {/* On phones the action is a bar fixed at the bottom, always in
+              reach; on wide screens it heads this panel. */}
+          <div
+            data-action-bar
+            className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
+          >
+            <div className="flex items-center justify-between gap-3 lg:block">
+              <p className="text-sm font-medium">
+                <AvailabilityBadge event={event} />
+              </p>
+              {/* A called-off event holds nothing to cancel or bring to the door. */}
+              {registration && event.cancelled ? null : (
+                <RegistrationButton
+                  registration={registration}
+                  busy={busy}
+                  disabled={availability !== 'open' && !canJoinWaitlist}
+                  canJoinWaitlist={canJoinWaitlist}
+                  hasNote={note !== null}
+                  onRegister={() => void register()}
+                  onCancel={(mine) => void cancel(mine)}
+                />
+              )}
+            </div>
+            {/* Takes no room until it has something to say. */}
+            <p
+              id="register-note"
+              ref={status}
+              tabIndex={-1}
+              role="status"
+              className={`text-sm font-medium not-empty:mt-2 focus:outline-none ${registration && !event.cancelled ? 'text-emerald-800' : 'text-slate-700'}`}
+            >
+              {note}
+            </p>
+          </div>
+          <RegistrationDetails event={event} registration={registration} setRegistration={setRegistration} />
+        </aside>
+
+        <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
+          <h2 id="about-event" className="type-section-title">
+            About the Event
+          </h2>
+          <p className="type-body mt-2 whitespace-pre-line">{event.description}</p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+// Registering and cancelling, with the seat count and the person's
+// registration following; status takes focus from the pressed button.
+function useRegistrationActions(
+  event: TurnoutEvent,
+  setEvent: (update: (shown: TurnoutEvent) => TurnoutEvent) => void,
+  setRegistration: (r: MyRegistration | null) => void,
+  status: RefObject<HTMLParagraphElement | null>,
+) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
 
   function registrationChanged(by: number, mine: MyRegistration | null) {
     const seatsLeft = Math.min(event.capacity, Math.max(0, event.seats_left + by));
@@ -186,119 +268,107 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
     }
   }
 
-  const note = event.cancelled
-    ? NOT_OPEN_REASON.cancelled
-    : registered
-      ? 'You are registered for this event.'
-      : waiting
-        ? `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`
-        : canJoinWaitlist
-          ? 'This event is full. Join the waitlist to get the next free seat.'
-          : availability === 'open'
-            ? null
-            : NOT_OPEN_REASON[availability];
-  return (
-    // Room at the bottom on phones for the fixed action bar (index.css
-    // keeps focus and scrolled-to things as far above it).
-    <div className="page max-lg:pb-32">
-      <button type="button" className="btn-secondary mb-6" onClick={goBack}>
-        <span aria-hidden="true">&larr;</span> Back
+  return { busy, register, cancel };
+}
+
+// Cancel (or leave the waitlist) for one who has a registration, else
+// Register (or join the waitlist).
+function RegistrationButton({
+  registration,
+  busy,
+  disabled,
+  canJoinWaitlist,
+  hasNote,
+  onRegister,
+  onCancel,
+}: {
+  registration: MyRegistration | null | undefined;
+  busy: boolean;
+  disabled: boolean;
+  canJoinWaitlist: boolean;
+  hasNote: boolean;
+  onRegister: () => void;
+  onCancel: (mine: MyRegistration) => void;
+}) {
+  if (registration)
+    return (
+      // Giving up a seat or a place in the queue destroys something: the one red action.
+      <button
+        type="button"
+        className="btn-secondary text-red-700 ring-red-300 hover:bg-red-50 focus-visible:outline-red-700 lg:mt-3 lg:w-full"
+        aria-busy={busy}
+        onClick={() => onCancel(registration)}
+      >
+        {registration.status === 'waitlisted' ? 'Leave Waitlist' : 'Cancel Registration'}
       </button>
-      {/* One column on phones (the call to action right under the title);
-          on wide screens the action panel stays beside the text. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
-          <EventBanner event={event} className="aspect-[5/2] w-full" priority />
-          <div className="p-6">
-            <h1 className="type-page-title">{event.title}</h1>
-            <EventFacts event={event} />
-          </div>
-          {event.organization?.name && (
-            <div className="border-t border-slate-200 px-6 py-4">
-              <HostCard organization={event.organization} />
-            </div>
-          )}
-        </header>
+    );
+  return (
+    <button
+      type="button"
+      className="btn-primary lg:mt-3 lg:w-full"
+      // aria-disabled while busy keeps focus on the button.
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy}
+      aria-describedby={hasNote ? 'register-note' : undefined}
+      onClick={onRegister}
+    >
+      {canJoinWaitlist ? 'Join Waitlist' : 'Register Now'}
+    </button>
+  );
+}
 
-        <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          {/* On phones the action is a bar fixed at the bottom, always in
-              reach; on wide screens it heads this panel. */}
-          <div
-            data-action-bar
-            className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
-          >
-            <div className="flex items-center justify-between gap-3 lg:block">
-              <p className="text-sm font-medium">
-                <AvailabilityBadge event={event} />
-              </p>
-              {/* A called-off event holds nothing to cancel or bring to the door. */}
-              {registration && event.cancelled ? null : registration ? (
-                // Giving up a seat or a place in the queue destroys something: the one red action.
-                <button
-                  type="button"
-                  className="btn-secondary text-red-700 ring-red-300 hover:bg-red-50 focus-visible:outline-red-700 lg:mt-3 lg:w-full"
-                  aria-busy={busy}
-                  onClick={() => void cancel(registration)}
-                >
-                  {waiting ? 'Leave Waitlist' : 'Cancel Registration'}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn-primary lg:mt-3 lg:w-full"
-                  // aria-disabled while busy keeps focus on the button.
-                  disabled={availability !== 'open' && !canJoinWaitlist}
-                  aria-disabled={busy || undefined}
-                  aria-busy={busy}
-                  aria-describedby={note ? 'register-note' : undefined}
-                  onClick={() => void register()}
-                >
-                  {canJoinWaitlist ? 'Join Waitlist' : 'Register Now'}
-                </button>
-              )}
-            </div>
-            {/* Takes no room until it has something to say. */}
-            <p
-              id="register-note"
-              ref={status}
-              tabIndex={-1}
-              role="status"
-              className={`text-sm font-medium not-empty:mt-2 focus:outline-none ${registration && !event.cancelled ? 'text-emerald-800' : 'text-slate-700'}`}
-            >
-              {note}
-            </p>
-          </div>
-          {/* What follows the bar; on phones the card's own top padding is its gap. */}
-          <div className="max-lg:[&>:first-child]:mt-0">
-            {event.cancelled && event.cancel_reason && (
-              <figure aria-labelledby="cancel-reason" className="mt-3 border-l-4 border-amber-300 pl-3 text-sm">
-                <figcaption id="cancel-reason" className="font-semibold text-slate-900">
-                  Why it was cancelled
-                </figcaption>
-                <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
-              </figure>
-            )}
-            {!event.cancelled && registered && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
-            {!event.cancelled && registered && registration.ticketLink && (
-              <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
-            )}
-            {!event.cancelled && <AddToCalendar event={event} />}
-            <ShareEvent event={event} />
-            <dl className="mt-1 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
-              <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
-              <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
-              <Detail term="Capacity" value={String(event.capacity)} />
-            </dl>
-          </div>
-        </aside>
-
-        <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
-          <h2 id="about-event" className="type-section-title">
-            About the Event
-          </h2>
-          <p className="type-body mt-2 whitespace-pre-line">{event.description}</p>
-        </section>
+function EventHeader({ event }: { event: TurnoutEvent }) {
+  return (
+    <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
+      <EventBanner event={event} className="aspect-[5/2] w-full" priority />
+      <div className="p-6">
+        <h1 className="type-page-title">{event.title}</h1>
+        <EventFacts event={event} />
       </div>
+      {event.organization?.name && (
+        <div className="border-t border-slate-200 px-6 py-4">
+          <HostCard organization={event.organization} />
+        </div>
+      )}
+    </header>
+  );
+}
+
+// What follows the action bar: why a cancelled event was called off, the
+// ticket, calendar and sharing, and the times; on phones the card's own
+// top padding is its gap.
+function RegistrationDetails({
+  event,
+  registration,
+  setRegistration,
+}: {
+  event: TurnoutEvent;
+  registration: MyRegistration | null | undefined;
+  setRegistration: (r: MyRegistration | null) => void;
+}) {
+  const ticketed = !event.cancelled && registration?.status === 'registered';
+  return (
+    <div className="max-lg:[&>:first-child]:mt-0">
+      {event.cancelled && event.cancel_reason && (
+        <figure aria-labelledby="cancel-reason" className="mt-3 border-l-4 border-amber-300 pl-3 text-sm">
+          <figcaption id="cancel-reason" className="font-semibold text-slate-900">
+            Why it was cancelled
+          </figcaption>
+          <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
+        </figure>
+      )}
+      {ticketed && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
+      {ticketed && registration.ticketLink && (
+        <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
+      )}
+      {!event.cancelled && <AddToCalendar event={event} />}
+      <ShareEvent event={event} />
+      <dl className="mt-1 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
+        <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
+        <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
+        <Detail term="Capacity" value={String(event.capacity)} />
+      </dl>
     </div>
   );
 }

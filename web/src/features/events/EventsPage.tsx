@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/Skeleton';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { useEventList } from './hooks';
-import { EventCard, EventRow } from './EventCard';
+import { useEventList } from '@/api/useEvents';
+import { EventCard, EventRow } from '@/components/EventCard';
 import { ListViewToggle, useListView, type ListView } from './listView';
-import { withMyChange } from './myRegistrations';
+import { withMyChange } from '@/lib/myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
 import { SearchBar } from './SearchBar';
-import { distanceKm, distanceText, isSearching, searchOf, searchQuery, type Search } from './search';
+import { distanceKm, distanceText, isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();

@@ -6,7 +6,7 @@ import { currentLocation, renderApp } from '@/test/render';
 import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { eventTimeRange } from '@/lib/time';
-import { apiSearchParams, dateRange, isoDay, type Search } from './search';
+import { apiSearchParams, dateRange, isoDay, type Search } from '@/lib/eventSearch';
 
 // A search's query as the API gets it (dates as the visitor's days).
 const apiQuery = (search: Search) => new URLSearchParams(apiSearchParams(search)).toString();

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { locate } from '@/lib/geolocation';
-import { useCategories, useCitySuggestions } from './hooks';
-import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from './search';
+import { useCategories, useCitySuggestions } from '@/api/useEvents';
+import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from '@/lib/eventSearch';
 
 const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
   { choice: 'today', label: 'Today' },
@@ -9,31 +9,20 @@ const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
   { choice: 'week', label: 'Next 7 days' },
 ];
 
+type SetSearch = (changes: Search) => void;
+
 // The search box and filters of the events list. Every change goes to
 // the address (onChange), which the list follows.
 export function SearchBar({ search, onChange }: { search: Search; onChange: (next: Search) => void }) {
-  const categories = useCategories();
-  const [words, setWords] = useState(search.q ?? '');
-  const [city, setCity] = useState(search.city ?? '');
-  const [typedCity, setTypedCity] = useState(false);
-  const cities = useCitySuggestions(city, typedCity);
   const [locating, setLocating] = useState(false);
   const dateChoice = dateChoiceOf(search);
   const [custom, setCustom] = useState(dateChoice === 'custom');
-  // Back and forward move the address; the fields follow it.
-  useEffect(() => setWords(search.q ?? ''), [search.q]);
-  useEffect(() => setCity(search.city ?? ''), [search.city]);
 
-  const set = (changes: Search) => {
+  const set: SetSearch = (changes) => {
     const next: Search = { ...search, ...changes };
     for (const key of Object.keys(next) as (keyof Search)[]) if (!next[key]) delete next[key];
     onChange(next);
   };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    set({ q: words.trim(), city: city.trim() });
-  }
 
   function chooseDate(choice: DateChoice | null) {
     setCustom(false);
@@ -58,44 +47,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
 
   return (
     <section role="search" className="mb-6 grid gap-3" aria-label="Search events">
-      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="event-search" className="sr-only">
-          Search events
-        </label>
-        <input
-          id="event-search"
-          type="search"
-          className="field-input flex-1"
-          placeholder="Search by name, place or organizer"
-          maxLength={100}
-          value={words}
-          onChange={(e) => setWords(e.target.value)}
-        />
-        <label htmlFor="event-city" className="sr-only">
-          City
-        </label>
-        <input
-          id="event-city"
-          className="field-input sm:w-44"
-          placeholder="City"
-          maxLength={100}
-          list="event-search-city-suggestions"
-          autoComplete="off"
-          value={city}
-          onChange={(e) => {
-            setTypedCity(true);
-            setCity(e.target.value);
-          }}
-        />
-        <datalist id="event-search-city-suggestions">
-          {cities.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-      </form>
+      <WordsForm search={search} set={set} />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
         <button type="button" className={chip(dateChoice === null && !custom)} aria-pressed={dateChoice === null && !custom} onClick={() => chooseDate(null)}>
           Any date
@@ -111,59 +63,135 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
         <button type="button" className={chip(Boolean(search.near))} aria-pressed={Boolean(search.near)} aria-busy={locating} onClick={nearMe}>
           Near me
         </button>
-        {search.near && (
-          <>
-            <label htmlFor="event-distance" className="sr-only">
-              Distance
-            </label>
-            <select
-              id="event-distance"
-              className="field-input w-auto py-1.5 text-sm"
-              value={search.radius_km ?? DEFAULT_NEAR_KM}
-              onChange={(e) => set({ radius_km: e.target.value })}
-            >
-              {/* A shared link's own distance is offered too. */}
-              {[...new Set([...NEAR_DISTANCES_KM, search.radius_km ?? DEFAULT_NEAR_KM])].map((km) => (
-                <option key={km} value={km}>
-                  Within {km} km
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-        <label htmlFor="event-category" className="sr-only">
-          Category
-        </label>
-        <select
-          id="event-category"
-          className="field-input w-auto py-1.5 text-sm"
-          value={search.category ?? ''}
-          onChange={(e) => set({ category: e.target.value || undefined })}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        {search.near && <DistanceSelect search={search} set={set} />}
+        <CategorySelect search={search} set={set} />
       </div>
-      {(custom || dateChoice === 'custom') && (
-        <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="event-from" className="field-label">
-              From
-            </label>
-            <input id="event-from" type="date" className="field-input mt-1" value={search.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
-          </div>
-          <div>
-            <label htmlFor="event-to" className="field-label">
-              To
-            </label>
-            <input id="event-to" type="date" className="field-input mt-1" min={search.from} value={search.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
-          </div>
-        </div>
-      )}
+      {(custom || dateChoice === 'custom') && <DateRangeFields search={search} set={set} />}
     </section>
+  );
+}
+
+// The words and the city, sent together by Search.
+function WordsForm({ search, set }: { search: Search; set: SetSearch }) {
+  const [words, setWords] = useState(search.q ?? '');
+  const [city, setCity] = useState(search.city ?? '');
+  const [typedCity, setTypedCity] = useState(false);
+  const cities = useCitySuggestions(city, typedCity);
+  // Back and forward move the address; the fields follow it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React state
+  useEffect(() => setWords(search.q ?? ''), [search.q]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React state
+  useEffect(() => setCity(search.city ?? ''), [search.city]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    set({ q: words.trim(), city: city.trim() });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="event-search" className="sr-only">
+        Search events
+      </label>
+      <input
+        id="event-search"
+        type="search"
+        className="field-input flex-1"
+        placeholder="Search by name, place or organizer"
+        maxLength={100}
+        value={words}
+        onChange={(e) => setWords(e.target.value)}
+      />
+      <label htmlFor="event-city" className="sr-only">
+        City
+      </label>
+      <input
+        id="event-city"
+        className="field-input sm:w-44"
+        placeholder="City"
+        maxLength={100}
+        list="event-search-city-suggestions"
+        autoComplete="off"
+        value={city}
+        onChange={(e) => {
+          setTypedCity(true);
+          setCity(e.target.value);
+        }}
+      />
+      <datalist id="event-search-city-suggestions">
+        {cities.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function DistanceSelect({ search, set }: { search: Search; set: SetSearch }) {
+  return (
+    <>
+      <label htmlFor="event-distance" className="sr-only">
+        Distance
+      </label>
+      <select
+        id="event-distance"
+        className="field-input w-auto py-1.5 text-sm"
+        value={search.radius_km ?? DEFAULT_NEAR_KM}
+        onChange={(e) => set({ radius_km: e.target.value })}
+      >
+        {/* A shared link's own distance is offered too. */}
+        {[...new Set([...NEAR_DISTANCES_KM, search.radius_km ?? DEFAULT_NEAR_KM])].map((km) => (
+          <option key={km} value={km}>
+            Within {km} km
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function CategorySelect({ search, set }: { search: Search; set: SetSearch }) {
+  const categories = useCategories();
+  return (
+    <>
+      <label htmlFor="event-category" className="sr-only">
+        Category
+      </label>
+      <select
+        id="event-category"
+        className="field-input w-auto py-1.5 text-sm"
+        value={search.category ?? ''}
+        onChange={(e) => set({ category: e.target.value || undefined })}
+      >
+        <option value="">All categories</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function DateRangeFields({ search, set }: { search: Search; set: SetSearch }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor="event-from" className="field-label">
+          From
+        </label>
+        <input id="event-from" type="date" className="field-input mt-1" value={search.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+      </div>
+      <div>
+        <label htmlFor="event-to" className="field-label">
+          To
+        </label>
+        <input id="event-to" type="date" className="field-input mt-1" min={search.from} value={search.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+      </div>
+    </div>
   );
 }

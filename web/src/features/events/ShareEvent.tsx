@@ -40,6 +40,7 @@ export function ShareEvent({ event }: { event: TurnoutEvent }) {
       {outcome === 'show' && (
         <label className="block text-sm text-slate-700">
           Copy this link
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- shown on the person's own Share, to copy at once */}
           <input readOnly value={url} className="field-input mt-1" onFocus={(e) => e.currentTarget.select()} autoFocus />
         </label>
       )}

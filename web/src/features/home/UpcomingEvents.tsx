@@ -2,9 +2,9 @@
 // brings the HTTP client), in a box of fixed height so nothing shifts.
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { EventCard } from '@/features/events/EventCard';
-import { useEventList } from '@/features/events/hooks';
-import { withMyChange } from '@/features/events/myRegistrations';
+import { EventCard } from '@/components/EventCard';
+import { useEventList } from '@/api/useEvents';
+import { withMyChange } from '@/lib/myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
 import { Skeleton } from '@/components/Skeleton';
 

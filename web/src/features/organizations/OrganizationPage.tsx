@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { LoadFailed } from '@/components/ListStatus';
-import { EventCard } from '@/features/events/EventCard';
+import { EventCard } from '@/components/EventCard';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { statusOf } from '@/lib/errors';
 import { useQuery } from '@/lib/query';

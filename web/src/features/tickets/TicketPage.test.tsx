@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { TicketPageData } from './api';
+import type { TicketPageData } from '@/api/tickets';
 
 const secret = 'L1.01JREG00000000000000000001.0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const ticket: TicketPageData = {

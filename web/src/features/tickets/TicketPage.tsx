@@ -5,8 +5,8 @@ import { statusOf } from '@/lib/errors';
 import { useQuery } from '@/lib/query';
 import { localTime } from '@/lib/time';
 import { EventTime } from '@/components/EventTime';
-import { openTicket } from './api';
-import { TicketCode } from './TicketCode';
+import { openTicket } from '@/api/tickets';
+import { TicketCode } from '@/components/TicketCode';
 
 // A ticket's own page, opened from the mail's link without a login: the
 // event, the holder's name and the QR code to show at the door. Nothing

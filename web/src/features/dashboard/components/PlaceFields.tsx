@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { locate } from '@/lib/geolocation';
 import { FormInput } from '@/components/FormField';
 import { Combobox } from '@/components/Combobox';
-import { useCategories } from '@/features/events/hooks';
+import { useCategories } from '@/api/useEvents';
 import { useSuggestions } from '@/lib/useSuggestions';
 import type { FormErrorReport } from '@/lib/errors';
 import { suggestPlaces } from '../api';
@@ -19,7 +19,6 @@ const coord = (n: number) => n.toFixed(5);
 // its own); emptying the city drops it. The raw coordinates stay editable
 // behind a disclosure.
 export function PlaceFields({ values, errors, onChange }: { values: PlaceValues; errors: FormErrorReport; onChange: (changes: Partial<PlaceValues>) => void }) {
-  const categories = useCategories();
   const [locating, setLocating] = useState(false);
   // Suggestions follow what the organizer types, not the saved city.
   const [typed, setTyped] = useState(false);
@@ -47,23 +46,7 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
 
   return (
     <>
-      <div>
-        <label htmlFor="event-category" className="field-label">
-          Category
-        </label>
-        <select id="event-category" name="category" className="field-input mt-1" value={values.category} onChange={(e) => onChange({ category: e.target.value })}>
-          {(categories.length > 0 ? categories : [{ id: values.category, name: values.category }]).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {errors.fields.category?.map((m) => (
-          <p key={m} className="text-sm text-red-700">
-            {m}
-          </p>
-        ))}
-      </div>
+      <CategoryField value={values.category} errors={errors.fields.category} onChange={(category) => onChange({ category })} />
       <div className="sm:col-span-2">
         <Combobox
           id="event-city"
@@ -91,23 +74,7 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
           describedBy="event-point"
           inputProps={{ autoComplete: 'off', maxLength: 100, name: 'city' }}
         />
-        <p id="event-point" aria-live="polite" className="mt-1 text-sm text-slate-600">
-          {hasPoint ? (
-            <>
-              Map point {values.latitude}, {values.longitude}: people find the event with “Near me”.{' '}
-              <a
-                className="text-indigo-700 underline"
-                href={`https://www.openstreetmap.org/?mlat=${encodeURIComponent(values.latitude)}&mlon=${encodeURIComponent(values.longitude)}#map=15/${encodeURIComponent(values.latitude)}/${encodeURIComponent(values.longitude)}`}
-                target="_blank"
-                rel="noreferrer"
-              >
-                See it on a map
-              </a>
-            </>
-          ) : (
-            'No map point yet: pick a city, or use your location, so people find the event with “Near me”.'
-          )}
-        </p>
+        <MapPointNote latitude={values.latitude} longitude={values.longitude} hasPoint={hasPoint} />
         <div className="mt-2 flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={fillMyLocation}>
             Use my location
@@ -127,5 +94,51 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
         </details>
       </div>
     </>
+  );
+}
+
+function CategoryField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (category: string) => void }) {
+  const categories = useCategories();
+  return (
+    <div>
+      <label htmlFor="event-category" className="field-label">
+        Category
+      </label>
+      <select id="event-category" name="category" className="field-input mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
+        {(categories.length > 0 ? categories : [{ id: value, name: value }]).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {errors?.map((m) => (
+        <p key={m} className="text-sm text-red-700">
+          {m}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+// Whether the event has a map point (and a link to see it), read out when it changes.
+function MapPointNote({ latitude, longitude, hasPoint }: { latitude: string; longitude: string; hasPoint: boolean }) {
+  return (
+    <p id="event-point" aria-live="polite" className="mt-1 text-sm text-slate-600">
+      {hasPoint ? (
+        <>
+          Map point {latitude}, {longitude}: people find the event with “Near me”.{' '}
+          <a
+            className="text-indigo-700 underline"
+            href={`https://www.openstreetmap.org/?mlat=${encodeURIComponent(latitude)}&mlon=${encodeURIComponent(longitude)}#map=15/${encodeURIComponent(latitude)}/${encodeURIComponent(longitude)}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            See it on a map
+          </a>
+        </>
+      ) : (
+        'No map point yet: pick a city, or use your location, so people find the event with “Near me”.'
+      )}
+    </p>
   );
 }

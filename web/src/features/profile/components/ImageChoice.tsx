@@ -7,6 +7,7 @@ export function ImageChoice({ current, chosen, label }: { current: string | null
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!chosen) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview is an object URL, made and revoked here
       setPreview(null);
       return;
     }

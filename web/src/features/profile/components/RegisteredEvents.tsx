@@ -4,8 +4,8 @@ import { paths } from '@/config/paths';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import type { RegisteredEvent } from '@/types/api';
-import { cancelRegistration } from '@/features/events/api';
-import { rememberRegistration } from '@/features/events/myRegistrations';
+import { cancelRegistration } from '@/api/events';
+import { rememberRegistration } from '@/lib/myRegistrations';
 import { useRegisteredEvents } from '../hooks';
 import { EventTime } from '@/components/EventTime';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
@@ -56,27 +56,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
             const titleId = `registration-${item.id}`;
             return (
               <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p id={titleId} className="font-medium text-slate-900">
-                    {item.title}
-                    {item.status === 'waitlisted' && (
-                      <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
-                        Waitlisted{item.position ? ` (${item.position})` : ''}
-                      </span>
-                    )}
-                    {item.cancelled && (
-                      <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
-                        Cancelled
-                      </span>
-                    )}
-                  </p>
-                  {item.start_time && (
-                    <p className="text-sm text-slate-600">
-                      <EventTime start={item.start_time} end={item.end_time} zone={item.time_zone} />
-                    </p>
-                  )}
-                  {item.location && <p className="text-sm text-slate-600">{item.location}</p>}
-                </div>
+                <RegistrationSummary item={item} titleId={titleId} />
                 <div className="flex gap-2 self-start sm:self-auto">
                 {item.status !== 'waitlisted' && !item.cancelled && (
                   <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
@@ -100,5 +80,33 @@ export function RegisteredEvents({ userId }: { userId: string }) {
       )}
       {status === 'ready' && <LoadMore more={more} loadingMore={loadingMore} />}
     </section>
+  );
+}
+
+// The event of a registration: its title (with the registration's state),
+// time and place.
+function RegistrationSummary({ item, titleId }: { item: RegisteredEvent; titleId: string }) {
+  return (
+    <div className="min-w-0">
+      <p id={titleId} className="font-medium text-slate-900">
+        {item.title}
+        {item.status === 'waitlisted' && (
+          <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
+            Waitlisted{item.position ? ` (${item.position})` : ''}
+          </span>
+        )}
+        {item.cancelled && (
+          <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
+            Cancelled
+          </span>
+        )}
+      </p>
+      {item.start_time && (
+        <p className="text-sm text-slate-600">
+          <EventTime start={item.start_time} end={item.end_time} zone={item.time_zone} />
+        </p>
+      )}
+      {item.location && <p className="text-sm text-slate-600">{item.location}</p>}
+    </div>
   );
 }

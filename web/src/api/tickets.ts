@@ -1,5 +1,5 @@
-// Calls of a ticket's own page: opened by its secret link without a login,
-// and the reset that ends every older link.
+// Calls about tickets: a ticket's own page, opened by its secret link
+// without a login, and the reset that ends every older link.
 import { api, publicApi } from '@/lib/http';
 import type { Schemas } from '@/types/api';
 

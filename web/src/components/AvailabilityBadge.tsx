@@ -1,5 +1,5 @@
 import type { TurnoutEvent } from '@/types/api';
-import { availabilityOf, seatsLeftText } from './eventInfo';
+import { availabilityOf, seatsLeftText } from '@/lib/eventInfo';
 
 // Whether a seat can be had: seats left, Full, Started or Cancelled. States,
 // not dangers: red is kept for destructive actions.

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { getEvent, listPublicEvents } from './api';
+import { getEvent, listPublicEvents } from './events';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { upcomingEvent } from '@/test/fixtures';

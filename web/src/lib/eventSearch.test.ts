@@ -2,7 +2,7 @@
 process.env.TZ = 'America/Los_Angeles';
 
 import { describe, expect, it } from 'vitest';
-import { apiSearchParams, dateRange, distanceKm, distanceText } from './search';
+import { apiSearchParams, dateRange, distanceKm, distanceText } from './eventSearch';
 
 describe('the API parameters of a search', () => {
   it("ask for the visitor's own days, whatever the UTC day", () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { confirmToast } from '@/components/confirmToast';
-import { resetTicketLink } from './api';
+import { resetTicketLink } from '@/api/tickets';
 
 // The link to the ticket's own page, which opens without a login (to keep
 // on a phone), and its reset, which ends a link that was sent too far.

@@ -1,10 +1,12 @@
+// The public list of events, its categories and its cities, shared by the
+// screens that show events (the events page, the home page, the event form).
 import { prefetchQuery, useQuery } from '@/lib/query';
 import { useRemoteList, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
 import { useSuggestions } from '@/lib/useSuggestions';
-import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './api';
-import { eventFromState } from './eventInfo';
-import { isSearching, searchOf, searchQuery, type Search } from './search';
+import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './events';
+import { eventFromState } from '@/lib/eventInfo';
+import { isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
 
 // The public list's first page in the shared cache; a search's under its
 // query.

@@ -1,8 +1,9 @@
-// Calls of the events feature: the public list and detail, and signing up.
+// Calls about events that several features make: the public list and
+// detail, signing up and cancelling, categories and cities.
 import { statusOf } from '@/lib/errors';
 import { api, publicApi } from '@/lib/http';
 import type { RegistrationStatus, Schemas, TurnoutEvent } from '@/types/api';
-import { apiSearchParams, type Search } from './search';
+import { apiSearchParams, type Search } from '@/lib/eventSearch';
 
 export interface EventPage {
   events: TurnoutEvent[];
@@ -10,7 +11,7 @@ export interface EventPage {
   next: string | null;
 }
 
-// The upcoming events, or with a search (search.ts) the events it finds.
+// The upcoming events, or with a search (lib/eventSearch.ts) the events it finds.
 export async function listPublicEvents(after?: string, search: Search = {}): Promise<EventPage> {
   const params = apiSearchParams(search);
   if (after) params.after = after;

@@ -5,7 +5,7 @@ import type { TurnoutEvent } from '@/types/api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import type { EventDetailState } from './eventInfo';
+import type { EventDetailState } from '@/lib/eventInfo';
 
 interface ItemProps {
   event: TurnoutEvent;

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { upcomingEvent } from '@/test/fixtures';
-import { prefetchEventList, useEventList } from './hooks';
+import { prefetchEventList, useEventList } from './useEvents';
 
 function countListRequests() {
   const counter = { requests: 0 };
