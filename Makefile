@@ -46,11 +46,15 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 	cd $* && $(NPM_CI)
 
 # staticcheck, pinned in lint/go.mod (a module of its own, so its
-# dependencies stay out of the Lambdas' build list); go tool builds it once
-# into Go's cache. GOWORK=off: -modfile needs module mode.
-STATICCHECK := GOWORK=off $(GO) tool -modfile=$(CURDIR)/lint/go.mod staticcheck
+# dependencies stay out of the Lambdas' build list), built once into
+# .local/bin and run inside each module, which it must load as itself
+# (through -modfile, functions/ loaded as no package at all).
+STATICCHECK := $(CURDIR)/$(LOCAL)/bin/staticcheck
 
-lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json ## check the code without running it: gofmt, go vet, staticcheck; ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
+$(LOCAL)/bin/staticcheck: lint/go.mod lint/go.sum
+	cd lint && GOWORK=off $(GO) build -o $(CURDIR)/$@ honnef.co/go/tools/cmd/staticcheck
+
+lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json $(LOCAL)/bin/staticcheck ## check the code without running it: gofmt, go vet, staticcheck; ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
 	@files=$$(gofmt -l pkg functions); if [ -n "$$files" ]; then echo "gofmt -l: not formatted (run gofmt -w):"; echo "$$files"; exit 1; fi
 	$(GO) vet ./pkg/... ./functions/...
 	cd pkg && $(STATICCHECK) ./...
