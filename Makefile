@@ -37,14 +37,14 @@ dev: emulators ## run the product at http://127.0.0.1:8080 with the emulators (d
 	else \
 		echo "no web/package.json: skipping the web app build"; \
 	fi
-	@$(GO) build -o $(LOCAL)/bin/gateway ./functions/gateway
+	@$(GO) build -o $(LOCAL)/bin/gateway ./tools/gateway
 	@exec $(LOCAL)/bin/gateway -dev
 
 test: emulators chromium zip-tool ## vet and run every test: Go (unit + integration against the emulators), web (unit, end-to-end, first-load size), infra
-	$(GO) vet ./pkg/... ./functions/...
+	$(GO) vet ./pkg/... ./functions/... ./tools/...
 	@# The API's integration tests run on their own, after the rest: their
 	@# crowds of hundreds of requests need the emulators to themselves.
-	$(GO) test -count=1 $$($(GO) list ./pkg/... ./functions/... | grep -v /pkg/api/apitest$$)
+	$(GO) test -count=1 $$($(GO) list ./pkg/... ./functions/... ./tools/... | grep -v /pkg/api/apitest$$)
 	$(GO) test -count=1 ./pkg/api/apitest
 	@$(MAKE) fuzz
 	@if [ -f web/package.json ]; then \
@@ -84,8 +84,8 @@ websize: ## build the web app and print what the first page (/) loads, gzipped (
 
 # One line per benchmark; each prints its table. Not part of make test.
 bench: emulators chromium zip-tool ## run every benchmark (issue 9) and print its tables beside today's figures
-	$(GO) run ./functions/bench/lists
-	$(GO) run ./functions/bench/init
+	$(GO) run ./tools/bench/lists
+	$(GO) run ./tools/bench/init
 	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs && node scripts/lighthouse.mjs
 
 build: zip-tool ## build one linux/arm64 Lambda zip per function into dist/

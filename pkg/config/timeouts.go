@@ -12,7 +12,7 @@ import (
 )
 
 // Deadlines of every AWS call. The functions run with a 15 s Lambda timeout
-// (infra/lib/app-stack.ts); a stalled or unreachable dependency must cost a
+// (infra/lib/app/functions.ts); a stalled or unreachable dependency must cost a
 // request a few seconds and end in a 503, never use up the function's time.
 const (
 	// ConnectTimeout bounds opening a connection (DNS, TCP, TLS each).

@@ -31,7 +31,7 @@ export async function startStack({ seed = false } = {}) {
   const stack = { dir, child: null, log: '' };
   try {
     const gateway = join(dir, 'gateway');
-    await promisify(execFile)('go', ['build', '-o', gateway, './functions/gateway'], { cwd: repoRoot });
+    await promisify(execFile)('go', ['build', '-o', gateway, './tools/gateway'], { cwd: repoRoot });
 
     const keyFile = join(dir, 'signing.key');
     await writeFile(keyFile, randomBytes(32).toString('base64') + '\n', { mode: 0o600 });

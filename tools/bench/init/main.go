@@ -14,7 +14,7 @@
 // the size memory.go's rule chooses from them, and the latency and cost per
 // million requests at that size and at today's (infra/lib/functions.json).
 //
-// Run it from the repository: go run ./functions/bench/init (make bench).
+// Run it from the repository: go run ./tools/bench/init (make bench).
 package main
 
 import (
@@ -65,7 +65,7 @@ type function struct {
 }
 
 var functions = []function{
-	api("hello", "./functions/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
+	api("hello", "./tools/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/hello", "", "")
 	}, 200),
 	api("users", "./functions/users", func(f fixture) events.APIGatewayV2HTTPRequest {
