@@ -87,7 +87,7 @@ websize: ## build the web app and print what the first page (/) loads, gzipped (
 	cd web && $(NPM) run size
 
 # One line per benchmark; each prints its table. Not part of make test.
-bench: emulators chromium zip-tool ## run every benchmark (issue 9) and print its tables beside today's figures
+bench: emulators chromium zip-tool ## run every benchmark and print its tables beside today's figures
 	$(GO) run ./tools/bench/lists
 	$(GO) run ./tools/bench/init
 	$(WEB_DEPS) >/dev/null && cd web && $(NPM) run build >/dev/null && node scripts/first-paint.mjs && node scripts/lighthouse.mjs

@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-// maxZipBytes is the most a function's deployment zip may weigh (issue 9).
+// maxZipBytes is the most a function's deployment zip may weigh: the
+// budget that keeps cold starts short.
 const maxZipBytes = 4_000_000
 
 // Each Lambda binary links only what its function uses, and its zip stays

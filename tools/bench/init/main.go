@@ -36,7 +36,8 @@ import (
 	"turnout/pkg/emulators"
 )
 
-// maxZipBytes and maxInitRatio are the budgets of issue 9; rows over them
+// maxZipBytes and maxInitRatio are the budgets of a function's zip and
+// cold start (functions/lean_test.go checks the zip); rows over them
 // are marked in the table.
 const (
 	maxZipBytes  = 4_000_000
@@ -116,7 +117,8 @@ func api(name, pkg string, request func(fixture) events.APIGatewayV2HTTPRequest,
 	}}
 }
 
-// before is what this benchmark printed for main before issue 9 (5 cold
+// before is what this benchmark printed for main before the functions
+// were split and slimmed (5 cold
 // starts): zip bytes and init as a multiple of hello-world's.
 var before = map[string]struct {
 	zipBytes  int64
