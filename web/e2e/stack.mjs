@@ -39,7 +39,9 @@ export async function startStack({ seed = false } = {}) {
     const [port, dynamoPort, s3Port, sesPort] = await freePorts(4);
     stack.baseURL = `http://127.0.0.1:${port}`;
     stack.sesURL = `http://127.0.0.1:${sesPort}`;
-    stack.child = spawn(gateway, ['-dev', '-data', '', `-seed=${seed}`, '-web', join(webDir, 'dist')], {
+    // Deadlines ten times production's: the emulators on a loaded machine
+    // answer in seconds what AWS answers in milliseconds.
+    stack.child = spawn(gateway, ['-dev', '-data', '', `-seed=${seed}`, '-deadline-scale', '10', '-web', join(webDir, 'dist')], {
       cwd: repoRoot,
       env: {
         ...process.env,
