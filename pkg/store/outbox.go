@@ -20,7 +20,7 @@ import (
 // and a message outlives an SES outage (the stream is retried).
 
 // outboxPrefix starts the partition key of every queued message; the
-// mailer's stream filter matches on it (infra/lib/app-stack.ts).
+// mailer's stream filter matches on it (infra/lib/app/stream.ts).
 const outboxPrefix = "MAIL#"
 
 // OutboxTTL bounds how long an undelivered message waits: past it, the links
