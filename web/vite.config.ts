@@ -26,5 +26,13 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Budgets for a correct test on a loaded two-core machine, where a page
+    // test of a few hundred milliseconds can take tens of seconds. A test
+    // past its budget is failed but not stopped: its user-event actions go
+    // on typing into the next test's page (text interleaved by two tests),
+    // so the budget must be one a correct test never meets. What a test
+    // waits for is bounded by asyncUtilTimeout (src/test/setup.ts).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

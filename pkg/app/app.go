@@ -96,11 +96,12 @@ func MediaFunction() Function {
 	}}
 }
 
-// Handler builds f's handler. Every request it serves runs under
-// config.RequestTimeout, well inside the Lambda timeout, so a slow
-// dependency ends in a 503 rather than a killed function.
+// Handler builds f's handler. Every request it serves runs under the
+// configuration's request deadline (config.RequestTimeout in production),
+// well inside the Lambda timeout, so a slow dependency ends in a 503 rather
+// than a killed function.
 func (b Base) Handler(f Function) http.Handler {
-	return httpapi.WithDeadline(config.RequestTimeout, f.Build(b))
+	return httpapi.WithDeadline(b.Config.Limits().Request, f.Build(b))
 }
 
 // API sends each request to one of functions by path prefix, as the HTTP

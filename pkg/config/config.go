@@ -41,6 +41,9 @@ type Config struct {
 	// X-Turnout-Origin; only requests carrying it may name the viewer's
 	// address (CloudFront-Viewer-Address). Empty by default.
 	OriginSecret string
+	// Deadlines of AWS calls and API requests; zero in production, where
+	// ProductionDeadlines apply (see Limits).
+	Deadlines Deadlines
 	// awsKeys are the keys the SDK signs with outside the emulators: the
 	// execution role's, which Lambda puts in the environment.
 	awsKeys aws.Credentials
@@ -123,7 +126,7 @@ func LoadEnv(getenv func(string) string) (Config, aws.Config, error) {
 	return c, awsCfg, nil
 }
 
-// AWS builds the SDK configuration, with the deadlines of timeouts.go.
+// AWS builds the SDK configuration, with the deadlines of c.Limits().
 //
 // It is put together here rather than by the SDK's config.LoadDefaultConfig:
 // that loader's chain of credential sources (shared files, SSO, STS web
@@ -144,7 +147,7 @@ func (c Config) AWS() (aws.Config, error) {
 	return aws.Config{
 		Region:                      c.Region,
 		Credentials:                 aws.NewCredentialsCache(credentials.StaticCredentialsProvider{Value: keys}),
-		HTTPClient:                  dependencyHTTPClient(),
+		HTTPClient:                  dependencyHTTPClient(c.Limits()),
 		Retryer:                     dependencyRetryer,
 		AccountIDEndpointMode:       aws.AccountIDEndpointModePreferred,
 		RequestChecksumCalculation:  aws.RequestChecksumCalculationWhenSupported,

@@ -12,7 +12,7 @@ import (
 )
 
 // Deadlines of every AWS call. The functions run with a 15 s Lambda timeout
-// (infra/lib/app-stack.ts); a stalled or unreachable dependency must cost a
+// (infra/lib/app/functions.ts); a stalled or unreachable dependency must cost a
 // request a few seconds and end in a 503, never use up the function's time.
 const (
 	// ConnectTimeout bounds opening a connection (DNS, TCP, TLS each).
@@ -29,12 +29,36 @@ const (
 	RequestTimeout = 8 * time.Second
 )
 
-func dependencyHTTPClient() *awshttp.BuildableClient {
-	return awshttp.NewBuildableClient().WithDialerOptions(func(d *net.Dialer) {
-		d.Timeout = ConnectTimeout
+// Deadlines are the time limits a configuration runs under. The zero value
+// means the production ones above; tests on a busy machine give longer
+// ones (pkg/testenv), so a slow emulator is not taken for a stalled AWS.
+type Deadlines struct {
+	Connect, Response, Request time.Duration
+}
+
+// ProductionDeadlines are the limits every deployed function runs under.
+var ProductionDeadlines = Deadlines{Connect: ConnectTimeout, Response: ResponseTimeout, Request: RequestTimeout}
+
+// Scaled returns d with every limit multiplied by factor.
+func (d Deadlines) Scaled(factor float64) Deadlines {
+	scale := func(v time.Duration) time.Duration { return time.Duration(float64(v) * factor) }
+	return Deadlines{Connect: scale(d.Connect), Response: scale(d.Response), Request: scale(d.Request)}
+}
+
+// Limits are the deadlines c runs under: its own, or the production ones.
+func (c Config) Limits() Deadlines {
+	if c.Deadlines == (Deadlines{}) {
+		return ProductionDeadlines
+	}
+	return c.Deadlines
+}
+
+func dependencyHTTPClient(d Deadlines) *awshttp.BuildableClient {
+	return awshttp.NewBuildableClient().WithDialerOptions(func(dialer *net.Dialer) {
+		dialer.Timeout = d.Connect
 	}).WithTransportOptions(func(t *http.Transport) {
-		t.TLSHandshakeTimeout = ConnectTimeout
-		t.ResponseHeaderTimeout = ResponseTimeout
+		t.TLSHandshakeTimeout = d.Connect
+		t.ResponseHeaderTimeout = d.Response
 	})
 }
 

@@ -16,8 +16,8 @@ import (
 )
 
 // Form is a request body of named text values and files, read the same
-// way whether it came as multipart/form-data (the spec's registration,
-// profile and event calls), urlencoded, or a JSON object of scalars.
+// way whether it came as multipart/form-data (the registration,
+// profile and event calls, docs/api.md), urlencoded, or a JSON object of scalars.
 type Form struct {
 	values map[string]string
 	files  map[string][]byte

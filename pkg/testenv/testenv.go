@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"testing"
 
@@ -35,6 +36,33 @@ const WebOrigin = "http://turnout.test"
 
 // Region is the AWS region in every test configuration.
 const Region = "us-east-1"
+
+// EnvDeadlineScale multiplies the production deadlines (config.Deadlines)
+// in every test configuration: emulators on a loaded machine answer in
+// seconds what AWS answers in milliseconds, and a test is about its
+// answers, not their speed. Tests of the deadlines themselves inject
+// faults and set config.ProductionDeadlines.
+const EnvDeadlineScale = "TURNOUT_TEST_DEADLINE_SCALE"
+
+// defaultDeadlineScale gives a call 30 s to begin its answer and a request
+// 80 s: longer than any pause of DynamoDB Local under a parallel crowd of
+// tests on two cores, shorter than go test's own timeout.
+const defaultDeadlineScale = 10
+
+// Deadlines are the deadlines of every test configuration: the production
+// ones times TURNOUT_TEST_DEADLINE_SCALE (10 unless set).
+func Deadlines(tb testing.TB) config.Deadlines {
+	tb.Helper()
+	scale := float64(defaultDeadlineScale)
+	if v := os.Getenv(EnvDeadlineScale); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 1) || f > 1000 {
+			tb.Fatalf("testenv: %s=%q: want a number from 1 to 1000", EnvDeadlineScale, v)
+		}
+		scale = f
+	}
+	return config.ProductionDeadlines.Scaled(scale)
+}
 
 // endpoints are set by Main before any test runs and only read afterwards.
 var endpoints struct {
@@ -97,8 +125,9 @@ func Main(m *testing.M) int {
 
 // Config returns a configuration for the stack that Main started: a table
 // name and a media bucket name unique to this call ("t-<random>"; neither
-// is created here), WebOrigin http://turnout.test, region us-east-1 and a
-// random 32-byte signing key; and the AWS SDK configuration built from it.
+// is created here), WebOrigin http://turnout.test, region us-east-1, a
+// random 32-byte signing key and the test deadlines (Deadlines); and the
+// AWS SDK configuration built from it.
 func Config(tb testing.TB) (config.Config, aws.Config) {
 	tb.Helper()
 	switch {
@@ -118,6 +147,7 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 		S3Endpoint:       endpoints.s3,
 		SESEndpoint:      endpoints.ses,
 		SigningKey:       randomBytes(tb, 32),
+		Deadlines:        Deadlines(tb),
 	}
 	awsCfg, err := c.AWS()
 	if err != nil {
@@ -129,8 +159,8 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 // PrivateConfig is Config on emulators of the test's own, started for it
 // and stopped when it ends (some seconds more). It is for a test of
 // thousands of writes: DynamoDB Local stays slow after them (past the
-// clients' 3 s deadline, even with their table deleted), which failed the
-// tests that ran after it on the shared one.
+// production clients' 3 s deadline, even with their table deleted), which
+// failed the tests that ran after it on the shared one.
 func PrivateConfig(tb testing.TB) (config.Config, aws.Config) {
 	tb.Helper()
 	c, awsCfg := Config(tb)

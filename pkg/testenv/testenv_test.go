@@ -76,3 +76,18 @@ func TestConfigIsUniquePerCall(t *testing.T) {
 		t.Error("two calls point at different stacks")
 	}
 }
+
+// A test configuration waits longer than production for an emulator on a
+// busy machine, and the environment can lengthen it further.
+func TestConfigHasTheTestDeadlines(t *testing.T) {
+	t.Setenv(testenv.EnvDeadlineScale, "")
+	cfg, _ := testenv.Config(t)
+	if got, want := cfg.Limits(), config.ProductionDeadlines.Scaled(10); got != want {
+		t.Errorf("deadlines = %+v, want the production ones times 10: %+v", got, want)
+	}
+	t.Setenv(testenv.EnvDeadlineScale, "20")
+	cfg, _ = testenv.Config(t)
+	if got, want := cfg.Limits().Response, 20*config.ResponseTimeout; got != want {
+		t.Errorf("with %s=20 the response deadline is %v, want %v", testenv.EnvDeadlineScale, got, want)
+	}
+}

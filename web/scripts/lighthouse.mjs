@@ -2,7 +2,7 @@
 // against the real local stack with the demo data of `make dev`, for the
 // home page, the events list and an event's page: performance,
 // accessibility, and the layout shift (CLS) each one scores. The targets
-// of issue 10 are printed beside them. Debian's Chromium, started by
+// are printed beside them. Debian's Chromium, started by
 // chrome-launcher, which Lighthouse drives.
 //
 // Builds nothing itself: run `npm run build` first (`make bench` does).

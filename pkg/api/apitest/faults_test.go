@@ -17,13 +17,19 @@ import (
 )
 
 // faultEnv is an API whose configuration break changes, e.g. to point
-// DynamoDB at a stalled endpoint. The table and bucket are created only
-// where the emulators still serve them.
+// DynamoDB at a stalled endpoint. It runs under the production deadlines
+// (not the test environment's longer ones): these tests prove them. The
+// table and bucket are created only where the emulators still serve them.
 func faultEnv(t *testing.T, breakConfig func(*config.Config)) *Env {
 	t.Helper()
-	cfg, awsCfg := testenv.Config(t)
+	cfg, _ := testenv.Config(t)
+	cfg.Deadlines = config.ProductionDeadlines
 	real := cfg
 	breakConfig(&cfg)
+	awsCfg, err := cfg.AWS()
+	if err != nil {
+		t.Fatalf("AWS configuration: %v", err)
+	}
 	e := &Env{tb: t, Config: cfg}
 	e.Base = app.NewBase(cfg, awsCfg, e.Now)
 	ctx := context.Background()

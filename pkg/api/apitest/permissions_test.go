@@ -21,7 +21,7 @@ import (
 )
 
 // The deployment grants each function the AWS actions listed in
-// infra/lib/functions.json (infra/lib/app-stack.ts reads it). Every request
+// infra/lib/functions.json (infra/lib/app/functions.ts reads it). Every request
 // the suite sends is tagged with the function its path goes to, and every
 // AWS call made while serving it is recorded as the IAM action (and, for
 // S3, the object) it needs. After the suite, each recorded action must be

@@ -38,7 +38,7 @@ func (h handlers) robots(w http.ResponseWriter, r *http.Request) {
 // shareable page (/event/detail?id=...) and the page of each organization
 // holding one (/organizations/{id}). The document is five kinds of
 // element, written directly: encoding/xml would add 60 KB to the function,
-// which must stay within 4 MB zipped (issue 9).
+// which must stay within 4 MB zipped (functions/lean_test.go).
 func (h handlers) sitemap(w http.ResponseWriter, r *http.Request) {
 	events, _, err := h.Events.Upcoming(r.Context(), "", sitemapEvents)
 	if err != nil {

@@ -108,7 +108,7 @@ type organizationRef struct {
 	Name string `json:"name"`
 }
 
-// eventBody is the event of spec §3 plus seats left and its organizer.
+// eventBody is the event (docs/api.md) with seats left and its organizer.
 type eventBody struct {
 	ID           string          `json:"id"`
 	Title        string          `json:"title"`

@@ -76,7 +76,7 @@ type organizerBody struct {
 	Username string `json:"username"`
 }
 
-// organizationBody is the organization of spec §3.
+// organizationBody is the organization (docs/api.md).
 type organizationBody struct {
 	ID           string        `json:"id"`
 	Organization string        `json:"organization"`

@@ -222,7 +222,7 @@ func (h handlers) logout(w http.ResponseWriter, r *http.Request) {
 	httpapi.Detail(w, http.StatusOK, MsgLoggedOut)
 }
 
-// profileBody is the user profile of spec §3; organizers also get their
+// profileBody is the user profile (docs/api.md); organizers also get their
 // organization's id, which the web app keeps for the dashboard, and
 // everyone the new address of an email change waiting for confirmation.
 type profileBody struct {

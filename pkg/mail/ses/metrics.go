@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// The metric every failed send adds one to; infra/lib/app-stack.ts alarms
-// on it (MAIL_METRIC there).
+// The metric every failed send adds one to; infra/lib/app/alarms.ts alarms
+// on it (MAIL_METRIC, infra/lib/app/mail.ts).
 const (
 	metricNamespace = "Turnout"
 	metricFailures  = "MailSendFailures"

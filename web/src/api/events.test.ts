@@ -8,7 +8,7 @@ import { upcomingEvent } from '@/test/fixtures';
 afterEach(() => localStorage.clear());
 
 // The edge caches public reads by page only: a signed-in visitor must send
-// them without credentials so that they share the cached copy (issue 9).
+// them without credentials so that they share the cached copy.
 it('sends public reads without Authorization even when signed in', async () => {
   session.setTokens({ access: 'signed-in-access', refresh: 'signed-in-refresh' });
   const seen: (string | null)[] = [];

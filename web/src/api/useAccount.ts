@@ -29,7 +29,7 @@ export type AccountState =
   | { status: 'organizer'; profile: Profile; organization: Organization };
 
 // The account as a screen shows it; a failure is passed to onError (each
-// screen logs it in its own words, spec §8) and retry asks again.
+// screen logs it in its own words, never toasts it) and retry asks again.
 export function useAccount(options: QueryOptions = {}): AccountState & { retry: () => void } {
   const query = useQuery(ACCOUNT_KEY, loadAccount, options);
   const { retry } = query;

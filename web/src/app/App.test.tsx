@@ -4,7 +4,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { toasterProps } from '@/app/App';
 
 
-describe('toaster settings (spec §9)', () => {
+describe('toaster settings', () => {
   it('keeps blank, error and custom toasts 4 s, success 2 s and loading until dismissed', () => {
     expect(toasterProps.toastOptions.duration).toBe(4000);
     expect(toasterProps.toastOptions.success.duration).toBe(2000);

@@ -5,7 +5,7 @@ import { AppRoutes } from '@/app/router';
 // The sticky top bar's height (TopBar.tsx, h-16).
 const TOP_BAR_PX = 64;
 
-// Toast settings of spec §9: at most 20 at once (the library's limit),
+// The product's toast settings: at most 20 at once (the library's limit),
 // 4 s for blank, error and custom toasts, 2 s for success, loading toasts
 // until dismissed, 16 px from the edges — at the top, from the top bar's
 // edge, so that no toast hides the bar (and its menu) on a phone.

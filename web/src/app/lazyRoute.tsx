@@ -3,7 +3,7 @@ import { PageLoading } from '@/components/PageLoading';
 
 // A page loaded on demand without suspending. React 19 holds back the
 // reveal of a suspended boundary until 300 ms after its fallback appeared,
-// so a page whose code arrives sooner would wait for nothing (issue 9:
+// so a page whose code arrives sooner would wait for nothing (before:
 // /events sat 300 ms on "Loading..." with its code in). This one shows
 // PageLoading until its module is in, then renders at the next update.
 // Like React.lazy, a module that fails to load fails the render.

@@ -16,7 +16,8 @@ interface Avatar {
 }
 
 // The organization logo for organizers, else the user's image; the
-// placeholder until it loads, and when it fails (only logged, spec §8).
+// placeholder until it loads, and when it fails (a failed load is only
+// logged, never toasted).
 function avatarOf(account: AccountState): Avatar {
   if (account.status === 'organizer') return { src: account.organization.logo_url || PLACEHOLDER_IMAGE, alt: 'Organization logo' };
   if (account.status === 'user') return { src: account.profile.image_url || PLACEHOLDER_IMAGE, alt: 'User avatar' };

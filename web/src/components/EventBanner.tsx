@@ -27,7 +27,7 @@ function initialsOf(title: string): string {
 }
 
 // The event's banner image, or a panel in the event's own colours with its
-// initials, still reading No Image (spec §2). A banner in view on arrival
+// initials, still reading No Image (the product's placeholder words). A banner in view on arrival
 // (the page's own, the first card) is asked for at once and first (priority);
 // the others wait until they scroll near. A small one (a list row's) has no
 // room for the initials.

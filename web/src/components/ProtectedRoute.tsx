@@ -4,8 +4,8 @@ import { useNextPage, withNextPage } from '@/lib/nextPage';
 import { useStillLoggedIn } from '@/lib/useLoggedIn';
 import { session } from '@/lib/storage';
 
-// The guard checks only that an access token is stored (spec §6); the
-// server enforces everything else. It re-checks when another tab ends the
+// The guard checks only that an access token is stored; the server
+// enforces everything else. It re-checks when another tab ends the
 // session while a page is open, and the login it sends to leads back here.
 export function ProtectedRoute() {
   const { pathname, search } = useLocation();

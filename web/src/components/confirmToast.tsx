@@ -1,4 +1,4 @@
-// A toast that asks a yes/no question and stays until answered (spec §4, §9).
+// A toast that asks a yes/no question and stays until answered.
 import toast from 'react-hot-toast';
 
 // One question at a time: asking again replaces the open question (taken

@@ -3,5 +3,5 @@
 // VITE_API_BASE_URL.
 export const API_BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? '/api';
 
-// The plain client gives up after this long (spec §9).
+// The plain client gives up after this long (80 s, the product's limit).
 export const PLAIN_TIMEOUT_MS = 80000;

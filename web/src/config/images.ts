@@ -1,2 +1,2 @@
-// Shown when an account has no avatar or logo (spec §2, §9).
+// Shown when an account has no avatar or logo.
 export const PLACEHOLDER_IMAGE = '/placeholder-avatar.svg';

@@ -1,4 +1,4 @@
-// The two HTTP clients (spec §7), both on one base URL. `api` attaches the
+// The two HTTP clients, both on one base URL. `api` attaches the
 // bearer access token and, on a 401, refreshes it once and replays the
 // request; `publicApi` is plain, with the 80 s time-out.
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';

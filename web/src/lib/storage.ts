@@ -1,4 +1,4 @@
-// The session lives in browser storage (spec §3): the access and refresh
+// The session lives in browser storage: the access and refresh
 // tokens, and for organizers the organization id.
 const ACCESS = 'access';
 const REFRESH = 'refresh';

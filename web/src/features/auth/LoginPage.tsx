@@ -45,7 +45,7 @@ export default function LoginPage() {
       const profile = await getProfile();
       if (profile.is_organizer && profile.organization_id) session.setOrganizationId(profile.organization_id);
     } catch (error) {
-      // Only logged (spec §8): the login itself succeeded.
+      // Only logged, not toasted: the login itself succeeded.
       console.error('load profile after login', error);
     }
     announceLoginStatusChange();

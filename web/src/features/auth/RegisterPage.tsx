@@ -12,7 +12,7 @@ import { NEXT_PARAM, useNextPage, withNextPage } from '@/lib/nextPage';
 
 type Kind = 'user' | 'organization';
 
-// Multipart body of the form's non-empty values (spec §3: empty values
+// Multipart body of the form's non-empty values (empty values
 // are omitted). Text is trimmed; passwords are sent as typed. The chosen
 // image is read from its input.
 function nonEmptyValues(form: HTMLFormElement): FormData {
@@ -49,7 +49,7 @@ const FIELD_LABELS: Record<string, string> = {
   logo: 'Logo',
 };
 
-// Every server message, as its own toast (spec §8), naming its field: four
+// Every server message, as its own toast, naming its field: four
 // bare "This field is required." toasts would not say which four.
 function toastServerMessages(body: Record<string, string[]>) {
   const messages = Object.entries(body).flatMap(([field, list]) =>

@@ -35,7 +35,7 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
     } catch (error) {
       const body = errorBody(error);
       // The server's reasons say what to fix; only a failure without one
-      // gets the vague words (spec §8).
+      // gets the vague words of the error catalogue.
       if (Object.keys(body).length === 0) toast.error('Something went wrong. Please try again.');
       setReasons(Object.values(body).flat());
       setRefused(Object.keys(body));

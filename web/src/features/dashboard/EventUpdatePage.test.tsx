@@ -134,11 +134,14 @@ describe('event update page', () => {
     // The list gave no point (an older list, or an event without one):
     // saving must not clear the one the event may have.
     const sent = answerUpdate(() => HttpResponse.json(event));
-    server.use(http.get(apiUrl('/event/public/cities/'), () => HttpResponse.json(['Grenoble'])));
+    server.use(http.get(apiUrl('/event/public/places/'), () => HttpResponse.json([{ city: 'Grenoble', latitude: null, longitude: null }])));
     const { user } = await openForm({ event: { ...event, latitude: null, longitude: null, waitlist: undefined } });
 
     await user.clear(screen.getByLabelText('City (optional)'));
     await user.type(screen.getByLabelText('City (optional)'), 'Grenoble');
+    // The cities of events are suggested after a pause in the typing; the
+    // city is typed, not picked.
+    expect(await screen.findByRole('option', { name: /^Grenoble/ })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Waitlist when full'));
     await user.click(screen.getByRole('button', { name: 'Update Event' }));
 

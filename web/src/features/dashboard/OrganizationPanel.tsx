@@ -16,7 +16,7 @@ export default function OrganizationPanel() {
           Loading organization...
         </p>
       )}
-      {/* A failed load is logged, not toasted (spec §8), and said here. */}
+      {/* A failed load is logged, not toasted, and said here. */}
       {state.status === 'error' && <LoadFailed what="the organization" retry={state.retry} />}
       {state.status === 'ready' && <OrganizationDetails organization={state.organization} />}
     </section>

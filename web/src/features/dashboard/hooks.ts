@@ -29,7 +29,7 @@ export type OrganizationState =
   | { status: 'ready'; organization: Organization };
 
 // The signed-in organizer's organization, from the shared account; a failed
-// load is only logged, as for every profile load (spec §8).
+// load is only logged, as for every profile load.
 export function useOrganization(): OrganizationState & { retry: () => void } {
   const account = useAccount({ onError: (error) => console.error('load organization', error) });
   const { retry } = account;

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/Skeleton';
 // the first load is small; the upcoming events come after it.
 const UpcomingEvents = lazy(() => import('./UpcomingEvents'));
 
-// Each card says what the product does today (spec §2 names the four).
+// Each card says what the product does today (the home page has four).
 const benefits: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Variety of Events',

@@ -19,7 +19,7 @@ export default function ProfilePage() {
   return (
     <div className="page">
       <div className="mx-auto w-full max-w-3xl">
-        {/* A failed load is logged, not toasted (spec §8), and said here. */}
+        {/* A failed load is logged, not toasted, and said here. */}
         {account.status === 'error' && (
           <div className="card">
             <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Profile</h1>

@@ -7,7 +7,7 @@ import type { RegisteredEvent } from '@/types/api';
 import { listRegisteredEvents } from './api';
 
 // The signed-in account, and for organizers their organization (shared:
-// src/api/useAccount.ts); a failed load is only logged (spec §8).
+// src/api/useAccount.ts); a failed load is only logged, not toasted.
 export function useProfileAccount() {
   return useAccount({ onError: (error) => console.error('load profile', error) });
 }
@@ -24,7 +24,7 @@ export function useRegisteredEvents(userId: string): RegisteredEventsState {
   return { ...list, events: items };
 }
 
-// After a successful update the user returns to the profile (spec §4, §9).
+// After a successful update the user returns to the profile, 1.5 s later.
 export const RETURN_DELAY_MS = 1500;
 
 // Returns a function that sends the user back to the profile after the

@@ -25,7 +25,7 @@ import (
 // hour).
 const reminderRate = 50
 
-// remindersBench measures issue 13's proof: an event of 10,000 registrants
+// remindersBench proves the reminders scale: an event of 10,000 registrants
 // reaches its 24-hour reminder's moment; the reminder job (its clock set
 // there) hands it to the mailer, which fans it out and sends every mail,
 // each once, never faster than the sending rate, well within the hour
@@ -115,7 +115,7 @@ func remindersBench(ctx context.Context, stack *emulators.Stack, newBench func(s
 	lambdaCost := delivered.Seconds() * 0.1875 * 0.0000133334 * per
 
 	fmt.Println()
-	fmt.Println("## Reminders (issue 13): the 24-hour reminder of an event of 10,000 registrants")
+	fmt.Println("## Reminders: the 24-hour reminder of an event of 10,000 registrants")
 	fmt.Println()
 	fmt.Printf("The reminder job runs at the reminder's moment and again (a double run); the mailer, on the table's stream, fans\n")
 	fmt.Printf("the reminder out and sends through the SES emulator paced at %d mails a second.\n", reminderRate)

@@ -1,4 +1,6 @@
-package main
+// The Lambda functions, as make build builds them: what each links and how
+// much its zip weighs.
+package functions_test
 
 import (
 	"os"
@@ -8,7 +10,8 @@ import (
 	"testing"
 )
 
-// maxZipBytes is the most a function's deployment zip may weigh (issue 9).
+// maxZipBytes is the most a function's deployment zip may weigh: the
+// budget that keeps cold starts short.
 const maxZipBytes = 4_000_000
 
 // Each Lambda binary links only what its function uses, and its zip stays
@@ -66,7 +69,7 @@ func TestLambdaBinariesLinkOnlyTheirOwnFunction(t *testing.T) {
 
 func build(t *testing.T, out, ldflags, fn string) {
 	t.Helper()
-	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags="+ldflags, "-o", out, "../"+fn)
+	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags="+ldflags, "-o", out, "./"+fn)
 	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", fn, err, b)

@@ -12,7 +12,7 @@ import (
 	"turnout/pkg/domain"
 )
 
-// search measures issue 12's search on 10,000 upcoming events over two
+// search measures the search on 10,000 upcoming events over two
 // years (300-character descriptions from a 500-word vocabulary, 40 cities,
 // ten categories): the first page of a search for a common word, a rare
 // word, a city and around a point, on a fresh table.
@@ -59,7 +59,7 @@ func search(ctx context.Context, newBench func(string) (*bench, error)) error {
 		return fmt.Errorf("seed %d events: %w", n, err)
 	}
 	fmt.Println()
-	fmt.Println("## Search (issue 12): the first page (50) of a search of 10,000 upcoming events over two years")
+	fmt.Println("## Search: the first page (50) of a search of 10,000 upcoming events over two years")
 	fmt.Println()
 	fmt.Println("| search | found on page 1 | calls | read units | bytes | ms |")
 	fmt.Println("|---|---:|---:|---:|---:|---:|")

@@ -14,7 +14,7 @@
 // the size memory.go's rule chooses from them, and the latency and cost per
 // million requests at that size and at today's (infra/lib/functions.json).
 //
-// Run it from the repository: go run ./functions/bench/init (make bench).
+// Run it from the repository: go run ./tools/bench/init (make bench).
 package main
 
 import (
@@ -36,7 +36,8 @@ import (
 	"turnout/pkg/emulators"
 )
 
-// maxZipBytes and maxInitRatio are the budgets of issue 9; rows over them
+// maxZipBytes and maxInitRatio are the budgets of a function's zip and
+// cold start (functions/lean_test.go checks the zip); rows over them
 // are marked in the table.
 const (
 	maxZipBytes  = 4_000_000
@@ -65,7 +66,7 @@ type function struct {
 }
 
 var functions = []function{
-	api("hello", "./functions/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
+	api("hello", "./tools/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/hello", "", "")
 	}, 200),
 	api("users", "./functions/users", func(f fixture) events.APIGatewayV2HTTPRequest {
@@ -116,7 +117,8 @@ func api(name, pkg string, request func(fixture) events.APIGatewayV2HTTPRequest,
 	}}
 }
 
-// before is what this benchmark printed for main before issue 9 (5 cold
+// before is what this benchmark printed for main before the functions
+// were split and slimmed (5 cold
 // starts): zip bytes and init as a multiple of hello-world's.
 var before = map[string]struct {
 	zipBytes  int64

@@ -1,5 +1,5 @@
 // Command lists measures what the event lists and a registration cost in
-// DynamoDB (issue 9, items 1-3): calls, read and write units as DynamoDB
+// DynamoDB: calls, read and write units as DynamoDB
 // Local reports them (ReturnConsumedCapacity INDEXES), answer bytes and
 // time per page, through the real events handlers on fresh emulators.
 // Data is seeded through the store in batches. It also measures a mail to
@@ -65,9 +65,9 @@ func run(ctx context.Context, only string) error {
 		return remindersBench(ctx, stack, newBench)
 	}
 
-	fmt.Println("## Lists (issue 9, item 1): first page, then the deepest page; 1 KB descriptions")
+	fmt.Println("## Lists: first page, then the deepest page; 1 KB descriptions")
 	fmt.Println()
-	fmt.Println("Calls of a person's list include the GetItem that authenticates them. The last column is main's, as issue 9 measured it.")
+	fmt.Println("Calls of a person's list include the GetItem that authenticates them. The last column is main's, as measured before the lists were indexed.")
 	fmt.Println()
 	fmt.Println("| list | history | pages | calls/page (max) | read units (page 1) | bytes (page 1, max) | ms (page 1) | main f1ee25a, whole list |")
 	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
@@ -118,7 +118,7 @@ func run(ctx context.Context, only string) error {
 	}
 
 	fmt.Println()
-	fmt.Println("## Public list (issue 9, item 3): limit 100, every page")
+	fmt.Println("## Public list: limit 100, every page")
 	fmt.Println()
 	fmt.Println("| calendar | pages | calls/page (max) | read units (page 1) | bytes (page 1, max) | ms (page 1) | main f1ee25a |")
 	fmt.Println("|---|---:|---:|---:|---:|---:|---|")
@@ -159,7 +159,7 @@ func run(ctx context.Context, only string) error {
 	}
 
 	fmt.Println()
-	fmt.Println("## A seat (issue 9, item 2): write units as DynamoDB Local reports them (ReturnConsumedCapacity INDEXES)")
+	fmt.Println("## A seat: write units as DynamoDB Local reports them (ReturnConsumedCapacity INDEXES)")
 	fmt.Println()
 	b, err := newBench("seats")
 	if err != nil {
@@ -247,7 +247,7 @@ func (b *bench) seed(ctx context.Context, org string, n, descLen int, start time
 }
 
 // attendees measures the organizer's attendee list and its CSV export on
-// an event of 10,000 attendees (issue 11): the first page, a search that
+// an event of 10,000 attendees: the first page, a search that
 // matches one person, and the whole file.
 func attendees(ctx context.Context, newBench func(string) (*bench, error)) error {
 	const n = 10000
@@ -260,7 +260,7 @@ func attendees(ctx context.Context, newBench func(string) (*bench, error)) error
 		return err
 	}
 	fmt.Println()
-	fmt.Println("## Organizer tools (issue 11): an event of 10,000 attendees")
+	fmt.Println("## Organizer tools: an event of 10,000 attendees")
 	fmt.Println()
 	fmt.Println("Calls include the GetItem that authenticates the organizer; the event and the page are read in parallel.")
 	fmt.Println()

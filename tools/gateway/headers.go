@@ -49,7 +49,7 @@ func securityHeaders(cfg config.Config, region string) (http.Header, error) {
 }
 
 // uploadOrigin is where browsers send image uploads: the S3 emulator, or
-// the media bucket in AWS as infra/lib/app-stack.ts names it.
+// the media bucket in AWS as infra/lib/app/cdn.ts names it.
 func uploadOrigin(cfg config.Config, region string) (string, error) {
 	if cfg.S3Endpoint == "" {
 		return fmt.Sprintf("https://%s.s3.%s.amazonaws.com", cfg.MediaBucket, region), nil

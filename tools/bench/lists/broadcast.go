@@ -15,7 +15,7 @@ import (
 	"turnout/pkg/store"
 )
 
-// broadcast measures issue 11's proof: an event of 5,000 registrants is
+// broadcast proves mail to many scales: an event of 5,000 registrants is
 // cancelled; the request answers at once, having written one item, and
 // the mailer (fed by the table's stream, as in AWS) fans it out and sends
 // every mail, each once.
@@ -72,7 +72,7 @@ func broadcast(ctx context.Context, stack *emulators.Stack, newBench func(string
 	mailerCalls := mailerOps.Take()
 
 	fmt.Println()
-	fmt.Println("## Mail to many (issue 11): cancelling an event of 5,000 registrants")
+	fmt.Println("## Mail to many: cancelling an event of 5,000 registrants")
 	fmt.Println()
 	fmt.Println("The request writes one broadcast item with the cancellation; the mailer, on the table's stream (locally")
 	fmt.Println("the relay `make dev` runs), queues one message per person and sends each once through the SES emulator.")

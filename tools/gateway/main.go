@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"os"
 	"os/signal"
@@ -24,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/smithy-go/logging"
 
 	"turnout/pkg/app"
@@ -61,6 +63,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	dataDir := fs.String("data", ".local/data", "with -dev: folder for the emulators' data, relative to the repository; \"\" for throwaway data")
 	seedDemo := fs.Bool("seed", true, "with -dev: seed demo data into an empty table")
 	verbose := fs.Bool("v", getenv(envVerbose) != "", "log every API call and other debug lines (also "+envVerbose+"=1)")
+	deadlineScale := fs.Float64("deadline-scale", 1, "multiply the production deadlines of AWS calls and requests (the journeys give a loaded machine 10)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -76,6 +79,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	cfg, awsCfg, err := config.Load(ctx, getenv)
 	if err != nil {
+		return err
+	}
+	if cfg, awsCfg, err = withDeadlineScale(cfg, awsCfg, *deadlineScale); err != nil {
 		return err
 	}
 	awsCfg.Logger = sdkLogger{}
@@ -202,6 +208,21 @@ func overlay(env map[string]string, getenv func(string) string) func(string) str
 		}
 		return getenv(k)
 	}
+}
+
+// withDeadlineScale gives cfg the production deadlines times scale (at
+// least 1): emulators on a busy machine answer in seconds what AWS answers
+// in milliseconds, and the journeys test answers, not speed.
+func withDeadlineScale(cfg config.Config, awsCfg aws.Config, scale float64) (config.Config, aws.Config, error) {
+	if !(scale >= 1) || math.IsInf(scale, 0) {
+		return cfg, awsCfg, fmt.Errorf("-deadline-scale %v: want a number of at least 1", scale)
+	}
+	if scale == 1 {
+		return cfg, awsCfg, nil
+	}
+	cfg.Deadlines = config.ProductionDeadlines.Scaled(scale)
+	scaled, err := cfg.AWS()
+	return cfg, scaled, err
 }
 
 func or(v, fallback string) string {

@@ -1,0 +1,164 @@
+// The Lambda functions: one per entry of functions.json, each given only the
+// AWS actions that file lists for it, and invoked by the HTTP API, an
+// EventBridge schedule or the table's stream.
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Api } from './api.js';
+import type { Mail } from './mail.js';
+import { mailerSource } from './stream.js';
+
+// Each function, the /api/<route>/ paths it serves or the schedule an
+// EventBridge rule runs it on (neither for the mailer, which the table's
+// stream invokes), and the AWS actions its code uses:
+// DynamoDB actions on the table, S3 actions on media keys (a trailing *
+// matches the rest of a key), and whether it sends mail. The Go API tests
+// record the calls every request makes and fail unless this file grants
+// exactly those (pkg/api/apitest/permissions_test.go).
+export interface FunctionGrants {
+  // Memory in MB, chosen by `make bench` from the CPU a request uses
+  // (tools/bench/init/memory.go).
+  memory: number;
+  route?: string;
+  // An EventBridge schedule expression, e.g. "rate(5 minutes)" or
+  // "cron(0 8 * * ? *)": a rule runs the function on it. A function has a
+  // route or a schedule, never both.
+  schedule?: string;
+  table: string[];
+  objects: Record<string, string[]>;
+  mail: boolean;
+}
+export const FUNCTIONS: Record<string, FunctionGrants> = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../functions.json', import.meta.url)), 'utf8'),
+);
+
+// What invokes a function: the HTTP API (it has a route), an EventBridge
+// rule (it has a schedule), or else the table's stream (the mailer).
+export type FunctionKind = 'api' | 'scheduled' | 'mailer';
+export function functionKind(name: string, grants: FunctionGrants): FunctionKind {
+  if (grants.route && grants.schedule) throw new Error(`functions.json: ${name} has both a route and a schedule`);
+  return grants.route ? 'api' : grants.schedule ? 'scheduled' : 'mailer';
+}
+
+// A function's description: the API paths it serves, or what it does.
+export function functionDescription(name: string, grants: FunctionGrants): string {
+  switch (functionKind(name, grants)) {
+    case 'api':
+      return `Turnout /api/${grants.route}/*`;
+    case 'scheduled':
+      return `Turnout ${name}: hands the reminders that are due to the mailer`;
+    case 'mailer':
+      return `Turnout ${name}: delivers the mail the API queues`;
+  }
+}
+
+// The timeouts of the functions no request waits for.
+export const FUNCTION_TIMEOUTS = { scheduled: Duration.minutes(1), mailer: Duration.minutes(2) };
+
+// A scheduled run is retried twice, and not once the next run is due: the
+// job is idempotent, and the next run does whatever a failed one left.
+export const SCHEDULE_RETRIES = { retryAttempts: 2, maxEventAge: Duration.minutes(5) };
+
+export interface FunctionsProps {
+  table: dynamodb.ITableV2;
+  mediaBucket: s3.IBucket;
+  signingKey: secrets.ISecret;
+  api: Api;
+  mail: Mail;
+  // Where `make build` put the zips (<name>.zip).
+  lambdaZips: string;
+  removalPolicy: RemovalPolicy;
+  // The environment every API function gets; the others get less.
+  environment: Record<string, string>;
+  mailFrom: string;
+  origin: string;
+}
+
+// Builds every function of functions.json in scope (the stack's own, see
+// AppStack, so the logical IDs are the ones always deployed) and ties each
+// to what invokes it.
+export function addFunctions(scope: Construct, props: FunctionsProps): Record<string, lambda.Function> {
+  const environment = environmentOf(props);
+  const made: Record<string, lambda.Function> = {};
+  for (const [name, grants] of Object.entries(FUNCTIONS)) {
+    const kind = functionKind(name, grants);
+    const Name = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+    const fn = new lambda.Function(scope, `${Name}Function`, {
+      runtime: lambda.Runtime.PROVIDED_AL2023,
+      architecture: lambda.Architecture.ARM_64,
+      // A busy run of a scheduled job may take longer than a request, and
+      // the mailer's fan-out of a broadcast to 10,000 people takes about
+      // 10 s of CPU at its 192 MB (make bench: 1.1 s on a full core).
+      timeout: kind === 'api' ? Duration.seconds(15) : FUNCTION_TIMEOUTS[kind],
+      environment: environment[kind],
+      description: functionDescription(name, grants),
+      memorySize: grants.memory,
+      code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
+      handler: 'bootstrap',
+      logGroup: new logs.LogGroup(scope, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: props.removalPolicy }),
+    });
+    grant(fn, grants, props);
+    if (kind !== 'scheduled') props.signingKey.grantRead(fn);
+    if (kind === 'api') {
+      props.api.route(name, grants.route!, fn);
+    } else if (kind === 'scheduled') {
+      new events.Rule(scope, `${Name}Schedule`, {
+        description: `Runs the Turnout ${name} function: ${grants.schedule}`,
+        schedule: events.Schedule.expression(grants.schedule!),
+        targets: [new targets.LambdaFunction(fn, SCHEDULE_RETRIES)],
+      });
+    } else {
+      fn.addEventSource(mailerSource(props.table));
+    }
+    made[name] = fn;
+  }
+  return made;
+}
+
+// The mailer serves no viewer and touches no image: it gets only what
+// it reads (pkg/config Load), the key signing tickets included. A
+// scheduled job reads the table only (pkg/config LoadEnv): no secret,
+// no media, no mail.
+function environmentOf(props: FunctionsProps): Record<FunctionKind, Record<string, string>> {
+  return {
+    api: props.environment,
+    mailer: {
+      TURNOUT_TABLE: props.table.tableName,
+      TURNOUT_MAIL_FROM: props.mailFrom,
+      TURNOUT_WEB_ORIGIN: props.origin,
+      TURNOUT_SIGNING_SECRET_ARN: props.signingKey.secretArn,
+    },
+    scheduled: {
+      TURNOUT_TABLE: props.table.tableName,
+      TURNOUT_WEB_ORIGIN: props.origin,
+    },
+  };
+}
+
+// Lets fn do exactly what functions.json lists for it.
+function grant(fn: lambda.Function, grants: FunctionGrants, { table, mediaBucket, mail }: FunctionsProps): void {
+  const tableArn = table.tableArn;
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: grants.table, resources: [tableArn] }));
+  // Queries also read the indexes (the API's lists, the reminders that
+  // are due on GSI1).
+  if (grants.table.includes('dynamodb:Query')) {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${tableArn}/index/*`] }));
+  }
+  for (const [action, keys] of Object.entries(grants.objects)) {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [`s3:${action}`], resources: keys.map((key) => mediaBucket.arnForObjects(key)) }));
+  }
+  // Without it a missing upload reads as access denied, not as missing.
+  if (grants.objects.GetObject) {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [mediaBucket.bucketArn] }));
+  }
+  if (grants.mail) mail.grantSend(fn);
+}
