@@ -54,12 +54,13 @@ STATICCHECK := $(CURDIR)/$(LOCAL)/bin/staticcheck
 $(LOCAL)/bin/staticcheck: lint/go.mod lint/go.sum
 	cd lint && GOWORK=off $(GO) build -o $(CURDIR)/$@ honnef.co/go/tools/cmd/staticcheck
 
-lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json $(LOCAL)/bin/staticcheck ## check the code without running it: gofmt, go vet, staticcheck; ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
+lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json $(LOCAL)/bin/staticcheck ## check the code without running it: gofmt, go vet, staticcheck, Go files ≤ 400 lines and functions ≤ 80 (codesize); ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
 	@files=$$(gofmt -l pkg functions tools); if [ -n "$$files" ]; then echo "gofmt -l: not formatted (run gofmt -w):"; echo "$$files"; exit 1; fi
 	$(GO) vet ./pkg/... ./functions/... ./tools/...
 	cd pkg && $(STATICCHECK) ./...
 	cd functions && $(STATICCHECK) ./...
 	cd tools && $(STATICCHECK) ./...
+	$(GO) run ./tools/codesize
 	cd web && $(NPM) run -s lint
 	cd infra && $(NPM) run -s lint
 
