@@ -75,7 +75,8 @@ describe('attendees page', () => {
     expect(screen.getByText('Waitlisted', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
     const graceRow = screen.getByText('Grace Hopper').closest('li')!;
     expect(within(graceRow).getByText('Waitlisted')).toBeInTheDocument();
-    expect(document.title).toBe(`Attendees of ${event.title} · Dashboard · Turnout`);
+    // The title is set by an effect, which may run after the list is drawn.
+    await waitFor(() => expect(document.title).toBe(`Attendees of ${event.title} · Dashboard · Turnout`));
   });
 
   it('searches by name or email', async () => {
