@@ -44,6 +44,13 @@ type Config struct {
 	// Deadlines of AWS calls and API requests; zero in production, where
 	// ProductionDeadlines apply (see Limits).
 	Deadlines Deadlines
+	// ServesManyAtOnce says one process answers many requests at once (the
+	// local gateway, the tests) where a Lambda instance answers one at a
+	// time. The SDK rations retries with a token bucket per client, sized for
+	// one instance; shared by a crowd of concurrent requests it runs dry, and
+	// a passing hiccup fails requests that production would have retried. It
+	// is then off.
+	ServesManyAtOnce bool
 	// awsKeys are the keys the SDK signs with outside the emulators: the
 	// execution role's, which Lambda puts in the environment.
 	awsKeys aws.Credentials
@@ -148,7 +155,7 @@ func (c Config) AWS() (aws.Config, error) {
 		Region:                      c.Region,
 		Credentials:                 aws.NewCredentialsCache(credentials.StaticCredentialsProvider{Value: keys}),
 		HTTPClient:                  dependencyHTTPClient(c.Limits()),
-		Retryer:                     dependencyRetryer,
+		Retryer:                     dependencyRetryer(c.ServesManyAtOnce),
 		AccountIDEndpointMode:       aws.AccountIDEndpointModePreferred,
 		RequestChecksumCalculation:  aws.RequestChecksumCalculationWhenSupported,
 		ResponseChecksumValidation:  aws.ResponseChecksumValidationWhenSupported,

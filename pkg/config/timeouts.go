@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 )
@@ -65,13 +66,19 @@ func dependencyHTTPClient(d Deadlines) *awshttp.BuildableClient {
 // dependencyRetryer retries what may pass in a moment (throttling, refused
 // connections, 5xx) a bounded number of times, but not a timed-out call: a
 // stalled service would only stall the retry too, and the client is better
-// told at once to come back later.
-func dependencyRetryer() aws.Retryer {
-	return retry.NewStandard(func(o *retry.StandardOptions) {
-		o.MaxAttempts = MaxAttempts
-		o.MaxBackoff = MaxBackoff
-		o.Retryables = append([]retry.IsErrorRetryable{retry.IsErrorRetryableFunc(noRetryOnTimeout)}, o.Retryables...)
-	})
+// told at once to come back later. Without quota, retries are not rationed
+// by the SDK's client-side token bucket (see Config.ServesManyAtOnce).
+func dependencyRetryer(withoutQuota bool) func() aws.Retryer {
+	return func() aws.Retryer {
+		return retry.NewStandard(func(o *retry.StandardOptions) {
+			o.MaxAttempts = MaxAttempts
+			o.MaxBackoff = MaxBackoff
+			o.Retryables = append([]retry.IsErrorRetryable{retry.IsErrorRetryableFunc(noRetryOnTimeout)}, o.Retryables...)
+			if withoutQuota {
+				o.RateLimiter = ratelimit.None
+			}
+		})
+	}
 }
 
 func noRetryOnTimeout(err error) aws.Ternary {

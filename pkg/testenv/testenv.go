@@ -148,6 +148,8 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 		SESEndpoint:      endpoints.ses,
 		SigningKey:       randomBytes(tb, 32),
 		Deadlines:        Deadlines(tb),
+		// One test's server stands in for many Lambda instances.
+		ServesManyAtOnce: true,
 	}
 	awsCfg, err := c.AWS()
 	if err != nil {

@@ -77,11 +77,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 		defer stopEmulators()
 		getenv = overlay(env, getenv)
 	}
-	cfg, awsCfg, err := config.Load(ctx, getenv)
+	cfg, _, err := config.Load(ctx, getenv)
 	if err != nil {
 		return err
 	}
-	if cfg, awsCfg, err = withDeadlineScale(cfg, awsCfg, *deadlineScale); err != nil {
+	cfg, awsCfg, err := forTheGateway(cfg, *deadlineScale)
+	if err != nil {
 		return err
 	}
 	awsCfg.Logger = sdkLogger{}
@@ -210,19 +211,21 @@ func overlay(env map[string]string, getenv func(string) string) func(string) str
 	}
 }
 
-// withDeadlineScale gives cfg the production deadlines times scale (at
-// least 1): emulators on a busy machine answer in seconds what AWS answers
-// in milliseconds, and the journeys test answers, not speed.
-func withDeadlineScale(cfg config.Config, awsCfg aws.Config, scale float64) (config.Config, aws.Config, error) {
+// forTheGateway fits cfg to this one process, which answers many requests
+// at once (config.Config.ServesManyAtOnce), and gives it the production
+// deadlines times scale (at least 1): emulators on a busy machine answer in
+// seconds what AWS answers in milliseconds, and the journeys test answers,
+// not speed.
+func forTheGateway(cfg config.Config, scale float64) (config.Config, aws.Config, error) {
 	if !(scale >= 1) || math.IsInf(scale, 0) {
-		return cfg, awsCfg, fmt.Errorf("-deadline-scale %v: want a number of at least 1", scale)
+		return cfg, aws.Config{}, fmt.Errorf("-deadline-scale %v: want a number of at least 1", scale)
 	}
-	if scale == 1 {
-		return cfg, awsCfg, nil
+	cfg.ServesManyAtOnce = true
+	if scale != 1 {
+		cfg.Deadlines = config.ProductionDeadlines.Scaled(scale)
 	}
-	cfg.Deadlines = config.ProductionDeadlines.Scaled(scale)
-	scaled, err := cfg.AWS()
-	return cfg, scaled, err
+	awsCfg, err := cfg.AWS()
+	return cfg, awsCfg, err
 }
 
 func or(v, fallback string) string {

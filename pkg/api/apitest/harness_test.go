@@ -113,9 +113,13 @@ func MustEnvWithoutRegistrationMail(tb testing.TB, storeOpts ...func(*dynamodb.O
 
 // MustEnvOfItsOwn is MustEnvWithoutRegistrationMail on emulators of the
 // test's own (testenv.PrivateConfig), for a test of thousands of writes.
+// Its requests have production's deadline, which such a test is about
+// (each answer within the Lambda's time); each call to the emulators
+// keeps the test's longer wait.
 func MustEnvOfItsOwn(tb testing.TB) *Env {
 	tb.Helper()
 	cfg, awsCfg := testenv.PrivateConfig(tb)
+	cfg.Deadlines.Request = config.RequestTimeout
 	return mustEnv(tb, cfg, awsCfg, false)
 }
 
