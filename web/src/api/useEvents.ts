@@ -25,9 +25,9 @@ async function publicPage(search: Search, after?: string): Promise<ListPage<Turn
 // The first page of the public list (or of the search in the address),
 // requested together with the events route's code (src/app/router.tsx)
 // rather than after the page commits; the list takes it from the cache.
-export function prefetchEventList(): void {
+export function prefetchEventList(): Promise<void> {
   const search = searchOf(new URLSearchParams(window.location.search));
-  prefetchQuery(listKey(search), () => publicPage(search));
+  return prefetchQuery(listKey(search), () => publicPage(search));
 }
 
 // One event's public detail in the shared cache.
@@ -36,10 +36,11 @@ const eventKey = (id: string) => `event:${id}`;
 // The event a shared link (?id=) names, requested together with the event
 // page's code (src/app/router.tsx) rather than after the page commits. An
 // event the list handed over in navigation state needs no request.
-export function prefetchEvent(): void {
+export function prefetchEvent(): Promise<void> {
   const id = new URLSearchParams(window.location.search).get('id');
   const state: unknown = (window.history.state as { usr?: unknown } | null)?.usr;
-  if (id && !eventFromState(state)) prefetchQuery(eventKey(id), () => getEvent(id));
+  if (!id || eventFromState(state)) return Promise.resolve();
+  return prefetchQuery(eventKey(id), () => getEvent(id));
 }
 
 // The public detail of event id.

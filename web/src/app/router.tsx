@@ -4,13 +4,19 @@ import { Layout } from '@/app/Layout';
 import { lazyRoute } from '@/app/lazyRoute';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { dashboardPages, paths } from '@/config/paths';
+import { trackPrefetch } from '@/lib/prefetch';
 
 // Each page is its own chunk, loaded when its route is first visited. The
 // pages a visitor lands on ask for their data while their code loads
 // (prefetched), not after it arrived and rendered: one round trip less
 // before the first event shows.
+// prefetched resolves once the hooks' code is in and the request is out.
 type EventHooks = typeof import('@/api/useEvents');
-const prefetched = (ask: (hooks: EventHooks) => void) => import('@/api/useEvents').then(ask);
+function prefetched(ask: (hooks: EventHooks) => Promise<void>): Promise<void> {
+  const hooks = import('@/api/useEvents');
+  trackPrefetch(hooks.then(ask));
+  return hooks.then(() => {});
+}
 const HomePage = lazy(() => {
   // The page loads the hooks itself; a failure here shows there.
   prefetched((hooks) => hooks.prefetchEventList()).catch(() => {});

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 
 describe('NotFoundPage', () => {
   it('tells the visitor the page does not exist and links home', async () => {
+    // Home lists the upcoming events: none.
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([])));
     const { user } = renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

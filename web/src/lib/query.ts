@@ -65,9 +65,9 @@ export interface QueryOptions {
 }
 
 // Starts loading key before any component asks (a route's data requested
-// alongside its code).
-export function prefetchQuery(key: string, load: () => Promise<unknown>): void {
-  entryFor(key, load);
+// alongside its code). Resolves when what key holds is loaded.
+export function prefetchQuery(key: string, load: () => Promise<unknown>): Promise<void> {
+  return entryFor(key, load).inFlight ?? Promise.resolve();
 }
 
 // What key holds, loading it with load the first time anyone asks.
