@@ -1,6 +1,7 @@
 // Command mailer is the Lambda that delivers mail: the table's stream feeds
 // it each message the other functions queue (pkg/mail/outbox) and each
-// change of a registration (pkg/mail/mailer).
+// change of a registration (pkg/mail/mailer), and copies an organization's
+// name and logo to its events when they change.
 package main
 
 import (

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, ORGANIZATION_PREFIX, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -264,7 +264,7 @@ test("each function's memory is the size functions.json holds (chosen by make be
   assert.equal(Math.max(...Object.values(FUNCTIONS).map((f) => f.memory)), FUNCTIONS.users!.memory);
 });
 
-test('the mailer is fed only newly queued messages and broadcasts and registration changes from the table stream, retried for an hour', () => {
+test('the mailer is fed only newly queued messages and broadcasts, registration changes and organizations\' changes from the table stream, retried for an hour', () => {
   dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
   const mapping = Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping'))[0] as any;
@@ -278,6 +278,7 @@ test('the mailer is fed only newly queued messages and broadcasts and registrati
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: BROADCAST_PREFIX }] } } } },
     { dynamodb: { Keys: { SK: { S: [{ prefix: ATTENDEE_PREFIX }] } } } },
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
+    { eventName: ['MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: ORGANIZATION_PREFIX }] }, SK: { S: [ORGANIZATION_SK] } } } },
   ]);
   const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
   assert.equal(mailer.length, 1);
@@ -394,7 +395,7 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   // media bucket and nowhere else.
   const policy = Object.values(dev.app.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
   const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-  for (const part of ["default-src 'self'", "img-src 'self';", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
+  for (const part of ["default-src 'self'", "img-src 'self' blob:;", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
   assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::(ImportValue|GetStackOutput)":[^;]*MediaBucket[^;]*"\.s3\."/);
   assert.ok(!csp.includes('*'), 'no wildcard source');
   // The file the local gateway reads too.

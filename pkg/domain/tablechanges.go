@@ -39,8 +39,14 @@ type AttendeeWritten struct {
 // images only, so all it tells is whose).
 type AttendeeRemoved struct{ EventID, UserID string }
 
-func (MailQueued) isTableChange()      {}
-func (BroadcastAdded) isTableChange()  {}
-func (DepartureAdded) isTableChange()  {}
-func (AttendeeWritten) isTableChange() {}
-func (AttendeeRemoved) isTableChange() {}
+// OrganizationWritten: an organization's profile was changed (its
+// Organization holds ID, Name and LogoKey): its events carry its name and
+// logo.
+type OrganizationWritten struct{ Organization Organization }
+
+func (MailQueued) isTableChange()          {}
+func (BroadcastAdded) isTableChange()      {}
+func (DepartureAdded) isTableChange()      {}
+func (AttendeeWritten) isTableChange()     {}
+func (AttendeeRemoved) isTableChange()     {}
+func (OrganizationWritten) isTableChange() {}

@@ -55,13 +55,16 @@ type Event struct {
 	ID               string
 	OrganizationID   string
 	OrganizationName string
-	Title            string
-	Description      string
-	Location         string
-	Start            time.Time
-	End              time.Time
-	Capacity         int
-	SeatsTaken       int
+	// OrganizationLogoKey is its organization's logo (media key), shown
+	// on its page's host card; "" for none.
+	OrganizationLogoKey string
+	Title               string
+	Description         string
+	Location            string
+	Start               time.Time
+	End                 time.Time
+	Capacity            int
+	SeatsTaken          int
 	// Waitlist lets people queue for seats once the event is full.
 	Waitlist bool
 	// Waiting counts the people on the waitlist; CheckedIn the attendees

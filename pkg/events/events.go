@@ -181,7 +181,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 		return domain.Event{}, err
 	}
 	e := domain.Event{
-		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
+		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name, OrganizationLogoKey: org.LogoKey,
 		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
 		Category: domain.DefaultCategory, TimeZone: domain.DefaultTimeZone,
 	}

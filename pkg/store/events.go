@@ -22,9 +22,12 @@ type eventItem struct {
 	ID               string
 	OrganizationID   string
 	OrganizationName string
-	Title            string
-	Description      string
-	Location         string
+	// OrganizationLogoKey is copied from the organization like its name
+	// (organizationface.go); lists read it from the seat counter.
+	OrganizationLogoKey string `dynamo:",omitempty"`
+	Title               string
+	Description         string
+	Location            string
 	// StartsAt and EndsAt are sortTime strings so conditions can compare
 	// them with the request's clock.
 	StartsAt string
@@ -63,7 +66,7 @@ func newEventItem(e domain.Event) eventItem {
 		PK: k.PK, SK: k.SK,
 		GSI1PK: listedPK(e), GSI1SK: upcomingSK(e.Start, e.ID),
 		GSI2PK: organizationEventsPK(e.OrganizationID), GSI2SK: upcomingSK(e.Start, e.ID),
-		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName,
+		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName, OrganizationLogoKey: e.OrganizationLogoKey,
 		Title: e.Title, Description: e.Description, Location: e.Location,
 		StartsAt: sortTime(e.Start), EndsAt: sortTime(e.End),
 		Capacity: e.Capacity, BannerKey: e.BannerKey, Created: e.Created,
@@ -100,8 +103,9 @@ type seatsItem struct {
 	Lat      *float64 `dynamo:",omitempty"`
 	Lng      *float64 `dynamo:",omitempty"`
 	// CancelReason rides along too: the event's page opened from a list
-	// shows it.
-	CancelReason string `dynamo:",omitempty"`
+	// shows it. So does the organization's logo, for the host on it.
+	CancelReason        string `dynamo:",omitempty"`
+	OrganizationLogoKey string `dynamo:",omitempty"`
 }
 
 // counter is the seat counter as the registration rule reads it.
@@ -119,7 +123,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 	return seatsItem{
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
-		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng,
+		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng, OrganizationLogoKey: e.OrganizationLogoKey,
 	}
 }
 
@@ -130,7 +134,7 @@ func (it eventItem) counts(e *domain.Event) {
 	for _, f := range []struct {
 		from string
 		to   *string
-	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}, {it.CancelReason, &e.CancelReason}} {
+	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}, {it.CancelReason, &e.CancelReason}, {it.OrganizationLogoKey, &e.OrganizationLogoKey}} {
 		if f.from != "" {
 			*f.to = f.from
 		}
@@ -144,7 +148,7 @@ func (it eventItem) domain() domain.Event {
 	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
 	end, _ := time.Parse(sortTimeLayout, it.EndsAt)
 	return domain.Event{
-		ID: it.ID, OrganizationID: it.OrganizationID, OrganizationName: it.OrganizationName,
+		ID: it.ID, OrganizationID: it.OrganizationID, OrganizationName: it.OrganizationName, OrganizationLogoKey: it.OrganizationLogoKey,
 		Title: it.Title, Description: it.Description, Location: it.Location,
 		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
 		CancelReason: it.CancelReason, BannerKey: it.BannerKey, Created: it.Created,

@@ -49,7 +49,7 @@ const eventPrefix = "EVENT#"
 func userKey(id string) key           { return key{"USER#" + id, "PROFILE"} }
 func usernameKey(username string) key { n := fold(username); return key{"USERNAME#" + n, "USERNAME"} }
 func emailKey(email string) key       { n := fold(email); return key{"EMAIL#" + n, "EMAIL"} }
-func organizationKey(id string) key   { return key{"ORG#" + id, "PROFILE"} }
+func organizationKey(id string) key   { return key{organizationPrefix + id, organizationSK} }
 func eventKey(id string) key          { return key{eventPrefix + id, "EVENT"} }
 
 // seatsKey is the event's seat counter, a small item of its own in no
@@ -218,10 +218,14 @@ func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
 
 // The mailer's stream filter (infra) matches the partition keys of queued
 // messages, broadcasts and departures and the sort keys of attendees by
-// these prefixes; TestStreamFilterPrefixes checks that the two agree.
+// these prefixes (and organizations' profiles by theirs);
+// TestStreamFilterPrefixes checks that the two agree.
 const (
 	outboxPrefix    = "MAIL#"
 	broadcastPrefix = "BROADCAST#"
+	// An organization's profile: its changes are copied to its events.
+	organizationPrefix = "ORG#"
+	organizationSK     = "PROFILE"
 )
 
 func outboxKey(id string) key    { return key{outboxPrefix + id, "MAIL"} }

@@ -221,7 +221,7 @@ func (s *Store) eventsByID(ctx context.Context, entries []searchEntry) ([]domain
 	var items []eventItem
 	// Everything a list shows, of both kinds of item, but not the words.
 	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
-		attrSK, "ID", "OrganizationID", "OrganizationName", "Title", "Description", "Location", "StartsAt", "EndsAt",
+		attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
 		"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "TimeZone", "Lat", "Lng",
 		"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled",
 	).All(ctx, &items)

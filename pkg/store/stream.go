@@ -40,6 +40,14 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 		}
 		return domain.DepartureAdded{Departure: d}
 	}
+	if id, ok := strings.CutPrefix(pk, organizationPrefix); ok && id != "" && sk == organizationSK {
+		// A new organization has no events yet; one being deleted keeps
+		// its events only until they go too.
+		if r.EventName != string(events.DynamoDBOperationTypeModify) || img.flag("Deleting") {
+			return nil
+		}
+		return domain.OrganizationWritten{Organization: domain.Organization{ID: id, Name: img.text("Name"), LogoKey: img.text("LogoKey")}}
+	}
 	eventID, okPK := strings.CutPrefix(pk, eventPrefix)
 	userID, okSK := strings.CutPrefix(sk, attendeePrefix)
 	if !okPK || !okSK || eventID == "" || userID == "" {

@@ -19,16 +19,18 @@ import (
 const infraLib = "../../infra/lib"
 
 // TestStreamFilterPrefixes: the mailer's stream filter in the CDK app lets
-// through exactly the items ChangeOf reads, so its prefixes must be the
-// store's keys.
+// through exactly the items ChangeOf reads, so its prefixes (and the one
+// sort key it names) must be the store's keys.
 func TestStreamFilterPrefixes(t *testing.T) {
 	want := map[string]string{
-		"OUTBOX_PREFIX":    outboxPrefix,
-		"BROADCAST_PREFIX": broadcastPrefix,
-		"ATTENDEE_PREFIX":  attendeePrefix,
-		"DEPARTURE_PREFIX": departurePrefix,
+		"OUTBOX_PREFIX":       outboxPrefix,
+		"BROADCAST_PREFIX":    broadcastPrefix,
+		"ATTENDEE_PREFIX":     attendeePrefix,
+		"DEPARTURE_PREFIX":    departurePrefix,
+		"ORGANIZATION_PREFIX": organizationPrefix,
+		"ORGANIZATION_SK":     organizationSK,
 	}
-	decl := regexp.MustCompile(`(?m)^export const ([A-Z_]+_PREFIX) = '([^']*)';`)
+	decl := regexp.MustCompile(`(?m)^export const ([A-Z_]+_(?:PREFIX|SK)) = '([^']*)';`)
 	found := map[string]string{}
 	err := filepath.WalkDir(infraLib, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".ts") {
@@ -100,6 +102,13 @@ func TestChangeOf(t *testing.T) {
 		{"an attendee removed", record(remove, attendeeKey("E1", "U1"), nil), domain.AttendeeRemoved{EventID: "E1", UserID: "U1"}},
 		{"an event", record(modify, eventKey("E1"), nil), nil},
 		{"a seat counter", record(modify, seatsKey("E1"), nil), nil},
+		{"an organization changed", record(modify, organizationKey("O1"), map[string]events.DynamoDBAttributeValue{
+			"Name": str("City Lights"), "LogoKey": str("logos/a.png"), "Phone": str("0123"),
+		}), domain.OrganizationWritten{Organization: domain.Organization{ID: "O1", Name: "City Lights", LogoKey: "logos/a.png"}}},
+		{"an organization made", record(insert, organizationKey("O1"), map[string]events.DynamoDBAttributeValue{"Name": str("City Lights")}), nil},
+		{"an organization being deleted", record(modify, organizationKey("O1"), map[string]events.DynamoDBAttributeValue{
+			"Name": str("City Lights"), "Deleting": events.NewBooleanAttribute(true),
+		}), nil},
 	}
 	var s *Store
 	for _, tt := range tests {

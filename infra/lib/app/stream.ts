@@ -12,15 +12,20 @@ import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 // ATTENDEE_PREFIX the sort key of every registration's attendee item
 // (pkg/store/keys.go), whose changes the mailer turns into mails;
 // DEPARTURE_PREFIX the key of a registration given up, seat or place
-// in the queue (pkg/store/registrations.go), which the mailer confirms.
+// in the queue (pkg/store/registrations.go), which the mailer confirms;
+// ORGANIZATION_PREFIX the key of an organization's profile
+// (ORGANIZATION_SK), whose name and logo the mailer copies to its events
+// (pkg/store/organizationface.go).
 export const OUTBOX_PREFIX = 'MAIL#';
 export const BROADCAST_PREFIX = 'BROADCAST#';
 export const ATTENDEE_PREFIX = 'ATTENDEE#';
 export const DEPARTURE_PREFIX = 'DEPARTED#';
+export const ORGANIZATION_PREFIX = 'ORG#';
+export const ORGANIZATION_SK = 'PROFILE';
 
 // The mailer reads the table's stream, filtered to newly queued messages and
-// broadcasts and the changes of registrations, so that no other write
-// invokes it. A failed
+// broadcasts, the changes of registrations and of organizations' profiles,
+// so that no other write invokes it. A failed
 // send is reported (batch item failures) and retried from that record on; a
 // message is given up after an hour, when the links it carries are expiring
 // (a reset link lives an hour).
@@ -46,6 +51,10 @@ export function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),
         dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(DEPARTURE_PREFIX) } } },
+      }),
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual('MODIFY'),
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(ORGANIZATION_PREFIX) }, SK: { S: lambda.FilterRule.isEqual(ORGANIZATION_SK) } } },
       }),
     ],
   });

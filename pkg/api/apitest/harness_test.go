@@ -460,8 +460,9 @@ type Event struct {
 	Banner       *string   `json:"banner"`
 	BannerURL    *string   `json:"banner_url"`
 	Organization struct {
-		ID   string `json:"id"`
-		Name string `json:"name"`
+		ID      string  `json:"id"`
+		Name    string  `json:"name"`
+		LogoURL *string `json:"logo_url"`
 	} `json:"organization"`
 }
 

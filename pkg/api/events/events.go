@@ -104,8 +104,9 @@ func NewHandler(d Deps) http.Handler {
 type handlers struct{ Deps }
 
 type organizationRef struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	LogoURL *string `json:"logo_url"`
 }
 
 // eventBody is the event (docs/api.md) with seats left and its organizer.
@@ -138,7 +139,7 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
 		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
-		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName},
+		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
 	}
 }
 

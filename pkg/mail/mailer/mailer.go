@@ -1,7 +1,8 @@
 // Package mailer is the mailer function: it reads the table's stream and
 // sends through SES the messages the other functions queue
 // (pkg/mail/outbox) and the mails of registrations (confirmed, waiting,
-// given a seat, cancelled), each once.
+// given a seat, cancelled), each once. The same stream brings an
+// organization's changes, whose name and logo it copies to its events.
 package mailer
 
 import (
@@ -39,6 +40,7 @@ type Store interface {
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
 	QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
+	CopyOrganizationToEvents(ctx context.Context, o domain.Organization) error
 	// ChangeOf reads a record of the table's stream.
 	ChangeOf(r events.DynamoDBEventRecord) domain.TableChange
 }
@@ -100,6 +102,12 @@ func (d Deliverer) handleChange(ctx context.Context, change domain.TableChange) 
 		return nil
 	case domain.MailQueued:
 		return d.deliverQueued(ctx, c.ID, mail.WithCalendar(c.Message, c.Calendar))
+	case domain.OrganizationWritten:
+		if err := d.Store.CopyOrganizationToEvents(ctx, c.Organization); err != nil {
+			slog.ErrorContext(ctx, "copy an organization to its events", "err", err)
+			return err
+		}
+		return nil
 	}
 	key, m, err := d.registrationMail(ctx, change)
 	if err != nil {

@@ -2,7 +2,8 @@
 // its dashboard creates an event with a banner, a time zone found by city
 // and a place from the browser's location, sees it in public, edits it
 // (another zone chosen with the keyboard, the place picked from the cities
-// of events) and deletes it.
+// of events), gives the organization a logo that the event's host card
+// shows, and deletes the event.
 import assert from 'node:assert/strict';
 import { daysFromNow, PASSWORD, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
@@ -140,6 +141,25 @@ export default async function organizationManagesEvents({ page, stack, screensho
   await page.getByText('Set coordinates by hand').click();
   assert.equal(await field(page, 'Latitude (optional)').inputValue(), '41.14961');
   assert.equal(await field(page, 'Longitude (optional)').inputValue(), '-8.61099');
+  await page.goto('/dashboard/events');
+  await updated.waitFor();
+
+  // A logo given to the organization now shows as the host of the event
+  // made before it (copied to its events after the answer).
+  await page.goto('/organization_info/edit');
+  await field(page, 'Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: BANNER_PNG });
+  // The form shows the chosen file before it is saved.
+  const preview = page.getByRole('img', { name: 'New logo' });
+  await waitFor(() => preview.evaluate((img) => img.complete && img.naturalWidth > 0), { message: 'the chosen logo shows no preview' });
+  await page.getByRole('button', { name: 'Update Organization' }).click();
+  await see(page, 'Organization updated successfully!');
+  await waitFor(async () => (await (await page.request.get(`/api/event/detail/${found.id}/`)).json()).organization.logo_url !== null, {
+    message: "the organization's logo did not reach its event",
+  });
+  await page.goto(`/event/detail?id=${found.id}`);
+  // The logo is decorative beside the name, so it has no role of an image.
+  const host = page.getByRole('link', { name }).locator('xpath=ancestor::div[1]').locator('img');
+  await waitFor(() => host.evaluate((img) => img.complete && img.naturalWidth > 0), { message: 'the host logo did not load' });
   await page.goto('/dashboard/events');
   await updated.waitFor();
 

@@ -18,7 +18,7 @@ describe('ticket link on the event page', () => {
       http.get(apiUrl(`/event/detail/${eventId}/`), () =>
         HttpResponse.json({
           id: eventId, title: 'Jazz in the Park', description: 'Live jazz.', location: 'Riverside Park', start_time: start, end_time: end,
-          capacity: 120, seats_left: 42, banner: null, banner_url: null, organization: { id: 'org-1', name: 'City Lights' },
+          capacity: 120, seats_left: 42, banner: null, banner_url: null, organization: { id: 'org-1', name: 'City Lights', logo_url: null },
         }),
       ),
       http.get(apiUrl('/event/register/:id/'), () =>

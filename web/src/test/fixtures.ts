@@ -83,5 +83,5 @@ export const upcomingEvent: TurnoutEvent = {
   seats_left: 42,
   banner: null,
   banner_url: null,
-  organization: { id: 'org-1', name: 'City Lights' },
+  organization: { id: 'org-1', name: 'City Lights', logo_url: null },
 };

@@ -1031,6 +1031,8 @@ export interface components {
             organization: {
                 id: string;
                 name: string;
+                /** @description Its logo, null for none. */
+                logo_url: string | null;
             };
         };
         /**

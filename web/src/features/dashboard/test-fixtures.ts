@@ -50,7 +50,7 @@ export const events: TurnoutEvent[] = [
     time_zone: 'Europe/Paris',
     banner: null,
     banner_url: null,
-    organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
+    organization: { id: '01JORG00000000000000000001', name: 'City Lights', logo_url: null },
   },
   {
     ...eventDefaults,
@@ -64,7 +64,7 @@ export const events: TurnoutEvent[] = [
     seats_left: 300,
     banner: 'media/uploads/banner/u/2',
     banner_url: 'http://localhost:3000/media/uploads/banner/u/2',
-    organization: { id: '01JORG00000000000000000001', name: 'City Lights' },
+    organization: { id: '01JORG00000000000000000001', name: 'City Lights', logo_url: null },
   },
 ];
 

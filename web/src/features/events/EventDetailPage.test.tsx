@@ -23,7 +23,7 @@ const jazz: TurnoutEvent = {
   seats_left: 42,
   banner: null,
   banner_url: null,
-  organization: { id: 'org-1', name: 'City Lights' },
+  organization: { id: 'org-1', name: 'City Lights', logo_url: null },
 };
 
 const detailPath = `/event/detail?id=${jazz.id}`;
@@ -310,6 +310,14 @@ describe('EventDetailPage', () => {
     expect(link).toHaveAttribute('href', '/organizations/org-1');
     const host = link.closest('div');
     expect(host).toHaveTextContent(/^CHosted by\s*City Lights$/);
+  });
+
+  it("shows the host's logo in place of the initial when they have one", async () => {
+    const logo = 'http://localhost:3000/media/logos/city-lights.png';
+    renderApp(detailPath, { event: { ...jazz, organization: { ...jazz.organization, logo_url: logo } } });
+    const host = (await screen.findByRole('link', { name: 'City Lights' })).closest('div')!;
+    expect(host.querySelector('img')).toHaveAttribute('src', logo);
+    expect(host).toHaveTextContent(/^Hosted by\s*City Lights$/);
   });
 
   it('tells the date once, as one line under the title', async () => {

@@ -23,7 +23,7 @@ function makeEvent(overrides: Partial<TurnoutEvent> = {}): TurnoutEvent {
     seats_left: 42,
     banner: 'banners/jazz.png',
     banner_url: 'http://localhost:3000/media/banners/jazz.png',
-    organization: { id: 'org-1', name: 'City Lights' },
+    organization: { id: 'org-1', name: 'City Lights', logo_url: null },
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ const walk: TurnoutEvent = {
   time_zone: 'Asia/Tokyo',
   banner: null,
   banner_url: null,
-  organization: { id: 'org-1', name: 'Lens Club' },
+  organization: { id: 'org-1', name: 'Lens Club', logo_url: null },
 };
 
 // Answers the public list, recording the query of each request; a search

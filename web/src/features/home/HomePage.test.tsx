@@ -39,7 +39,7 @@ describe('HomePage', () => {
     const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const event = (n: number) => ({
       id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
-      capacity: 10, seats_left: 10, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' },
+      capacity: 10, seats_left: 10, banner: null, banner_url: null, organization: { id: 'o', name: 'Org', logo_url: null },
     });
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([1, 2, 3, 4].map(event))));
     renderApp('/');
@@ -72,7 +72,7 @@ describe('HomePage', () => {
     const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const event = (n: number, cancelled = false) => ({
       id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
-      capacity: 10, seats_left: 10, cancelled, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' },
+      capacity: 10, seats_left: 10, cancelled, banner: null, banner_url: null, organization: { id: 'o', name: 'Org', logo_url: null },
     });
     server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([event(1, true), event(2), event(3), event(4)])));
     renderApp('/');
@@ -87,7 +87,7 @@ describe('HomePage', () => {
     server.use(
       http.get(apiUrl('/event/public/'), () =>
         HttpResponse.json([{ id: '01J00000000000000000000EV1', title: 'Event 1', description: 'd', location: 'Hall', start_time: at(1), end_time: at(1.1),
-          capacity: 10, seats_left: 10, cancelled: true, banner: null, banner_url: null, organization: { id: 'o', name: 'Org' } }]),
+          capacity: 10, seats_left: 10, cancelled: true, banner: null, banner_url: null, organization: { id: 'o', name: 'Org', logo_url: null } }]),
       ),
     );
     renderApp('/');

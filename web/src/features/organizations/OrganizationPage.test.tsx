@@ -21,7 +21,7 @@ const talk: TurnoutEvent = {
   seats_left: 12,
   banner: null,
   banner_url: null,
-  organization: { id: orgId, name: 'Stargazers' },
+  organization: { id: orgId, name: 'Stargazers', logo_url: null },
 };
 const page: OrganizationPageData = {
   id: orgId,
