@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/guregu/dynamo/v2"
+
+	"turnout/pkg/domain"
+)
+
+// Backfilled counts what a Backfill changed.
+type Backfilled struct {
+	// Sunk: cancelled events moved below the live ones in the public list.
+	Sunk int
+	// Counters: seat counters given what the lists read from them.
+	Counters int
+	// Organizations whose name and logo were brought to their events.
+	Organizations int
+}
+
+// Backfill brings items written before a change of shape to today's:
+// a cancelled event into the list's cancelled partition (CancelEvent puts
+// it there since), the fields the lists read onto each event's seat
+// counter (its kind, place, zone, point, reason and host logo), and each
+// organization's name and logo onto its events. It reads the whole table
+// with a Scan, so it is run by hand after a deploy (tools/backfill), never
+// on a request; it changes only what differs, so a second run changes
+// nothing.
+func (s *Store) Backfill(ctx context.Context) (Backfilled, error) {
+	var done Backfilled
+	var found []struct {
+		PK, SK, ID, Name, LogoKey string
+	}
+	err := s.table.Scan().Filter("(SK = ? AND begins_with(PK, ?)) OR SK = ?", organizationSK, organizationPrefix, eventKey("").SK).
+		All(ctx, &found)
+	if err != nil {
+		return done, fmt.Errorf("backfill: scan: %w", err)
+	}
+	var orgs []domain.Organization
+	for _, it := range found {
+		if it.SK == organizationSK {
+			orgs = append(orgs, domain.Organization{ID: it.ID, Name: it.Name, LogoKey: it.LogoKey})
+			continue
+		}
+		sunk, counter, err := s.backfillEvent(ctx, it.ID)
+		if err != nil {
+			return done, fmt.Errorf("backfill: %w", err)
+		}
+		done.Sunk, done.Counters = done.Sunk+sunk, done.Counters+counter
+	}
+	for _, o := range orgs {
+		if err := s.CopyOrganizationToEvents(ctx, o); err != nil {
+			return done, fmt.Errorf("backfill: %w", err)
+		}
+		done.Organizations++
+	}
+	return done, nil
+}
+
+// backfillEvent sinks event id if it is cancelled but listed among the
+// live ones, and writes on its counter what the lists read there; it
+// answers 1 for each it did.
+func (s *Store) backfillEvent(ctx context.Context, id string) (sunk, counter int, err error) {
+	var items []eventItem
+	if err := s.table.Get(attrPK, eventKey(id).PK).Range(attrSK, dynamo.Between, eventKey(id).SK, seatsKey(id).SK).All(ctx, &items); err != nil {
+		return 0, 0, fmt.Errorf("read event %s: %w", id, err)
+	}
+	ev := slices.IndexFunc(items, func(it eventItem) bool { return it.SK == eventKey(id).SK })
+	seats := slices.IndexFunc(items, func(it eventItem) bool { return it.SK == seatsSK })
+	if ev < 0 || seats < 0 || items[ev].Deleting {
+		return 0, 0, nil
+	}
+	e, c := items[ev], items[seats]
+	k, sk := eventKey(id), seatsKey(id)
+	if e.Cancelled && e.GSI1PK != cancelledPK {
+		err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set(attrGSI1PK, cancelledPK).
+			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND Cancelled = ?", true).Run(ctx)
+		if err != nil && !dynamo.IsCondCheckFailed(err) {
+			return 0, 0, fmt.Errorf("sink cancelled event %s: %w", id, err)
+		}
+		sunk = 1
+	}
+	want := newSeatsItem(e.domain())
+	want.CancelReason = e.CancelReason
+	if c.Category == want.Category && c.City == want.City && c.TimeZone == want.TimeZone && c.CancelReason == want.CancelReason &&
+		c.OrganizationLogoKey == want.OrganizationLogoKey && sameCoord(c.Lat, want.Lat) && sameCoord(c.Lng, want.Lng) {
+		return sunk, 0, nil
+	}
+	up := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).If("attribute_exists(PK)")
+	for name, v := range map[string]string{
+		"Category": want.Category, "City": want.City, "TimeZone": want.TimeZone,
+		"CancelReason": want.CancelReason, "OrganizationLogoKey": want.OrganizationLogoKey,
+	} {
+		if v == "" {
+			up.Remove(name)
+		} else {
+			up.Set(name, v)
+		}
+	}
+	if want.Lat != nil {
+		up.Set("Lat", *want.Lat).Set("Lng", *want.Lng)
+	} else {
+		up.Remove("Lat", "Lng")
+	}
+	if err := up.Run(ctx); err != nil && !errors.Is(err, dynamo.ErrNotFound) && !dynamo.IsCondCheckFailed(err) {
+		return sunk, 0, fmt.Errorf("fill the counter of event %s: %w", id, err)
+	}
+	return sunk, 1, nil
+}
+
+func sameCoord(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
