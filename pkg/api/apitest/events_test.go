@@ -122,7 +122,7 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)
 		}
 		orgRaw, _ := raw["organization"].(map[string]any)
-		if got, want := slices.Sorted(maps.Keys(orgRaw)), []string{"id", "name"}; !slices.Equal(got, want) {
+		if got, want := slices.Sorted(maps.Keys(orgRaw)), []string{"id", "logo_url", "name"}; !slices.Equal(got, want) {
 			t.Errorf("organization keys = %v, want %v", got, want)
 		}
 

@@ -4,7 +4,7 @@ import { Layout } from '@/app/Layout';
 import { lazyRoute } from '@/app/lazyRoute';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { dashboardPages, paths } from '@/config/paths';
-import { trackPrefetch } from '@/lib/prefetch';
+import { keepUntilSettled } from '@/lib/underWay';
 
 // Each page is its own chunk, loaded when its route is first visited. The
 // pages a visitor lands on ask for their data while their code loads
@@ -14,7 +14,7 @@ import { trackPrefetch } from '@/lib/prefetch';
 type EventHooks = typeof import('@/api/useEvents');
 function prefetched(ask: (hooks: EventHooks) => Promise<void>): Promise<void> {
   const hooks = import('@/api/useEvents');
-  trackPrefetch(hooks.then(ask));
+  keepUntilSettled(hooks.then(ask));
   return hooks.then(() => {});
 }
 const HomePage = lazy(() => {

@@ -7,6 +7,7 @@
 // whoever is still listening.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { onLoginStatusChange } from '@/lib/storage';
+import { keepUntilSettled } from '@/lib/underWay';
 
 export type Snapshot<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
@@ -28,18 +29,21 @@ function publish(entry: Entry, snapshot: Snapshot<unknown>) {
 
 // Loads the entry's data unless a load is already under way.
 function fetchEntry(entry: Entry): Promise<void> {
-  entry.inFlight ??= entry
-    .load()
-    .then(
-      (data) => {
-        entry.at = Date.now();
-        publish(entry, { status: 'ready', data });
-      },
-      (error: unknown) => publish(entry, { status: 'error', error }),
-    )
-    .finally(() => {
-      entry.inFlight = null;
-    });
+  if (!entry.inFlight) {
+    entry.inFlight = entry
+      .load()
+      .then(
+        (data) => {
+          entry.at = Date.now();
+          publish(entry, { status: 'ready', data });
+        },
+        (error: unknown) => publish(entry, { status: 'error', error }),
+      )
+      .finally(() => {
+        entry.inFlight = null;
+      });
+    keepUntilSettled(entry.inFlight);
+  }
   return entry.inFlight;
 }
 

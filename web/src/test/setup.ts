@@ -4,7 +4,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { server } from '@/test/server';
 import { clearQueries } from '@/lib/query';
-import { prefetchesSettled } from '@/lib/prefetch';
+import { loadsSettled } from '@/lib/underWay';
 
 // Pages load as lazy chunks, transformed on first use; on a loaded two-core
 // machine the first render of a file can take many seconds. What never
@@ -54,9 +54,11 @@ afterEach(async () => {
   // Unmount first: a page still on screen could ask for more (a list
   // refreshing) after its test's answers are gone, and fail the next test.
   cleanup();
-  // A route's prefetch whose code arrives only now is sent now, and
-  // answered by this test's handlers like the rest.
-  await prefetchesSettled();
+  // A load started before the unmount (a list asked for as the test
+  // ended, a route's prefetch whose code arrives only now) may not have
+  // reached the network yet: it is answered by this test's handlers like
+  // the rest.
+  await loadsSettled();
   // A request sent before the unmount is answered by this test's handlers,
   // whenever its turn comes on a busy machine, before they are reset (an
   // answer may lead to one more request: wait for that too).
