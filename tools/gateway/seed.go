@@ -108,7 +108,7 @@ func seed(ctx context.Context, b app.Base) error {
 		for _, de := range d.events {
 			start, end := de.times(today, loc)
 			e := domain.Event{
-				ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name,
+				ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name, OrganizationLogoKey: org.LogoKey,
 				Title: de.title, Description: de.description, Location: de.location,
 				Start: start, End: end,
 				Capacity: de.capacity, Created: today,
