@@ -73,6 +73,10 @@ var (
 	// ErrUnavailable marks a dependency that is down, throttling or late;
 	// the HTTP layer answers 503 with Retry-After.
 	ErrUnavailable = errors.New("dependency unavailable")
+	// ErrUndeliverable marks a message the mail service refused for good
+	// (a rejected or malformed address, an unverified sender): sending it
+	// again cannot succeed.
+	ErrUndeliverable = errors.New("undeliverable message")
 )
 
 // FieldErrors collects validation messages per field, in the order they were

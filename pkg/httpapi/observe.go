@@ -145,10 +145,16 @@ func (h *LogHandler) Enabled(ctx context.Context, level slog.Level) bool {
 	return h.inner.Enabled(ctx, level)
 }
 
-// Handle adds the request's id and passes the record on.
+// Handle adds the request's id (or, outside a request, the Lambda
+// invocation's: the mailer's and the scheduled jobs' lines) and passes the
+// record on.
 func (h *LogHandler) Handle(ctx context.Context, rec slog.Record) error {
 	info := infoOf(ctx)
 	if info == nil {
+		if lc, ok := lambdacontext.FromContext(ctx); ok && lc.AwsRequestID != "" {
+			rec = rec.Clone()
+			rec.AddAttrs(slog.String("invocation_id", lc.AwsRequestID))
+		}
 		return h.inner.Handle(ctx, rec)
 	}
 	rec = rec.Clone()

@@ -153,3 +153,16 @@ func TestLogHandlerKeepsLevelsAndAttrs(t *testing.T) {
 		t.Errorf("log = %s", out)
 	}
 }
+
+// Outside a request (the mailer, the scheduled jobs), a line carries the
+// Lambda invocation's id.
+func TestLogLinesOutsideARequestCarryTheInvocationID(t *testing.T) {
+	lines := captureLogs(t)
+	ctx := lambdacontext.NewContext(context.Background(), &lambdacontext.LambdaContext{AwsRequestID: "inv-42"})
+	slog.ErrorContext(ctx, "gave up an undeliverable mail")
+	slog.InfoContext(context.Background(), "no invocation")
+	got := lines()
+	if len(got) != 2 || got[0]["invocation_id"] != "inv-42" || got[1]["invocation_id"] != nil {
+		t.Errorf("lines = %v, want the invocation's id on the first only", got)
+	}
+}

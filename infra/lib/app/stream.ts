@@ -25,10 +25,11 @@ export const ORGANIZATION_SK = 'PROFILE';
 
 // The mailer reads the table's stream, filtered to newly queued messages and
 // broadcasts, the changes of registrations and of organizations' profiles,
-// so that no other write invokes it. A failed
-// send is reported (batch item failures) and retried from that record on; a
-// message is given up after an hour, when the links it carries are expiring
-// (a reset link lives an hour).
+// so that no other write invokes it. A send that failed for now is reported
+// (batch item failures) and retried from that record on, while the rest of
+// the batch goes out (a mail SES refuses for good is settled, not retried);
+// a message is given up after an hour, when the links it carries are
+// expiring (a reset link lives an hour).
 export function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
   return new DynamoEventSource(table, {
     startingPosition: lambda.StartingPosition.TRIM_HORIZON,

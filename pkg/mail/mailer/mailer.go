@@ -7,6 +7,7 @@ package mailer
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -68,24 +69,31 @@ const sendBudget = config.ResponseTimeout + time.Second
 // the broadcasts to an event's people, queued one message per person
 // (broadcasts.go). Each mail has a key and is claimed under it before
 // it is sent, so a record delivered again sends nothing twice.
-// On a failure it stops and reports that record: Lambda (with
-// ReportBatchItemFailures) then retries the batch from it. For the same
-// reason it stops, reporting the next record, when the invocation's time
-// is running out: a timed-out invocation would have its whole batch
-// retried. Other records are skipped (the event source's filter already
-// keeps most of them out).
+// A mail SES refused for good (domain.ErrUndeliverable) is settled: logged,
+// counted (MailSendFailures) and not tried again. Any other failure is
+// reported, and the rest of the batch still handled: Lambda (with
+// ReportBatchItemFailures) retries from the first record reported, and
+// what was sent meanwhile is not sent again. So one bad message never holds
+// up or loses the mail behind it. When the invocation's time is running
+// out it stops, reporting the next record: a timed-out invocation would
+// have its whole batch retried. Other records are skipped (the event
+// source's filter already keeps most of them out).
 func (d Deliverer) Handle(ctx context.Context, batch events.DynamoDBEvent) (events.DynamoDBEventResponse, error) {
 	var res events.DynamoDBEventResponse
-	fail := func(r events.DynamoDBEventRecord) (events.DynamoDBEventResponse, error) {
+	fail := func(r events.DynamoDBEventRecord) {
 		res.BatchItemFailures = append(res.BatchItemFailures, events.DynamoDBBatchItemFailure{ItemIdentifier: r.Change.SequenceNumber})
-		return res, nil
 	}
 	for _, r := range batch.Records {
 		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < sendBudget {
-			return fail(r)
+			fail(r)
+			return res, nil
 		}
-		if err := d.handleChange(ctx, d.Store.ChangeOf(r)); err != nil {
-			return fail(r)
+		err := d.handleChange(ctx, d.Store.ChangeOf(r))
+		switch {
+		case errors.Is(err, domain.ErrUndeliverable):
+			slog.ErrorContext(ctx, "gave up an undeliverable mail", "record", r.Change.SequenceNumber, "err", err)
+		case err != nil:
+			fail(r)
 		}
 	}
 	return res, nil
@@ -133,16 +141,19 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Messag
 		d.forget(ctx, id)
 		return nil
 	}
-	if err := d.deliverOnce(ctx, "MAIL#"+id, m); err != nil {
+	err := d.deliverOnce(ctx, "MAIL#"+id, m)
+	if err != nil && !errors.Is(err, domain.ErrUndeliverable) {
 		slog.ErrorContext(ctx, "deliver queued mail", "id", id, "subject", m.Subject, "err", err)
 		return err
 	}
+	// Sent, or refused for good (Handle logs that): either way handled.
 	d.forget(ctx, id)
-	return nil
+	return err
 }
 
 // deliverOnce sends m unless the mail named key was sent already: the
-// claim comes first, and a failed send withdraws it for the retry. (A crash
+// claim comes first, and a send that failed for now withdraws it for the
+// retry. (A crash
 // between claim and send loses that one mail rather than sending any twice.)
 func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message) error {
 	claimed, err := d.Store.ClaimMail(ctx, key, d.Now())
@@ -150,6 +161,10 @@ func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message
 		return err
 	}
 	if err := d.Mail.Send(ctx, m); err != nil {
+		// A mail refused for good keeps its claim: it is settled.
+		if errors.Is(err, domain.ErrUndeliverable) {
+			return err
+		}
 		if rerr := d.Store.ReleaseMail(ctx, key); rerr != nil {
 			slog.ErrorContext(ctx, "release the claim of an unsent mail", "key", key, "err", rerr)
 		}

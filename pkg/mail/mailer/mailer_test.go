@@ -1,8 +1,11 @@
 package mailer_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"turnout/pkg/config"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
@@ -30,6 +34,7 @@ type outbox struct {
 	table  string
 	sesURL string
 	d      mailer.Deliverer
+	cfg    config.Config
 	// awsCfg and endpoint reach DynamoDB Local (for the stream relay).
 	awsCfg   aws.Config
 	endpoint string
@@ -43,7 +48,7 @@ func newOutbox(t *testing.T) outbox {
 		t.Fatal(err)
 	}
 	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(cfg.DynamoDBEndpoint) })
-	return outbox{st: st, db: db, table: cfg.Table, sesURL: cfg.SESEndpoint, d: mailer.New(cfg, awsCfg, st), awsCfg: awsCfg, endpoint: cfg.DynamoDBEndpoint}
+	return outbox{st: st, db: db, table: cfg.Table, sesURL: cfg.SESEndpoint, d: mailer.New(cfg, awsCfg, st), cfg: cfg, awsCfg: awsCfg, endpoint: cfg.DynamoDBEndpoint}
 }
 
 func message(to, subject string) domain.Message {
@@ -121,7 +126,9 @@ func (f *failingSender) Send(ctx context.Context, m domain.Message) error {
 	return f.Sender.Send(ctx, m)
 }
 
-func TestDeliverStopsAtAFailedSendSoTheRetryStartsThere(t *testing.T) {
+// A send that fails for now (SES down) is reported for the retry, and
+// the rest of the batch is still sent; the retry sends each mail once.
+func TestDeliverReportsAFailedSendAndGoesOn(t *testing.T) {
 	o := newOutbox(t)
 	ana, bo, cy := unique("ana"), unique("bo"), unique("cy")
 	_, recA := o.queue(t, message(ana, "First"), "10")
@@ -137,15 +144,15 @@ func TestDeliverStopsAtAFailedSendSoTheRetryStartsThere(t *testing.T) {
 	if len(res.BatchItemFailures) != 1 || res.BatchItemFailures[0].ItemIdentifier != "20" {
 		t.Fatalf("failures = %+v, want the failed record (20) alone", res.BatchItemFailures)
 	}
-	if len(sender.sent) != 1 || sender.sent[0] != ana {
-		t.Errorf("sent to %v, want only the message before the failure", sender.sent)
+	if len(sender.sent) != 2 || sender.sent[0] != ana || sender.sent[1] != cy {
+		t.Errorf("sent to %v, want the messages before and after the failure", sender.sent)
 	}
-	if !o.queued(t, idB) || !o.queued(t, idC) {
-		t.Error("the failed message and the one after it must stay queued for the retry")
+	if !o.queued(t, idB) || o.queued(t, idC) {
+		t.Error("the failed message must stay queued for the retry, the sent one not")
 	}
 
-	// The retry, from the failed record on, sends each of them once: the
-	// failed send's claim was withdrawn.
+	// Lambda retries from the failed record on: each is sent once (the
+	// failed send's claim was withdrawn, the sent one's kept).
 	res, err = o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recB, recC}})
 	if err != nil || len(res.BatchItemFailures) != 0 {
 		t.Fatalf("retry = %+v, %v", res, err)
@@ -175,6 +182,64 @@ func TestDeliverSendsEachMailOnceWhenABatchComesAgain(t *testing.T) {
 			t.Errorf("%s got %d mails, want 1", to, n)
 		}
 	}
+}
+
+// TestDeliverSettlesAMailSESRefusesForGood: a batch holding a poison
+// record (SES rejects its address, as the sandbox does an unverified one)
+// between good ones sends every good mail once and reports nothing to
+// retry: the refused mail is settled, not retried for the record's hour
+// while the mail behind it waits (and then lost with it).
+func TestDeliverSettlesAMailSESRefusesForGood(t *testing.T) {
+	o := newOutbox(t)
+	ana, bad, cy := unique("ana"), unique("bad"), unique("cy")
+	_, recA := o.queue(t, message(ana, "First"), "1")
+	idBad, recBad := o.queue(t, message(bad, "Refused"), "2")
+	_, recC := o.queue(t, message(cy, "Third"), "3")
+	awsCfg := o.awsCfg.Copy()
+	awsCfg.HTTPClient = sesRejecting{next: awsCfg.HTTPClient, address: bad}
+	d := mailer.New(o.cfg, awsCfg, o.st)
+	batch := events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recA, recBad, recC}}
+	for range 2 { // a batch may come again: nothing is sent twice
+		if res, err := d.Handle(t.Context(), batch); err != nil || len(res.BatchItemFailures) != 0 {
+			t.Fatalf("Handle = %+v, %v; want every record settled", res, err)
+		}
+	}
+	for to, want := range map[string]int{ana: 1, bad: 0, cy: 1} {
+		if n := len(mailtest.Inbox(t, o.sesURL, to)); n != want {
+			t.Errorf("%s got %d mails, want %d", to, n, want)
+		}
+	}
+	if o.queued(t, idBad) {
+		t.Error("the refused message is still queued")
+	}
+}
+
+// sesRejecting answers SendEmail to address as SES answers a message it
+// refuses (400 MessageRejected), and passes every other call on.
+type sesRejecting struct {
+	next    aws.HTTPClient
+	address string
+}
+
+func (s sesRejecting) Do(r *http.Request) (*http.Response, error) {
+	if r.Body != nil && strings.HasSuffix(r.URL.Path, "/v2/email/outbound-emails") {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return nil, err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if bytes.Contains(body, []byte(s.address)) {
+			return &http.Response{
+				StatusCode: http.StatusBadRequest, Request: r,
+				Header: http.Header{"X-Amzn-Errortype": {"MessageRejected"}, "Content-Type": {"application/json"}},
+				Body:   io.NopCloser(strings.NewReader(`{"message":"Email address is not verified. The following identities failed the check in region EU-WEST-1: ` + s.address + `"}`)),
+			}, nil
+		}
+	}
+	if s.next == nil {
+		return http.DefaultClient.Do(r)
+	}
+	return s.next.Do(r)
 }
 
 func TestDeliverDropsAMessageThatCanNeverBeSent(t *testing.T) {

@@ -71,11 +71,11 @@ func (s *Sender) Send(ctx context.Context, m domain.Message) error {
 func (s *Sender) send(ctx context.Context, m domain.Message) error {
 	switch {
 	case m.To == "":
-		return fmt.Errorf("send mail %q: no recipient", m.Subject)
+		return fmt.Errorf("send mail %q: no recipient: %w", m.Subject, domain.ErrUndeliverable)
 	case m.Subject == "":
-		return errors.New("send mail: no subject")
+		return fmt.Errorf("send mail: no subject: %w", domain.ErrUndeliverable)
 	case m.Text == "" && m.HTML == "":
-		return fmt.Errorf("send mail %q: no body", m.Subject)
+		return fmt.Errorf("send mail %q: no body: %w", m.Subject, domain.ErrUndeliverable)
 	}
 	body := &types.Body{}
 	if m.Text != "" {
@@ -122,7 +122,22 @@ func (s *Sender) send(ctx context.Context, m domain.Message) error {
 		}},
 	})
 	if err != nil {
+		if refusedForGood(err) {
+			err = errors.Join(domain.ErrUndeliverable, err)
+		}
 		return fmt.Errorf("send mail %q: %w", m.Subject, err)
 	}
 	return nil
+}
+
+// refusedForGood reports whether SES refused a message in a way a retry
+// cannot change: the message or an address rejected (in the sandbox, an
+// unverified recipient), a malformed request (an address SES cannot
+// parse), or a sender domain not verified. Throttling, a paused or
+// suspended account and failures to reach SES pass with time.
+func refusedForGood(err error) bool {
+	var rejected *types.MessageRejected
+	var badRequest *types.BadRequestException
+	var unverified *types.MailFromDomainNotVerifiedException
+	return errors.As(err, &rejected) || errors.As(err, &badRequest) || errors.As(err, &unverified)
 }
