@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { addAlarms } from './app/alarms.js';
 import { Api } from './app/api.js';
@@ -15,6 +16,7 @@ import { Mail } from './app/mail.js';
 import type { SiteSettings } from './site.js';
 import { privateBucketProps, type StageSettings } from './stage.js';
 
+export * from './app/alarms.js';
 export * from './app/cdn.js';
 export * from './app/functions.js';
 export * from './app/stream.js';
@@ -75,7 +77,14 @@ export class AppStack extends Stack {
     this.distribution = addDistribution(this, { siteBucket, mediaBucket: props.mediaBucket, api: this.api, site, originSecret: originSecretValue });
     const origin = site.origin ?? `https://${this.distribution.distributionDomainName}`;
 
+    // What the mailer's stream source gives up (stream.ts), kept two weeks.
+    const mailerFailures = new sqs.Queue(this, 'MailerFailures', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     this.functions = addFunctions(this, {
+      mailerFailures,
       table: props.table,
       mediaBucket: props.mediaBucket,
       signingKey,
@@ -96,7 +105,8 @@ export class AppStack extends Stack {
     });
     const apiStage = api.addStage(stage.removalPolicy);
     this.deployWebApp(siteBucket, props.webDist);
-    addAlarms(this, { apiStage, functions: this.functions, table: props.table, email: props.alarmEmail });
+    addAlarms(this, { apiStage, functions: this.functions, table: props.table, mailerFailures, email: props.alarmEmail });
+    new CfnOutput(this, 'MailerFailuresQueue', { value: mailerFailures.queueUrl, description: 'What the mailer gave up: README, "Mail the mailer gave up"' });
 
     new CfnOutput(this, 'SiteUrl', { value: origin });
     new CfnOutput(this, 'DistributionDomain', {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, ORGANIZATION_PREFIX, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
 import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -635,9 +635,56 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
       dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }] });
     }
   }
-  assert.ok(names.filter((n) => n === 'ThrottledRequests').length >= 1);
   for (const alarm of alarms) assert.ok(alarm.Properties.AlarmActions?.length === 1, 'every alarm notifies the topic');
   dev.app.resourceCountIs('AWS::SNS::Topic', 1);
+});
+
+test('each alarm can fire: error thresholds a function reaches in a period, throttling of every table operation the functions use', () => {
+  // A scheduled job runs once a period and is retried SCHEDULE_RETRIES times.
+  const reachable: Record<FunctionKind, number> = { api: Infinity, scheduled: 1 + SCHEDULE_RETRIES.retryAttempts!, mailer: Infinity };
+  for (const [name, grants] of Object.entries(FUNCTIONS)) {
+    const kind = functionKind(name, grants);
+    const { id } = functionOf(dev.app, name);
+    const [errors] = Object.values(dev.app.findResources('AWS::CloudWatch::Alarm', { Properties: { MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }] } })) as any[];
+    assert.ok(errors.Properties.Threshold <= reachable[kind], `${name}: threshold ${errors.Properties.Threshold}, at most ${reachable[kind]} errors a period`);
+    assert.equal(errors.Properties.Period, 300);
+  }
+  // Every operation a function is granted, DeleteItem and BatchWriteItem (the fan-outs) among them.
+  for (const op of ['DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'Query']) assert.ok(TABLE_OPERATIONS.includes(op), op);
+  for (const op of TABLE_OPERATIONS) {
+    dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/DynamoDB',
+      MetricName: 'ThrottledRequests',
+      Dimensions: Match.arrayWith([{ Name: 'Operation', Value: op }]),
+      Threshold: 1,
+    });
+  }
+});
+
+test('mail the mailer gives up lands in a queue that alarms, and late mail alarms', () => {
+  const [queueId] = Object.keys(dev.app.findResources('AWS::SQS::Queue'));
+  assert.ok(queueId, 'an on-failure queue');
+  dev.app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+    DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+  });
+  dev.app.hasResourceProperties('AWS::SQS::QueuePolicy', {
+    PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+  });
+  dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    Namespace: 'AWS/SQS',
+    MetricName: 'ApproximateNumberOfMessagesVisible',
+    Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+    Threshold: 1,
+    DatapointsToAlarm: 1,
+  });
+  const { id } = functionOf(dev.app, 'mailer');
+  dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    Namespace: 'AWS/Lambda',
+    MetricName: 'IteratorAge',
+    Statistic: 'Maximum',
+    Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }],
+    Threshold: MAIL_LATE.toMilliseconds(),
+  });
 });
 
 test('the pinned CDK CLI reads the cloud assembly the pinned library writes', () => {

@@ -1,5 +1,6 @@
 // Alarms (API 5xx rate, Lambda errors and throttles, failed mail sends,
-// DynamoDB throttling) and the SNS topic they notify.
+// late and given-up mail, DynamoDB throttling) and the SNS topic they
+// notify. Each threshold is one its metric can reach in its period.
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -7,23 +8,47 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { FUNCTIONS, functionKind, type FunctionKind } from './functions.js';
 import { MAIL_METRIC } from './mail.js';
 
 export interface AlarmsProps {
   apiStage: apigw.HttpStage;
   functions: Record<string, lambda.Function>;
   table: dynamodb.ITableV2;
+  // Where the mailer's stream source puts what it gives up.
+  mailerFailures: sqs.IQueue;
   // Optional e-mail address subscribed to the topic.
   email?: string;
 }
 
-// The table operations whose throttling raises an alarm.
-const TABLE_OPERATIONS = ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'TransactWriteItems', 'BatchGetItem'];
+// The table operations whose throttling raises an alarm: every one a
+// function is granted (functions.json), as CloudWatch names them. A
+// transaction is granted by the actions of its items (ConditionCheckItem
+// among them) and throttled as TransactWriteItems.
+export const TABLE_OPERATIONS = [
+  ...new Set(
+    Object.values(FUNCTIONS)
+      .flatMap((f) => f.table)
+      .map((action) => action.replace(/^dynamodb:/, ''))
+      .map((op) => (op === 'ConditionCheckItem' ? 'TransactWriteItems' : op)),
+  ),
+].sort();
+
+// Errors in a 5-minute period that raise a function's alarm. A scheduled
+// job runs once in a period (and is retried twice) and the mailer's errors
+// are its crashes and time-outs (it reports failed records instead), so one
+// error of either is worth a look; the API functions serve many requests.
+export const ERROR_THRESHOLDS: Record<FunctionKind, number> = { api: 5, scheduled: 1, mailer: 1 };
+
+// How late the oldest record the mailer reads may be: past it, mail is
+// waiting (an hour loses it).
+export const MAIL_LATE = Duration.minutes(5);
 
 // Built in the stack's own scope (see AppStack): its logical IDs are the
 // ones the stack has always deployed.
-export function addAlarms(scope: Construct, { apiStage, functions, table, email }: AlarmsProps): void {
+export function addAlarms(scope: Construct, { apiStage, functions, table, mailerFailures, email }: AlarmsProps): void {
   const topic = new sns.Topic(scope, 'Alarms');
   if (email) new sns.Subscription(scope, 'AlarmEmail', { topic, protocol: sns.SubscriptionProtocol.EMAIL, endpoint: email });
   const notify = new actions.SnsAction(topic);
@@ -43,9 +68,16 @@ export function addAlarms(scope: Construct, { apiStage, functions, table, email 
   const errors = apiStage.metricServerError({ period });
   alarm('Api5xxRate', new cloudwatch.MathExpression({ expression: '100 * errors / MAX([requests, 1])', usingMetrics: { errors, requests }, period, label: 'API 5xx %' }), 1);
   for (const [name, fn] of Object.entries(functions)) {
-    alarm(`${name}Errors`, fn.metricErrors({ period }), 5);
+    const kind = functionKind(name, FUNCTIONS[name]!);
+    alarm(`${name}Errors`, fn.metricErrors({ period }), ERROR_THRESHOLDS[kind], kind === 'api' ? 2 : 1);
     alarm(`${name}Throttles`, fn.metricThrottles({ period }), 1);
+    if (kind === 'mailer') {
+      alarm(`${name}IteratorAge`, fn.metric('IteratorAge', { statistic: 'Maximum', period }), MAIL_LATE.toMilliseconds(), 1);
+    }
   }
+  // A batch of stream records the mailer gave up (after its retries or the
+  // record's hour): mail nobody will get unless replayed.
+  alarm('MailerGaveUp', mailerFailures.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period }), 1, 1);
   // pkg/mail logs one metric line in CloudWatch's embedded metric format
   // per failed send: a sign-up, reset or notice that reached nobody.
   alarm('MailSendFailures', new cloudwatch.Metric({ namespace: MAIL_METRIC.namespace, metricName: MAIL_METRIC.name, statistic: 'Sum', period }), 1, 1);

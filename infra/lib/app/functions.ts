@@ -10,6 +10,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secrets from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,8 @@ export interface FunctionsProps {
   environment: Record<string, string>;
   mailFrom: string;
   origin: string;
+  // Where the mailer's stream source puts what it gives up.
+  mailerFailures: sqs.IQueue;
 }
 
 // Builds every function of functions.json in scope (the stack's own, see
@@ -117,7 +120,7 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
         targets: [new targets.LambdaFunction(fn, SCHEDULE_RETRIES)],
       });
     } else {
-      fn.addEventSource(mailerSource(props.table));
+      fn.addEventSource(mailerSource(props.table, props.mailerFailures));
     }
     made[name] = fn;
   }

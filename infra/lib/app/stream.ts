@@ -4,7 +4,8 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 
 // OUTBOX_PREFIX starts the key of every queued message (pkg/store/outbox.go);
 // BROADCAST_PREFIX the key of every mail to all of an event's people
@@ -29,9 +30,12 @@ export const ORGANIZATION_SK = 'PROFILE';
 // (batch item failures) and retried from that record on, while the rest of
 // the batch goes out (a mail SES refuses for good is settled, not retried);
 // a message is given up after an hour, when the links it carries are
-// expiring (a reset link lives an hour).
-export function mailerSource(table: dynamodb.ITableV2): DynamoEventSource {
+// expiring (a reset link lives an hour). What is given up is not lost
+// silently: its batch's place in the stream goes to the onFailure queue,
+// which alarms (README: "Mail the mailer gave up").
+export function mailerSource(table: dynamodb.ITableV2, onFailure: sqs.IQueue): DynamoEventSource {
   return new DynamoEventSource(table, {
+    onFailure: new SqsDlq(onFailure),
     startingPosition: lambda.StartingPosition.TRIM_HORIZON,
     batchSize: 10,
     reportBatchItemFailures: true,
