@@ -65,7 +65,7 @@ export class AppStack extends Stack {
     // A CloudFormation dynamic reference: the value is resolved at deploy
     // time and never written into the template.
     const originSecretValue = originSecret.secretValue.unsafeUnwrap();
-    const mail = new Mail(this, site.senderDomain);
+    const mail = new Mail(this, site.senderDomain, site.senderAddress);
     const siteBucket = new s3.Bucket(this, 'SiteBucket', privateBucketProps(stage));
 
     // The API and the distribution come before the functions: the functions

@@ -8,8 +8,10 @@ export interface SiteSettings {
   domain?: { name: string; certificateArn: string };
   // The site's origin when it is known before deploying (a custom domain).
   origin?: string;
-  // The sender of the product's mail and the domain SES must verify.
+  // The sender of the product's mail, its bare address, and the domain
+  // SES must verify.
   mailFrom: string;
+  senderAddress: string;
   senderDomain: string;
 }
 
@@ -41,11 +43,13 @@ export function siteSettings(stage: StageName, input: SiteInput): SiteSettings {
   const mailFrom = input.mailFrom?.trim() || (name ? `Turnout <no-reply@${name}>` : EXAMPLE_SENDER);
   const sender = SENDER.exec(mailFrom);
   if (!sender) throw new Error(`mail sender ${JSON.stringify(mailFrom)} is not "Name <address@domain>" or an address`);
+  const senderAddress = (sender[1] ?? sender[3])!;
   const senderDomain = (sender[2] ?? sender[4])!.toLowerCase();
 
   return {
     ...(name && certificateArn ? { domain: { name, certificateArn }, origin: `https://${name}` } : {}),
     mailFrom,
+    senderAddress,
     senderDomain,
   };
 }

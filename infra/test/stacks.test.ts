@@ -573,7 +573,17 @@ test('site settings refuse what would deploy a broken site', () => {
   assert.throws(() => siteSettings('dev', { domain: 'https://turnout.example', certificateArn: CERTIFICATE }), /not a host name/);
   assert.throws(() => siteSettings('dev', { domain: 'turnout.example', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') }), /us-east-1/);
   assert.throws(() => siteSettings('dev', { mailFrom: 'Turnout <nobody>' }), /mail sender/);
-  assert.deepEqual(siteSettings('dev', { mailFrom: 'ops@Mail.Example.org' }), { mailFrom: 'ops@Mail.Example.org', senderDomain: 'mail.example.org' });
+  assert.deepEqual(siteSettings('dev', { mailFrom: 'ops@Mail.Example.org' }), { mailFrom: 'ops@Mail.Example.org', senderAddress: 'ops@Mail.Example.org', senderDomain: 'mail.example.org' });
+  assert.equal(siteSettings('dev', { mailFrom: 'Turnout <hello@turnout.example>' }).senderAddress, 'hello@turnout.example');
+});
+
+test('the mailer may send from the sender to anyone, in the SES sandbox too (where each recipient identity is checked)', () => {
+  const policies = Object.values(dev.app.findResources('AWS::IAM::Policy')) as any[];
+  const sends = policies.flatMap((p) => p.Properties.PolicyDocument.Statement).filter((s: any) => s.Action === 'ses:SendEmail');
+  assert.equal(sends.length, 1);
+  assert.deepEqual(sends[0].Condition, { StringEquals: { 'ses:FromAddress': 'hello@dev.turnout.example' } });
+  const resource = JSON.stringify(sends[0].Resource);
+  assert.ok(resource.endsWith(':identity/*"]]}'), `the account's identities, not only the sender's: ${resource}`);
 });
 
 test('the deploy entry point stops on bad parameters with the reason, before building anything', () => {

@@ -17,17 +17,24 @@ export class Mail {
   constructor(
     private readonly scope: Construct,
     private readonly senderDomain: string,
+    private readonly senderAddress: string,
   ) {
     this.identity = new ses.EmailIdentity(scope, 'MailIdentity', { identity: ses.Identity.domain(senderDomain) });
   }
 
-  // Lets fn send mail from the sender's domain.
+  // Lets fn send mail from the sender's address, to anyone. SES checks
+  // the sending right on every identity a mail involves: the sender's
+  // domain, and in the sandbox each recipient's verified identity too, so
+  // the right covers the account's identities, bound to the sender's
+  // address (a grant on the sender's identity alone is refused for every
+  // recipient in the sandbox).
   grantSend(fn: lambda.Function): void {
     const stack = Stack.of(this.scope);
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail'],
-        resources: [`arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${this.identity.emailIdentityName}`],
+        resources: [`arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`],
+        conditions: { StringEquals: { 'ses:FromAddress': this.senderAddress } },
       }),
     );
   }
