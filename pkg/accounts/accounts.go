@@ -41,8 +41,9 @@ const (
 	// 100), before only a password reset lets it log in again.
 	LoginBound       = 100
 	LoginBoundForget = 30 * 24 * time.Hour // the count is forgotten 30 days after the last counted attempt
-	// Mails per hour from sign-up, resend and reset, per destination
-	// address and per client address.
+	// Mails per hour from sign-up, resend, reset and email change: of one
+	// kind per destination address (mailKind), and of all kinds per client
+	// address.
 	MailsPerAddress = 3
 	MailsPerClient  = 10
 	// resetFloor is the least time a reset request takes, so a known and
@@ -184,34 +185,51 @@ func (s *Service) afterCreate(ctx context.Context, u domain.User, client, next s
 		return domain.FieldError("username", MsgUsernameTaken)
 	case errors.Is(err, domain.ErrEmailTaken):
 		login, reset := s.WebOrigin+"/login", s.WebOrigin+"/forget/password"
-		return s.send(ctx, client, mail.AlreadyRegistered(u.Email, login, reset))
+		return s.send(ctx, client, mailAlreadyRegistered, mail.AlreadyRegistered(u.Email, login, reset))
 	case err != nil:
 		return err
 	}
 	return s.sendActivation(ctx, client, u, next)
 }
 
-// send delivers m unless its destination or the client that asked for it
-// has used up its mails for the hour, so the forms cannot be used to flood
-// an inbox. A suppressed or failed mail changes nothing in the answer: a
-// failure is logged (the account is already written, and a person can ask
-// for the mail again); only a failing quota store is an error.
-func (s *Service) send(ctx context.Context, client string, m domain.Message) error {
-	for _, q := range []struct {
-		scope, value string
-		limit        int
-	}{{domain.MailFromClient, client, MailsPerClient}, {domain.MailToAddress, m.To, MailsPerAddress}} {
+// mailKind is a kind of account mail with its own hourly allowance per
+// address: a notice a stranger can cause (a sign-up with someone's
+// address) never spends what the owner asks for (a reset link). The same
+// notice again tells nothing new, so it goes once an hour.
+type mailKind struct {
+	name       string
+	perAddress int
+}
+
+var (
+	mailAlreadyRegistered = mailKind{"already-registered", 1}
+	mailActivation        = mailKind{"activation", MailsPerAddress}
+	mailReset             = mailKind{"reset", MailsPerAddress}
+	mailEmailChange       = mailKind{"email-change", MailsPerAddress}
+)
+
+// send delivers m unless its destination has used up its mails of kind
+// for the hour, or the client that asked for it its mails of any kind, so
+// the forms cannot be used to flood an inbox. A suppressed or failed mail
+// changes nothing in the answer: a failure is logged (the account is
+// already written, and a person can ask for the mail again); only a
+// failing quota store is an error.
+func (s *Service) send(ctx context.Context, client string, kind mailKind, m domain.Message) error {
+	for _, q := range []domain.MailQuota{
+		{Scope: domain.MailFromClient, Value: client, Limit: MailsPerClient},
+		{Scope: domain.MailToAddress, Value: m.To, Kind: kind.name, Limit: kind.perAddress},
+	} {
 		// Locally every request comes from loopback (the local gateway, the
 		// tests); in AWS a client address never is.
-		if q.scope == domain.MailFromClient && isLoopback(client) {
+		if q.Scope == domain.MailFromClient && isLoopback(client) {
 			continue
 		}
-		ok, err := s.MailQuota.TakeMailQuota(ctx, q.scope, q.value, q.limit, s.Now())
+		ok, err := s.MailQuota.TakeMailQuota(ctx, q, s.Now())
 		if err != nil {
 			return err
 		}
 		if !ok {
-			slog.InfoContext(ctx, "mail suppressed by hourly quota", "subject", m.Subject, "scope", q.scope)
+			slog.InfoContext(ctx, "mail suppressed by hourly quota", "subject", m.Subject, "scope", q.Scope, "kind", kind.name)
 			return nil
 		}
 	}
@@ -234,7 +252,7 @@ func (s *Service) sendActivation(ctx context.Context, client string, u domain.Us
 	if next != "" {
 		link += "?" + url.Values{"next": {next}}.Encode()
 	}
-	return s.send(ctx, client, mail.Activation(u.Email, displayName(u), link))
+	return s.send(ctx, client, mailActivation, mail.Activation(u.Email, displayName(u), link))
 }
 
 func displayName(u domain.User) string {

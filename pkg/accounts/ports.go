@@ -24,7 +24,7 @@ type SignUpStore interface {
 
 // MailQuotaStore counts the mails sent per address, so no one is flooded.
 type MailQuotaStore interface {
-	TakeMailQuota(ctx context.Context, scope, value string, limit int, now time.Time) (bool, error)
+	TakeMailQuota(ctx context.Context, q domain.MailQuota, now time.Time) (bool, error)
 }
 
 // LoginStore keeps login guards, passwords and sessions (refresh tokens).

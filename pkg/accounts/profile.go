@@ -161,11 +161,11 @@ func (s *Service) askEmailChange(ctx context.Context, client string, u *domain.U
 	u.PendingEmail = pending
 	token := s.Links.Make(purposeEmail, u.ID, emailState(*u))
 	link := s.WebOrigin + "/api/user/email/confirm/" + url.PathEscape(u.ID) + "/" + url.PathEscape(token) + "/"
-	if err := s.send(ctx, client, mail.ConfirmEmailChange(pending, displayName(*u), link)); err != nil {
+	if err := s.send(ctx, client, mailEmailChange, mail.ConfirmEmailChange(pending, displayName(*u), link)); err != nil {
 		return err
 	}
 	when := s.Now().UTC().Format(emailChangeTimeLayout)
-	return s.send(ctx, client, mail.EmailChangeRequested(u.Email, displayName(*u), pending, when, s.WebOrigin+"/forget/password"))
+	return s.send(ctx, client, mailEmailChange, mail.EmailChangeRequested(u.Email, displayName(*u), pending, when, s.WebOrigin+"/forget/password"))
 }
 
 // emailState ties a confirmation link to one requested change: it dies

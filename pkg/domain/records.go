@@ -86,3 +86,11 @@ const (
 	MailToAddress  = "TO"   // per destination address
 	MailFromClient = "FROM" // per client address that caused the mail
 )
+
+// MailQuota is one hourly allowance a mail must fit: Limit mails for Value
+// (an address) in Scope, counted apart for each Kind ("" for all kinds
+// together).
+type MailQuota struct {
+	Scope, Value, Kind string
+	Limit              int
+}

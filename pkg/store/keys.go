@@ -91,8 +91,13 @@ func waitKey(eventID, regID string) key { return key{eventPrefix + eventID, wait
 const waitPrefix = "WAIT#"
 
 // mailQuotaKey counts the mails of one hour (window, e.g. "2026-11-24T18")
-// for one scope ("TO" a destination, "FROM" a client address).
-func mailQuotaKey(scope, value, window string) key {
+// for one scope ("TO" a destination, "FROM" a client address), of one kind
+// or ("") all. The kinds share the value's partition, which an account's
+// deletion removes whole.
+func mailQuotaKey(scope, value, window, kind string) key {
+	if kind != "" {
+		window += "#" + kind
+	}
 	return key{mailQuotaPK(scope, value), window}
 }
 
