@@ -215,16 +215,16 @@ var (
 // already written, and a person can ask for the mail again); only a
 // failing quota store is an error.
 func (s *Service) send(ctx context.Context, client string, kind mailKind, m domain.Message) error {
-	for _, q := range []domain.MailQuota{
-		{Scope: domain.MailFromClient, Value: client, Limit: MailsPerClient},
-		{Scope: domain.MailToAddress, Value: m.To, Kind: kind.name, Limit: kind.perAddress},
+	for _, q := range []domain.Allowance{
+		{Scope: domain.MailFromClient, Value: client, Limit: MailsPerClient, Per: time.Hour},
+		{Scope: domain.MailToAddress, Value: m.To, Kind: kind.name, Limit: kind.perAddress, Per: time.Hour},
 	} {
 		// Locally every request comes from loopback (the local gateway, the
 		// tests); in AWS a client address never is.
 		if q.Scope == domain.MailFromClient && isLoopback(client) {
 			continue
 		}
-		ok, err := s.MailQuota.TakeMailQuota(ctx, q, s.Now())
+		ok, _, err := s.MailQuota.TakeAllowance(ctx, q, s.Now())
 		if err != nil {
 			return err
 		}

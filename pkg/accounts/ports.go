@@ -24,7 +24,7 @@ type SignUpStore interface {
 
 // MailQuotaStore counts the mails sent per address, so no one is flooded.
 type MailQuotaStore interface {
-	TakeMailQuota(ctx context.Context, q domain.MailQuota, now time.Time) (bool, error)
+	TakeAllowance(ctx context.Context, a domain.Allowance, now time.Time) (bool, time.Time, error)
 }
 
 // LoginStore keeps login guards, passwords and sessions (refresh tokens).

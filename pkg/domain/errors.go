@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Code classifies an Error; the HTTP layer maps each code to one status.
@@ -32,6 +33,8 @@ type Error struct {
 	// Fields holds per-field messages ({"field": ["message"]}); when set the
 	// error is rendered in that shape instead of {"detail": Message}.
 	Fields map[string][]string
+	// RetryAfter, when set, is how long until asking again can succeed.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

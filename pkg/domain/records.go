@@ -81,16 +81,19 @@ type DueTimers struct {
 	Changes   []ChangeNotice
 }
 
-// Scopes of mail quotas.
+// Scopes of allowances.
 const (
-	MailToAddress  = "TO"   // per destination address
-	MailFromClient = "FROM" // per client address that caused the mail
+	MailToAddress  = "TO"   // mails per destination address
+	MailFromClient = "FROM" // mails per client address that caused them
+	// RegistrationChanges: registrations and cancellations per account.
+	RegistrationChanges = "REGCHANGES"
 )
 
-// MailQuota is one hourly allowance a mail must fit: Limit mails for Value
-// (an address) in Scope, counted apart for each Kind ("" for all kinds
-// together).
-type MailQuota struct {
+// Allowance bounds what Value (an address, an account) may do in Scope:
+// Limit times in each window of Per, counted apart for each Kind ("" for
+// all kinds together).
+type Allowance struct {
 	Scope, Value, Kind string
 	Limit              int
+	Per                time.Duration
 }

@@ -33,6 +33,15 @@ const (
 	MsgBusy                 = "This event is very busy right now. Please try again."
 	MsgBadCursor            = "This page cursor is not valid."
 	MsgAccountDeleting      = "This account is being deleted."
+	MsgTooManyChanges       = "You have registered and cancelled too often just now. Please try again in a few minutes."
+)
+
+// Registrations and cancellations one account may make in a window: more
+// than a person clicks, few enough that no account can flood the mail
+// everyone's account mail goes out with.
+const (
+	RegistrationChangesPerWindow = 30
+	RegistrationChangeWindow     = 10 * time.Minute
 )
 
 // Store is what the events service needs of the table.
@@ -54,6 +63,7 @@ type Store interface {
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
 	Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error)
+	TakeAllowance(ctx context.Context, a domain.Allowance, now time.Time) (bool, time.Time, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
@@ -260,6 +270,9 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 		return domain.RegisteredEvent{}, eventNotFound()
 	}
 	now := s.Now()
+	if err := s.takeRegistrationChange(ctx, u, now); err != nil {
+		return domain.RegisteredEvent{}, err
+	}
 	// The id is a ULID made as the request arrives: it orders the waitlist.
 	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
 	// Seat, waitlist or refuse is the events rule; the store runs the
@@ -327,5 +340,22 @@ func (s *Service) Cancel(ctx context.Context, u domain.User, id string) error {
 	if reg.UserID != u.ID {
 		return domain.Errorf(domain.CodeForbidden, MsgNotYourRegistration)
 	}
+	if err := s.takeRegistrationChange(ctx, u, s.Now()); err != nil {
+		return err
+	}
 	return explain(s.Store.CancelRegistration(ctx, reg), registrationNotFound())
+}
+
+// takeRegistrationChange counts a registration or cancellation of u, and
+// refuses it (429, with when to ask again) past the account's allowance.
+func (s *Service) takeRegistrationChange(ctx context.Context, u domain.User, now time.Time) error {
+	a := domain.Allowance{Scope: domain.RegistrationChanges, Value: u.ID, Limit: RegistrationChangesPerWindow, Per: RegistrationChangeWindow}
+	ok, until, err := s.Store.TakeAllowance(ctx, a, now)
+	if err != nil {
+		return fmt.Errorf("count a registration change of %s: %w", u.ID, err)
+	}
+	if !ok {
+		return &domain.Error{Code: domain.CodeTooMany, Message: MsgTooManyChanges, RetryAfter: until.Sub(now)}
+	}
+	return nil
 }

@@ -6,7 +6,9 @@ package httpapi
 import (
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
 
 	"turnout/pkg/domain"
 )
@@ -43,11 +45,13 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if !ok {
 		status = http.StatusBadRequest
 	}
-	switch status {
-	case http.StatusUnauthorized:
+	switch {
+	case status == http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="turnout"`)
-	case http.StatusServiceUnavailable:
+	case status == http.StatusServiceUnavailable:
 		w.Header().Set("Retry-After", retryAfterSeconds)
+	case de.RetryAfter > 0:
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(de.RetryAfter.Seconds()))))
 	}
 	if len(de.Fields) > 0 {
 		WriteJSON(w, status, de.Fields)

@@ -70,13 +70,16 @@ func (s *Store) DeleteAccount(ctx context.Context, u domain.User) error {
 
 // ForgetAccount removes what of u is kept outside the account's items and
 // would otherwise wait for its TTL: its sessions (refresh tokens and
-// revoked families), the login guards of its username and the hourly mail
-// counters of its addresses. A Query and batch deletes per partition; it
-// may run again.
+// revoked families), the login guards of its username, the hourly mail
+// counters of its addresses and its count of registration changes. A
+// Query and batch deletes per partition; it may run again.
 func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
-	pks := []string{sessionsPK(u.ID), loginGuardsPK(u.Username), mailQuotaPK(domain.MailToAddress, u.Email)}
+	pks := []string{
+		sessionsPK(u.ID), loginGuardsPK(u.Username), allowancePK(domain.MailToAddress, u.Email),
+		allowancePK(domain.RegistrationChanges, u.ID),
+	}
 	if u.PendingEmail != "" {
-		pks = append(pks, mailQuotaPK(domain.MailToAddress, u.PendingEmail))
+		pks = append(pks, allowancePK(domain.MailToAddress, u.PendingEmail))
 	}
 	for _, pk := range pks {
 		var items []key

@@ -90,18 +90,18 @@ func waitKey(eventID, regID string) key { return key{eventPrefix + eventID, wait
 
 const waitPrefix = "WAIT#"
 
-// mailQuotaKey counts the mails of one hour (window, e.g. "2026-11-24T18")
-// for one scope ("TO" a destination, "FROM" a client address), of one kind
-// or ("") all. The kinds share the value's partition, which an account's
-// deletion removes whole.
-func mailQuotaKey(scope, value, window, kind string) key {
+// allowanceKey counts the uses of one window (its start) for one scope
+// (domain.MailToAddress, ...) and value, of one kind or ("") all. The kinds
+// and windows share the value's partition, which an account's deletion
+// removes whole.
+func allowanceKey(scope, value, window, kind string) key {
 	if kind != "" {
 		window += "#" + kind
 	}
-	return key{mailQuotaPK(scope, value), window}
+	return key{allowancePK(scope, value), window}
 }
 
-func mailQuotaPK(scope, value string) string { return "MAILQUOTA#" + scope + "#" + fold(value) }
+func allowancePK(scope, value string) string { return "ALLOWANCE#" + scope + "#" + fold(value) }
 
 // Every login guard of a username shares one partition, so a password
 // reset finds them all with one Query: one item per client address, one

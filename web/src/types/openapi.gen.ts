@@ -1318,6 +1318,17 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
+        /** @description The account registered and cancelled too often in the last minutes; ask again after Retry-After. */
+        TooManyChanges: {
+            headers: {
+                /** @description Seconds until the account's window of registration changes ends. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
         /** @description A dependency is busy, or the work is not finished yet; try again. */
         Unavailable: {
             headers: {
@@ -2357,6 +2368,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyChanges"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2532,6 +2544,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyChanges"];
             503: components["responses"]["Unavailable"];
         };
     };
