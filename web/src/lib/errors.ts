@@ -21,6 +21,12 @@ export function serverMessages(error: unknown): string[] {
   return Object.values(errorBody(error)).flat();
 }
 
+// The server's words when it asks to slow down (429): they say when to
+// try again, which a generic "try again" would not.
+export function slowDownMessage(error: unknown): string | undefined {
+  return statusOf(error) === 429 ? serverMessages(error)[0] : undefined;
+}
+
 // The HTTP status of an API error, if there was a response.
 export function statusOf(error: unknown): number | undefined {
   return error instanceof AxiosError ? error.response?.status : undefined;

@@ -264,6 +264,18 @@ describe('EventDetailPage', () => {
     expect(screen.queryByText('Failed to register. Please try again.')).not.toBeInTheDocument();
   });
 
+  it('says when to try again after too many registrations and cancellations', async () => {
+    logIn();
+    const slowDown = 'You have registered and cancelled too often just now. Please try again in a few minutes.';
+    server.use(http.post(apiUrl('/event/register/:id/'), () => HttpResponse.json({ detail: slowDown }, { status: 429, headers: { 'Retry-After': '240' } })));
+    const { user } = renderApp(detailPath, { event: jazz });
+
+    await user.click(await screen.findByRole('button', { name: 'Register Now' }));
+
+    expect(await screen.findByText(slowDown)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to register. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('disables Register Now for a full event and says why', async () => {
     renderApp(detailPath, { event: { ...jazz, seats_left: 0 } });
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
-import { serverMessages, statusOf } from '@/lib/errors';
+import { serverMessages, slowDownMessage, statusOf } from '@/lib/errors';
 import { session } from '@/lib/storage';
 import { withNextPage } from '@/lib/nextPage';
 import type { TurnoutEvent } from '@/types/api';
@@ -233,10 +233,10 @@ function useRegistrationActions(
         registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link });
       }
     } catch (error) {
-      // Full, started, already registered (409) or too busy (503): the
-      // server's own words say what happened.
+      // Full, started, already registered (409), too many changes (429) or
+      // too busy (503): the server's own words say what happened.
       const code = statusOf(error);
-      const detail = code === 409 || code === 503 ? serverMessages(error)[0] : undefined;
+      const detail = code === 409 || code === 429 || code === 503 ? serverMessages(error)[0] : undefined;
       toast.error(detail ?? 'Failed to register. Please try again.');
     } finally {
       setBusy(false);
@@ -262,7 +262,7 @@ function useRegistrationActions(
       registrationChanged(leaving || event.waitlist ? 0 : +1, null);
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error(leaving ? 'Failed to leave the waitlist.' : 'Failed to cancel registration.', { id });
+      toast.error(slowDownMessage(error) ?? (leaving ? 'Failed to leave the waitlist.' : 'Failed to cancel registration.'), { id });
     } finally {
       setBusy(false);
     }

@@ -479,4 +479,16 @@ describe('cancelling a registration', () => {
     expect(screen.getByText('Harbour Jazz Night')).toBeInTheDocument();
     expect(screen.queryByText('Registration cancelled successfully.')).not.toBeInTheDocument();
   });
+
+  it('says when to try again after too many registrations and cancellations', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const slowDown = 'You have registered and cancelled too often just now. Please try again in a few minutes.';
+    const { user } = setUp(() => HttpResponse.json({ detail: slowDown }, { status: 429, headers: { 'Retry-After': '240' } }));
+
+    await user.click(within(await jazzItem()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText(slowDown)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to cancel registration.')).not.toBeInTheDocument();
+  });
 });

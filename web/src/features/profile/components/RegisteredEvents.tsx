@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import type { RegisteredEvent } from '@/types/api';
 import { cancelRegistration } from '@/api/events';
+import { slowDownMessage } from '@/lib/errors';
 import { rememberRegistration } from '@/lib/myRegistrations';
 import { useRegisteredEvents } from '../hooks';
 import { EventTime } from '@/components/EventTime';
@@ -30,7 +31,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
       toast.success('Registration cancelled successfully.', { id });
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error('Failed to cancel registration.', { id });
+      toast.error(slowDownMessage(error) ?? 'Failed to cancel registration.', { id });
     } finally {
       setCancelling(null);
     }
