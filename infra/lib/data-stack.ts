@@ -1,4 +1,4 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -64,6 +64,13 @@ export class DataStack extends Stack {
         },
       ],
     });
+    // The app stack reads the table (its name, ARN and stream ARN) and the
+    // bucket through exports, not weak references: a replaced stream would
+    // otherwise leave the mailer's event source on the old one, silently,
+    // since nothing in the app stack's template would change. With exports,
+    // CloudFormation refuses to change what the app stack still imports
+    // (README, "Replacing a Data resource").
+    this.table.applyCrossStackReferenceStrength(ReferenceStrength.STRONG);
 
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
       ...privateBucketProps(stage),
@@ -90,6 +97,7 @@ export class DataStack extends Stack {
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
+    this.mediaBucket.applyCrossStackReferenceStrength(ReferenceStrength.STRONG);
 
     // CloudFront reads checked images (not pending uploads) through origin
     // access control. The condition names the account's distributions by

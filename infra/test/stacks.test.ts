@@ -671,6 +671,12 @@ test('each alarm can fire: error thresholds a function reaches in a period, thro
   }
 });
 
+test('the mailer reads the stream the Data stack exports, so a replaced stream cannot leave it on the old one', () => {
+  const mapping = Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping'))[0] as any;
+  assert.match(mapping.Properties.EventSourceArn['Fn::ImportValue'] ?? '', /^Data:.*StreamArn/);
+  assert.ok(!JSON.stringify(dev.app.toJSON()).includes('Fn::GetStackOutput'), 'no weak reference to the Data stack');
+});
+
 test('mail the mailer gives up lands in a queue that alarms, and late mail alarms', () => {
   const [queueId] = Object.keys(dev.app.findResources('AWS::SQS::Queue'));
   assert.ok(queueId, 'an on-failure queue');
