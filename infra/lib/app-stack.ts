@@ -113,7 +113,7 @@ export class AppStack extends Stack {
       value: this.distribution.distributionDomainName,
       description: site.domain ? `Point ${site.domain.name} at this (a CNAME, or a Route 53 alias)` : 'The site is served here',
     });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'API Gateway\'s own endpoint: it answers 403 to anything that did not come through the site' });
     mail.addDkimOutputs();
   }
 

@@ -38,8 +38,10 @@ type Config struct {
 	// (TURNOUT_SIGNING_SECRET_ARN), never from source.
 	SigningKey []byte
 	// OriginSecret, when set, is the value CloudFront sends in
-	// X-Turnout-Origin; only requests carrying it may name the viewer's
-	// address (CloudFront-Viewer-Address). Empty by default.
+	// X-Turnout-Origin (or two, comma-separated, during a rotation): the
+	// deployed API answers only requests carrying it, and only they may
+	// name the viewer's address (CloudFront-Viewer-Address). Empty by
+	// default (locally).
 	OriginSecret string
 	// Deadlines of AWS calls and API requests; zero in production, where
 	// ProductionDeadlines apply (see Limits).

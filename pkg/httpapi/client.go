@@ -23,7 +23,7 @@ const (
 // secret (anyone can send the header itself). Otherwise it is API Gateway
 // v2's sourceIp, and outside Lambda (local gateway, httptest) the peer.
 func ClientAddress(r *http.Request, originSecret string) string {
-	if originSecret != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get(HeaderOrigin)), []byte(originSecret)) == 1 {
+	if throughOrigin(r, originSecret) {
 		// "ip:port", IPv6 without brackets, so the port follows the last colon.
 		if v := r.Header.Get(HeaderViewerAddress); v != "" {
 			if i := strings.LastIndexByte(v, ':'); i > 0 {
@@ -41,4 +41,37 @@ func ClientAddress(r *http.Request, originSecret string) string {
 		return host
 	}
 	return unknownClientAddress
+}
+
+// throughOrigin reports whether r carries the origin secret. originSecret
+// may hold two values, comma-separated, both accepted while CloudFront
+// moves from one to the other (README, "Rotating the origin secret").
+func throughOrigin(r *http.Request, originSecret string) bool {
+	got := []byte(r.Header.Get(HeaderOrigin))
+	for secret := range strings.SplitSeq(originSecret, ",") {
+		if secret = strings.TrimSpace(secret); secret != "" && subtle.ConstantTimeCompare(got, []byte(secret)) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// MsgNotThroughSite answers a request sent to the API's own endpoint.
+const MsgNotThroughSite = "This API answers only through the site."
+
+// OnlyThroughOrigin answers 403 to a request without the origin secret:
+// deployed, the API serves only what comes through CloudFront (its caching,
+// its headers, the viewer address it vouches for), not callers of API
+// Gateway's own endpoint. Without a secret (locally) it lets all through.
+func OnlyThroughOrigin(originSecret string, next http.Handler) http.Handler {
+	if strings.TrimSpace(strings.ReplaceAll(originSecret, ",", "")) == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !throughOrigin(r, originSecret) {
+			Detail(w, http.StatusForbidden, MsgNotThroughSite)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -57,5 +59,42 @@ func TestClientAddressFromAPIGateway(t *testing.T) {
 	}
 	if got := ClientAddress(r, "edge-secret"); got != "203.0.113.9" {
 		t.Errorf("ClientAddress = %q, want the sourceIp", got)
+	}
+}
+
+// Deployed, the API answers only what came through CloudFront (with the
+// origin secret, either of two during a rotation); locally, with no
+// secret, everything.
+func TestOnlyThroughOrigin(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	status := func(secret, sent string) (int, string) {
+		r := httptest.NewRequest("GET", "/api/event/public/", nil)
+		if sent != "" {
+			r.Header.Set(HeaderOrigin, sent)
+		}
+		w := httptest.NewRecorder()
+		OnlyThroughOrigin(secret, ok).ServeHTTP(w, r)
+		return w.Code, strings.TrimSpace(w.Body.String())
+	}
+	for _, tt := range []struct {
+		secret, sent string
+		want         int
+	}{
+		{"edge", "edge", http.StatusNoContent},
+		{"old, new", "old", http.StatusNoContent},
+		{"old, new", "new", http.StatusNoContent},
+		{"edge", "", http.StatusForbidden},
+		{"edge", "guess", http.StatusForbidden},
+		{"old,new", "old,new", http.StatusForbidden},
+		{"", "", http.StatusNoContent},
+		{"", "anything", http.StatusNoContent},
+	} {
+		got, body := status(tt.secret, tt.sent)
+		if got != tt.want {
+			t.Errorf("secret %q, sent %q: status %d, want %d", tt.secret, tt.sent, got, tt.want)
+		}
+		if got == http.StatusForbidden && body != `{"detail":"`+MsgNotThroughSite+`"}` {
+			t.Errorf("refusal body = %s", body)
+		}
 	}
 }

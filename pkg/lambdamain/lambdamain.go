@@ -36,7 +36,7 @@ func run(ctx context.Context, getenv func(string) string, fn app.Function) error
 	if err != nil {
 		return fmt.Errorf("load configuration: %w", err)
 	}
-	h := app.NewBase(cfg, awsCfg, time.Now).Handler(fn)
+	h := httpapi.OnlyThroughOrigin(cfg.OriginSecret, app.NewBase(cfg, awsCfg, time.Now).Handler(fn))
 	lambda.StartWithOptions(Proxy(h), lambda.WithContext(ctx))
 	return nil
 }
