@@ -21,6 +21,9 @@ export const OWNED_PROJECTION = ['ID', 'OrganizationID', 'OrganizationName', 'Ti
 // The search index: what a search matches (pkg/store/search.go).
 export const SEARCH_PROJECTION = ['ID', 'Words', 'Category', 'CityKey', 'Lat', 'Lng'];
 
+// How long a replaced or deleted image stays recoverable.
+export const MEDIA_OLD_VERSION_DAYS = 7;
+
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;
@@ -95,7 +98,12 @@ export class DataStack extends Stack {
         // items expire by TTL 3 days after sign-up, its image a day later.
         { id: 'never-activated-sign-ups', prefix: 'media/pending/', expiration: Duration.days(4) },
         { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // An image replaced or deleted (by mistake, or by a bad deploy) can
+        // be brought back for a week (MEDIA_OLD_VERSION_DAYS), then it is
+        // gone for good: a deleted account's pictures too.
+        { id: 'old-versions', noncurrentVersionExpiration: Duration.days(MEDIA_OLD_VERSION_DAYS), expiredObjectDeleteMarker: true },
       ],
+      versioned: true,
     });
     this.mediaBucket.applyCrossStackReferenceStrength(ReferenceStrength.STRONG);
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
-import { DataStack, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
+import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
 
@@ -117,6 +117,14 @@ test('the media bucket is private, TLS only, CORS for the site, and forgets aban
   });
   dev.data.hasResourceProperties('AWS::S3::BucketPolicy', {
     PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+  });
+  // Versioned: a replaced or deleted image is recoverable for a week, then gone.
+  dev.data.hasResourceProperties('AWS::S3::Bucket', {
+    CorsConfiguration: Match.anyValue(),
+    VersioningConfiguration: { Status: 'Enabled' },
+    LifecycleConfiguration: {
+      Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: MEDIA_OLD_VERSION_DAYS }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' })]),
+    },
   });
 });
 
@@ -647,6 +655,10 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
   }
   for (const alarm of alarms) assert.ok(alarm.Properties.AlarmActions?.length === 1, 'every alarm notifies the topic');
   dev.app.resourceCountIs('AWS::SNS::Topic', 1);
+  // Published to over TLS only.
+  dev.app.hasResourceProperties('AWS::SNS::TopicPolicy', {
+    PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+  });
 });
 
 test('each alarm can fire: error thresholds a function reaches in a period, throttling of every table operation the functions use', () => {

@@ -49,7 +49,7 @@ export const MAIL_LATE = Duration.minutes(5);
 // Built in the stack's own scope (see AppStack): its logical IDs are the
 // ones the stack has always deployed.
 export function addAlarms(scope: Construct, { apiStage, functions, table, mailerFailures, email }: AlarmsProps): void {
-  const topic = new sns.Topic(scope, 'Alarms');
+  const topic = new sns.Topic(scope, 'Alarms', { enforceSSL: true });
   if (email) new sns.Subscription(scope, 'AlarmEmail', { topic, protocol: sns.SubscriptionProtocol.EMAIL, endpoint: email });
   const notify = new actions.SnsAction(topic);
   const period = Duration.minutes(5);
