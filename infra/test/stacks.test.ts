@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
 import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { stageSettings } from '../lib/stage.js';
@@ -135,6 +135,14 @@ function functionOf(template: Template, name: string): { id: string; props: Reco
   return { id: found[0]![0], props: (found[0]![1] as { Properties: Record<string, any> }).Properties };
 }
 
+test('every variable pkg/config reads (but those Lambda sets) is in CONFIG_VARIABLES', () => {
+  const source = readFileSync(fileURLToPath(new URL('../../pkg/config/config.go', import.meta.url)), 'utf8');
+  const read = [...source.matchAll(/^\s*Env\w+\s*=\s*"([A-Z0-9_]+)"/gm)].map((m) => m[1]!);
+  const lambdaSets = ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];
+  assert.ok(read.includes('AWS_ENDPOINT_URL_SECRETS_MANAGER') && read.includes('TURNOUT_S3_ENDPOINT'), `found ${read}`);
+  assert.deepEqual([...CONFIG_VARIABLES].sort(), read.filter((v) => !lambdaSets.includes(v)).sort());
+});
+
 test('six arm64 provided.al2023 functions, each with the environment and timeout of its kind, and log retention', () => {
   assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['events', 'mailer', 'media', 'organizations', 'reminders', 'users']);
   const fns = dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } });
@@ -152,7 +160,10 @@ test('six arm64 provided.al2023 functions, each with the environment and timeout
     assert.deepEqual(props.Architectures, ['arm64'], name);
     assert.equal(props.Handler, 'bootstrap', name);
     const kind = functionKind(name, declared);
-    assert.deepEqual(Object.keys(props.Environment.Variables).sort(), [...environment[kind]].sort(), `${name} environment`);
+    const given = Object.entries(props.Environment.Variables as Record<string, unknown>).filter(([, v]) => v !== '').map(([k]) => k);
+    assert.deepEqual(given.sort(), [...environment[kind]].sort(), `${name} environment`);
+    // Every other variable pkg/config reads is declared, empty, for local runners.
+    assert.deepEqual(Object.keys(props.Environment.Variables).sort(), [...new Set([...CONFIG_VARIABLES, ...environment[kind]])].sort(), `${name} declared`);
     assert.equal(props.Timeout, { api: 15, scheduled: 60, mailer: 120 }[kind], `${name} timeout`);
   }
   // One log group per function, and the API's access logs.
@@ -195,8 +206,8 @@ test('the function the rule runs reads the table only (no signing key, media or 
   assert.equal(fn.props.MemorySize, 128);
   assert.equal(fn.props.Timeout, 60);
   const env = fn.props.Environment.Variables;
-  assert.deepEqual(Object.keys(env).sort(), ['TURNOUT_TABLE', 'TURNOUT_WEB_ORIGIN']);
-  assert.equal(env.TURNOUT_SIGNING_SECRET_ARN, undefined);
+  assert.deepEqual(Object.keys(env).filter((k) => env[k] !== '').sort(), ['TURNOUT_TABLE', 'TURNOUT_WEB_ORIGIN']);
+  assert.equal(env.TURNOUT_SIGNING_SECRET_ARN, '');
   assert.deepEqual(env.TURNOUT_TABLE, functionOf(dev.app, 'mailer').props.Environment.Variables.TURNOUT_TABLE, 'the table the mailer reads');
   // Exactly the actions of functions.json, on the table; Query on its
   // indexes too (the due reminders are read from GSI1).
@@ -364,7 +375,8 @@ test('the signing key comes from Secrets Manager, never a literal', () => {
     Environment: { Variables: Match.objectLike({ TURNOUT_SIGNING_SECRET_ARN: { Ref: Match.stringLikeRegexp('SigningKey') } }) },
   });
   assert.ok(!/SecretString"\s*:\s*"/.test(dev.appJson), 'no secret value in the template');
-  assert.ok(!/TURNOUT_SIGNING_KEY_FILE/.test(dev.appJson));
+  // Declared for local runners, never given a value here.
+  for (const name of Object.keys(FUNCTIONS)) assert.equal(functionOf(dev.app, name).props.Environment.Variables.TURNOUT_SIGNING_KEY_FILE, '', name);
 });
 
 test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /media/*, security headers', () => {

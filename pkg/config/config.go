@@ -82,6 +82,14 @@ const (
 	EnvAccessKeyID      = "AWS_ACCESS_KEY_ID"
 	EnvSecretAccessKey  = "AWS_SECRET_ACCESS_KEY"
 	EnvSessionToken     = "AWS_SESSION_TOKEN"
+	// The SDKs' standard endpoint overrides (what `sam local` and
+	// LocalStack set), read when the TURNOUT_ ones are empty: one for
+	// every service, or one per service.
+	EnvEndpointURL         = "AWS_ENDPOINT_URL"
+	EnvDynamoDBEndpointURL = "AWS_ENDPOINT_URL_DYNAMODB"
+	EnvS3EndpointURL       = "AWS_ENDPOINT_URL_S3"
+	EnvSESEndpointURL      = "AWS_ENDPOINT_URL_SESV2"
+	EnvSecretsEndpointURL  = "AWS_ENDPOINT_URL_SECRETS_MANAGER"
 )
 
 // Load reads the configuration and resolves the signing key, as every
@@ -108,9 +116,9 @@ func LoadEnv(getenv func(string) string) (Config, aws.Config, error) {
 		MediaBucket:      or(getenv(EnvMediaBucket), "turnout-media"),
 		WebOrigin:        strings.TrimRight(or(getenv(EnvWebOrigin), "http://127.0.0.1:8080"), "/"),
 		MailFrom:         or(getenv(EnvMailFrom), "Turnout <no-reply@turnout.local>"),
-		DynamoDBEndpoint: getenv(EnvDynamoDBEndpoint),
-		S3Endpoint:       getenv(EnvS3Endpoint),
-		SESEndpoint:      getenv(EnvSESEndpoint),
+		DynamoDBEndpoint: first(getenv(EnvDynamoDBEndpoint), getenv(EnvDynamoDBEndpointURL), getenv(EnvEndpointURL)),
+		S3Endpoint:       first(getenv(EnvS3Endpoint), getenv(EnvS3EndpointURL), getenv(EnvEndpointURL)),
+		SESEndpoint:      first(getenv(EnvSESEndpoint), getenv(EnvSESEndpointURL), getenv(EnvEndpointURL)),
 		OriginSecret:     getenv(EnvOriginSecret),
 		awsKeys: aws.Credentials{
 			AccessKeyID: getenv(EnvAccessKeyID), SecretAccessKey: getenv(EnvSecretAccessKey),
@@ -178,7 +186,8 @@ func signingKey(ctx context.Context, getenv func(string) string, awsCfg aws.Conf
 		}
 		raw = string(b)
 	case getenv(EnvSigningSecretARN) != "":
-		secret, err := readSecret(ctx, awsCfg, secretsEndpoint(awsCfg.Region), getenv(EnvSigningSecretARN))
+		endpoint := first(getenv(EnvSecretsEndpointURL), getenv(EnvEndpointURL), secretsEndpoint(awsCfg.Region))
+		secret, err := readSecret(ctx, awsCfg, endpoint, getenv(EnvSigningSecretARN))
 		if err != nil {
 			return nil, fmt.Errorf("config: fetch signing secret: %w", err)
 		}
@@ -194,6 +203,16 @@ func signingKey(ctx context.Context, getenv func(string) string, awsCfg aws.Conf
 		return nil, fmt.Errorf("config: signing key has %d bytes, want at least %d", len(key), minKeyBytes)
 	}
 	return key, nil
+}
+
+// first is the first of values that is not empty, or "".
+func first(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 func or(v, fallback string) string {

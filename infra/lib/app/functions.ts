@@ -102,7 +102,7 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
       // the mailer's fan-out of a broadcast to 10,000 people takes about
       // 10 s of CPU at its 192 MB (make bench: 1.1 s on a full core).
       timeout: kind === 'api' ? Duration.seconds(15) : FUNCTION_TIMEOUTS[kind],
-      environment: environment[kind],
+      environment: { ...DECLARED_EMPTY, ...environment[kind] },
       description: functionDescription(name, grants),
       memorySize: grants.memory,
       code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
@@ -126,6 +126,19 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
   }
   return made;
 }
+
+// Every variable pkg/config reads that Lambda leaves to the function (it
+// sets AWS_REGION and the keys itself), declared on every function, empty
+// where its kind gets no value: a local runner (`sam local invoke
+// --env-vars`) overrides only declared variables, so any function can be
+// pointed at emulators. infra/test checks the list against pkg/config.
+export const CONFIG_VARIABLES = [
+  'TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_WEB_ORIGIN', 'TURNOUT_MAIL_FROM', 'TURNOUT_MAIL_RATE',
+  'TURNOUT_DYNAMODB_ENDPOINT', 'TURNOUT_S3_ENDPOINT', 'TURNOUT_SES_ENDPOINT', 'TURNOUT_SIGNING_KEY_FILE',
+  'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_ORIGIN_SECRET', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL_SESV2', 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+];
+const DECLARED_EMPTY: Record<string, string> = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, '']));
 
 // The mailer serves no viewer and touches no image: it gets only what
 // it reads (pkg/config Load), the key signing tickets included. A
