@@ -93,7 +93,9 @@ const waitPrefix = "WAIT#"
 // allowanceKey counts the uses of one window (its start) for one scope
 // (domain.MailToAddress, ...) and value, of one kind or ("") all. The kinds
 // and windows share the value's partition, which an account's deletion
-// removes whole.
+// removes whole; the value (an address, an account id) is kept as a digest,
+// so a count a request wrote while its account was being deleted names
+// nobody until its TTL removes it.
 func allowanceKey(scope, value, window, kind string) key {
 	if kind != "" {
 		window += "#" + kind
@@ -101,7 +103,10 @@ func allowanceKey(scope, value, window, kind string) key {
 	return key{allowancePK(scope, value), window}
 }
 
-func allowancePK(scope, value string) string { return "ALLOWANCE#" + scope + "#" + fold(value) }
+func allowancePK(scope, value string) string {
+	sum := sha256.Sum256([]byte(fold(value)))
+	return "ALLOWANCE#" + scope + "#" + hex.EncodeToString(sum[:16])
+}
 
 // Every login guard of a username shares one partition, so a password
 // reset finds them all with one Query: one item per client address, one
