@@ -164,10 +164,11 @@ DOMAIN          ?=
 CERTIFICATE_ARN ?=
 MAIL_FROM       ?=
 ALARM_EMAIL     ?=
+MAIL_RATE       ?=
 CDK             := infra/node_modules/.bin/cdk
 CDK_CONTEXT     := -c stage=$(STAGE) -c region=$(REGION) $(if $(DOMAIN),-c domain=$(DOMAIN)) \
 	$(if $(CERTIFICATE_ARN),-c certificateArn=$(CERTIFICATE_ARN)) $(if $(MAIL_FROM),-c 'mailFrom=$(MAIL_FROM)') \
-	$(if $(ALARM_EMAIL),-c alarmEmail=$(ALARM_EMAIL))
+	$(if $(ALARM_EMAIL),-c alarmEmail=$(ALARM_EMAIL)) $(if $(MAIL_RATE),-c mailRate=$(MAIL_RATE))
 
 infra-deps:
 	@cd infra && $(NPM_CI) >/dev/null
@@ -183,7 +184,7 @@ synth: build web-build infra-deps ## synthesize every stack offline into infra/c
 bootstrap: build web-build infra-deps ## prepare an AWS account and REGION for deploys, once: make bootstrap REGION=...
 	$(CDK) bootstrap $(CDK_CONTEXT)
 
-deploy: deploy-params build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod REGION=... [DOMAIN=... CERTIFICATE_ARN=...] [MAIL_FROM='Name <addr@domain>'] [ALARM_EMAIL=...]
+deploy: deploy-params build web-build infra-deps ## deploy to AWS: make deploy STAGE=dev|prod REGION=... [DOMAIN=... CERTIFICATE_ARN=...] [MAIL_FROM='Name <addr@domain>'] [ALARM_EMAIL=...] [MAIL_RATE=14]
 	$(CDK) deploy --all --require-approval broadening $(CDK_CONTEXT)
 
 # The sender must be on a domain the deployer can verify in SES; the

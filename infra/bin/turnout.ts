@@ -13,7 +13,7 @@ const context = (key: string): string | undefined => (app.node.tryGetContext(key
 function settings() {
   try {
     const stage = stageSettings(context('stage') ?? 'dev');
-    return { stage, site: siteSettings(stage.name, { domain: context('domain'), certificateArn: context('certificateArn'), mailFrom: context('mailFrom') }) };
+    return { stage, site: siteSettings(stage.name, { domain: context('domain'), certificateArn: context('certificateArn'), mailFrom: context('mailFrom'), mailRate: context('mailRate') }) };
   } catch (err) {
     console.error(`turnout: ${(err as Error).message}`);
     process.exit(2);

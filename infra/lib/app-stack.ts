@@ -101,6 +101,7 @@ export class AppStack extends Stack {
         TURNOUT_ORIGIN_SECRET: originSecretValue,
       },
       mailFrom: site.mailFrom,
+      mailRate: site.mailRate,
       origin,
     });
     const apiStage = api.addStage(stage.removalPolicy);

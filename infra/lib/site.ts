@@ -13,12 +13,16 @@ export interface SiteSettings {
   mailFrom: string;
   senderAddress: string;
   senderDomain: string;
+  // SES's sending rate of the account (mails a second), which every mailer
+  // instance shares (pkg/mail/sendrate); absent, the mailer's default.
+  mailRate?: number;
 }
 
 export interface SiteInput {
   domain?: string;
   certificateArn?: string;
   mailFrom?: string;
+  mailRate?: string;
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -46,7 +50,13 @@ export function siteSettings(stage: StageName, input: SiteInput): SiteSettings {
   const senderAddress = (sender[1] ?? sender[3])!;
   const senderDomain = (sender[2] ?? sender[4])!.toLowerCase();
 
+  const mailRate = input.mailRate?.trim() ? Number(input.mailRate) : undefined;
+  if (mailRate !== undefined && !(Number.isFinite(mailRate) && mailRate > 0)) {
+    throw new Error(`mail rate ${JSON.stringify(input.mailRate)} is not a positive number of mails a second`);
+  }
+
   return {
+    ...(mailRate !== undefined ? { mailRate } : {}),
     ...(name && certificateArn ? { domain: { name, certificateArn }, origin: `https://${name}` } : {}),
     mailFrom,
     senderAddress,

@@ -595,6 +595,21 @@ test('site settings refuse what would deploy a broken site', () => {
   assert.throws(() => siteSettings('dev', { mailFrom: 'Turnout <nobody>' }), /mail sender/);
   assert.deepEqual(siteSettings('dev', { mailFrom: 'ops@Mail.Example.org' }), { mailFrom: 'ops@Mail.Example.org', senderAddress: 'ops@Mail.Example.org', senderDomain: 'mail.example.org' });
   assert.equal(siteSettings('dev', { mailFrom: 'Turnout <hello@turnout.example>' }).senderAddress, 'hello@turnout.example');
+  for (const bad of ['0', '-1', 'fast', 'Infinity']) assert.throws(() => siteSettings('dev', { mailFrom: 'ops@example.org', mailRate: bad }), /mail rate/);
+});
+
+test('the sending rate the deploy gives reaches the mailer, and only it', () => {
+  const app = new App({ context: cdkContext });
+  const stage = stageSettings('dev');
+  const site = siteSettings('dev', { mailFrom: 'ops@example.org', mailRate: '1' });
+  const data = new DataStack(app, 'RateData', { stage, site });
+  const stack = new AppStack(app, 'RateApp', { stage, site, table: data.table, mediaBucket: data.mediaBucket, lambdaZips: join(out, 'dist'), webDist: join(out, 'web') });
+  const fns = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+  const rates = Object.values(fns).map((f) => (f as { Properties: { Description?: string; Environment?: { Variables?: Record<string, string> } } }).Properties)
+    .filter((p) => p.Environment?.Variables?.TURNOUT_MAIL_RATE).map((p) => [p.Description, p.Environment?.Variables?.TURNOUT_MAIL_RATE]);
+  assert.deepEqual(rates, [[functionDescription('mailer', FUNCTIONS.mailer!), '1']]);
+  // Unset, the mailer keeps pkg/config's default.
+  assert.ok(!dev.appJson.includes('"TURNOUT_MAIL_RATE":"1'));
 });
 
 test('the mailer may send from the sender to anyone, in the SES sandbox too (where each recipient identity is checked)', () => {

@@ -26,8 +26,9 @@ type Config struct {
 	// of redirects after activation and of media URLs.
 	WebOrigin string
 	MailFrom  string
-	// MailRate is the most mails a second one mailer sends: SES's sending
-	// rate of the account (14 a second is where production accounts start).
+	// MailRate is the most mails a second all mailers together send: SES's
+	// sending rate of the account (14 a second is where production
+	// accounts start), shared through the table (pkg/mail/sendrate).
 	MailRate float64
 	// Endpoint overrides point the SDK at the local emulators; empty in AWS.
 	DynamoDBEndpoint string

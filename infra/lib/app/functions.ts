@@ -81,6 +81,8 @@ export interface FunctionsProps {
   // The environment every API function gets; the others get less.
   environment: Record<string, string>;
   mailFrom: string;
+  // SES's sending rate (mails a second) when the deploy sets it.
+  mailRate?: number;
   origin: string;
   // Where the mailer's stream source puts what it gives up.
   mailerFailures: sqs.IQueue;
@@ -152,6 +154,7 @@ function environmentOf(props: FunctionsProps): Record<FunctionKind, Record<strin
       TURNOUT_MAIL_FROM: props.mailFrom,
       TURNOUT_WEB_ORIGIN: props.origin,
       TURNOUT_SIGNING_SECRET_ARN: props.signingKey.secretArn,
+      ...(props.mailRate ? { TURNOUT_MAIL_RATE: String(props.mailRate) } : {}),
     },
     scheduled: {
       TURNOUT_TABLE: props.table.tableName,

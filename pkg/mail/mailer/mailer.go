@@ -18,6 +18,7 @@ import (
 	"turnout/pkg/config"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
+	"turnout/pkg/mail/sendrate"
 	"turnout/pkg/mail/ses"
 )
 
@@ -41,6 +42,7 @@ type Store interface {
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
 	QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
+	sendrate.Allowances
 	CopyOrganizationToEvents(ctx context.Context, o domain.Organization) error
 	// ChangeOf reads a record of the table's stream.
 	ChangeOf(r events.DynamoDBEventRecord) domain.TableChange
@@ -188,7 +190,7 @@ func complete(m domain.Message) bool {
 // endpoint, "" in AWS) and the table.
 func New(cfg config.Config, awsCfg aws.Config, st Store) Deliverer {
 	return Deliverer{
-		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom).Paced(cfg.MailRate), Store: st,
+		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom).Paced(sendrate.New(st, cfg.MailRate, time.Now)), Store: st,
 		Tickets: auth.Tickets{Key: cfg.SigningKey}, Unsubscribes: auth.Unsubscribes{Key: cfg.SigningKey},
 		WebOrigin: cfg.WebOrigin, Now: time.Now,
 	}

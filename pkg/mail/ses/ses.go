@@ -15,7 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
-	"golang.org/x/time/rate"
 )
 
 // Sender sends messages from one address.
@@ -25,8 +24,14 @@ type Sender struct {
 	// metrics receives a metric line per failed send: the Lambda's log.
 	metrics io.Writer
 	now     func() time.Time
-	// limit paces sends to the account's sending rate (nil: unpaced).
-	limit *rate.Limiter
+	// pace holds each send until the account's sending rate allows it
+	// (nil: unpaced).
+	pace Pacer
+}
+
+// Pacer holds a send until it may go (sendrate.Shared).
+type Pacer interface {
+	Wait(ctx context.Context) error
 }
 
 // New builds the SES client once per process. An empty endpoint means AWS;
@@ -40,14 +45,11 @@ func New(awsCfg aws.Config, endpoint, from string) *Sender {
 	return &Sender{ses: client, from: from, metrics: os.Stdout, now: time.Now}
 }
 
-// Paced makes s send at most perSecond mails a second, evenly: SES
-// refuses mail over the account's sending rate, so a fan-out of thousands
-// waits its turn rather than failing and retrying. A rate of 0 or less
-// leaves s unpaced.
-func (s *Sender) Paced(perSecond float64) *Sender {
-	if perSecond > 0 {
-		s.limit = rate.NewLimiter(rate.Limit(perSecond), 1)
-	}
+// Paced makes s wait for p before each send: SES refuses mail over the
+// account's sending rate, so a fan-out of thousands waits its turn rather
+// than failing and retrying.
+func (s *Sender) Paced(p Pacer) *Sender {
+	s.pace = p
 	return s
 }
 
@@ -56,9 +58,9 @@ const charset = "UTF-8"
 // Send delivers m and counts each failure as a metric. Errors name the
 // subject but never carry the body, which may hold a one-time link.
 func (s *Sender) Send(ctx context.Context, m domain.Message) error {
-	if s.limit != nil {
-		if err := s.limit.Wait(ctx); err != nil {
-			return fmt.Errorf("send mail %q: wait for the sending rate: %w", m.Subject, err)
+	if s.pace != nil {
+		if err := s.pace.Wait(ctx); err != nil {
+			return fmt.Errorf("send mail %q: %w", m.Subject, err)
 		}
 	}
 	err := s.send(ctx, m)

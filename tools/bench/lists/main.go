@@ -4,7 +4,8 @@
 // time per page, through the real events handlers on fresh emulators.
 // Data is seeded through the store in batches. It also measures a mail to
 // 5,000 people through the mailer (broadcast.go) and the reminders of an
-// event of 10,000 (reminders.go). `make bench` runs it.
+// event of 10,000 (reminders.go), and parallel mailers against one sending
+// rate (mailrate.go). `make bench` runs it.
 package main
 
 import (
@@ -34,7 +35,7 @@ import (
 )
 
 func main() {
-	only := flag.String("only", "", `run one table: "reminders"`)
+	only := flag.String("only", "", `run one table: "reminders" or "mailrate"`)
 	flag.Parse()
 	if err := run(context.Background(), *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench lists:", err)
@@ -61,8 +62,11 @@ func run(ctx context.Context, only string) error {
 	}
 	defer stack.Stop()
 	newBench := func(name string) (*bench, error) { return open(ctx, stack, name) }
-	if only == "reminders" {
+	switch only {
+	case "reminders":
 		return remindersBench(ctx, stack, newBench)
+	case "mailrate":
+		return mailRateBench(ctx, stack, newBench)
 	}
 
 	fmt.Println("## Lists: first page, then the deepest page; 1 KB descriptions")
@@ -155,6 +159,9 @@ func run(ctx context.Context, only string) error {
 		return err
 	}
 	if err := remindersBench(ctx, stack, newBench); err != nil {
+		return err
+	}
+	if err := mailRateBench(ctx, stack, newBench); err != nil {
 		return err
 	}
 
