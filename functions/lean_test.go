@@ -22,8 +22,8 @@ const maxZipBytes = 4_000_000
 //     client (one start-up call, made through the SDK's signer);
 //   - events and media serve no account routes, and the mailer no API route
 //     and no image;
-//   - the reminder job reads and writes the table only: no API route, no
-//     image, no mail, no secret;
+//   - the reminder job and the bounce handler read and write the table
+//     only: no API route, no image, no mail, no secret;
 //   - no function executes templates: that keeps every exported method of
 //     every reachable type alive (users was 6.8 MB zipped with the mail
 //     templates).
@@ -34,12 +34,14 @@ func TestLambdaBinariesLinkOnlyTheirOwnFunction(t *testing.T) {
 	const templates = "text/template.(*state)"
 	api := []string{"service/sesv2.", "aws-sdk-go-v2/config.", "service/secretsmanager.", "service/sso.", templates}
 	accountRoutes := []string{"turnout/pkg/api/users.", "turnout/pkg/api/organizations."}
+	tableOnly := append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "service/sesv2.", "aws-sdk-go-v2/config.",
+		"service/secretsmanager.", "turnout/pkg/mail.", templates)
 	forbidden := map[string][]string{
 		"users": api, "organizations": api,
 		"events": append(accountRoutes, api...), "media": append(accountRoutes, api...),
-		"mailer": append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
-		"reminders": append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "service/sesv2.", "aws-sdk-go-v2/config.",
-			"service/secretsmanager.", "turnout/pkg/mail.", templates),
+		"mailer":    append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
+		"reminders": tableOnly,
+		"bounces":   tableOnly,
 	}
 	for fn, symbols := range forbidden {
 		t.Run(fn, func(t *testing.T) {

@@ -143,8 +143,8 @@ test('every variable pkg/config reads (but those Lambda sets) is in CONFIG_VARIA
   assert.deepEqual([...CONFIG_VARIABLES].sort(), read.filter((v) => !lambdaSets.includes(v)).sort());
 });
 
-test('six arm64 provided.al2023 functions, each with the environment and timeout of its kind, and log retention', () => {
-  assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['events', 'mailer', 'media', 'organizations', 'reminders', 'users']);
+test('seven arm64 provided.al2023 functions, each with the environment and timeout of its kind, and log retention', () => {
+  assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['bounces', 'events', 'mailer', 'media', 'organizations', 'reminders', 'users']);
   const fns = dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } });
   assert.equal(Object.keys(fns).length, Object.keys(FUNCTIONS).length);
   // What each kind reads (pkg/config): the mailer serves no viewer and
@@ -153,6 +153,7 @@ test('six arm64 provided.al2023 functions, each with the environment and timeout
     api: ['TURNOUT_TABLE', 'TURNOUT_MEDIA_BUCKET', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN', 'TURNOUT_ORIGIN_SECRET'],
     mailer: ['TURNOUT_TABLE', 'TURNOUT_MAIL_FROM', 'TURNOUT_SIGNING_SECRET_ARN', 'TURNOUT_WEB_ORIGIN'],
     scheduled: ['TURNOUT_TABLE', 'TURNOUT_WEB_ORIGIN'],
+    feedback: ['TURNOUT_TABLE'],
   };
   for (const [name, declared] of Object.entries(FUNCTIONS)) {
     const { props } = functionOf(dev.app, name);
@@ -164,7 +165,7 @@ test('six arm64 provided.al2023 functions, each with the environment and timeout
     assert.deepEqual(given.sort(), [...environment[kind]].sort(), `${name} environment`);
     // Every other variable pkg/config reads is declared, empty, for local runners.
     assert.deepEqual(Object.keys(props.Environment.Variables).sort(), [...new Set([...CONFIG_VARIABLES, ...environment[kind]])].sort(), `${name} declared`);
-    assert.equal(props.Timeout, { api: 15, scheduled: 60, mailer: 120 }[kind], `${name} timeout`);
+    assert.equal(props.Timeout, { api: 15, scheduled: 60, feedback: 30, mailer: 120 }[kind], `${name} timeout`);
   }
   // One log group per function, and the API's access logs.
   dev.app.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, Object.keys(FUNCTIONS).length + 1);
@@ -342,8 +343,8 @@ test('each function may do only what its code does, on only what it needs', () =
     const onStream = new Set(granted.filter((g) => streamActions.includes(g.split(' ')[0]!)).map((g) => g.split(' ')[0]));
     const kind = functionKind(name, declared);
     assert.deepEqual(onStream, new Set(kind === 'mailer' ? streamActions : []), `${name} stream actions`);
-    // The signing key is read by all but a scheduled job.
-    assert.deepEqual(actions('secretsmanager:'), new Set(kind === 'scheduled' ? [] : ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']), `${name} signing key`);
+    // The signing key is read by the API and the mailer only.
+    assert.deepEqual(actions('secretsmanager:'), new Set(kind === 'api' || kind === 'mailer' ? ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'] : []), `${name} signing key`);
     assert.deepEqual(new Set([...actions('dynamodb:')].filter((a) => !onStream.has(a))), new Set(declared.table), `${name} table actions`);
     assert.equal(actions('ses:').size, declared.mail ? 1 : 0, `${name} mail`);
     for (const [action, keys] of Object.entries(declared.objects)) {
@@ -530,7 +531,9 @@ test('mail: the sender domain is an SES identity', () => {
 
 test('the functions know the site origin on the first deploy: its domain, else the distribution', () => {
   const distributionDomain = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] };
-  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, Object.keys(FUNCTIONS).length);
+  // Every function that makes links (the feedback handler makes none).
+  const linking = Object.entries(FUNCTIONS).filter(([name, grants]) => functionKind(name, grants) !== 'feedback').length;
+  dev.app.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ TURNOUT_WEB_ORIGIN: distributionDomain }) } }, linking);
   dev.app.hasOutput('SiteUrl', { Value: distributionDomain });
   const devDist = Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any;
   assert.equal(devDist.Properties.DistributionConfig.Aliases, undefined);
@@ -640,8 +643,11 @@ test('the deploy entry point stops on bad parameters with the reason, before bui
   assert.match(staging.stderr, /^turnout: stage must be dev or prod/);
 });
 
+// The topic the alarms notify (the other carries SES's feedback).
+const alarmTopic = (t: Template) => Object.keys(t.findResources('AWS::SNS::Topic')).find((id) => id.startsWith('Alarms'))!;
+
 test('a failed mail send alarms at once, on the metric pkg/mail emits', () => {
-  const topic = Object.keys(dev.app.findResources('AWS::SNS::Topic'))[0]!;
+  const topic = alarmTopic(dev.app);
   dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
     Namespace: 'Turnout',
     MetricName: 'MailSendFailures',
@@ -680,17 +686,49 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
       dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/Lambda', MetricName: metric, Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }] });
     }
   }
-  for (const alarm of alarms) assert.ok(alarm.Properties.AlarmActions?.length === 1, 'every alarm notifies the topic');
-  dev.app.resourceCountIs('AWS::SNS::Topic', 1);
-  // Published to over TLS only.
-  dev.app.hasResourceProperties('AWS::SNS::TopicPolicy', {
+  for (const alarm of alarms) assert.deepEqual(alarm.Properties.AlarmActions, [{ Ref: alarmTopic(dev.app) }], 'every alarm notifies the topic');
+  // The alarm topic and SES's feedback topic are published to over TLS only.
+  dev.app.resourceCountIs('AWS::SNS::Topic', 2);
+  dev.app.resourcePropertiesCountIs('AWS::SNS::TopicPolicy', {
     PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+  }, 2);
+});
+
+test('SES reports bounces and complaints to the bounces function, keeps those addresses off, and alarms on their rates', () => {
+  // Every mail goes with the configuration set: the identity's default.
+  const [setId] = Object.keys(dev.app.findResources('AWS::SES::ConfigurationSet', {
+    Properties: { SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] }, ReputationOptions: { ReputationMetricsEnabled: true } },
+  }));
+  assert.ok(setId, 'a configuration set suppressing bounces and complaints');
+  dev.app.hasResourceProperties('AWS::SES::EmailIdentity', { ConfigurationSetAttributes: { ConfigurationSetName: { Ref: setId } } });
+  const feedback = Object.keys(dev.app.findResources('AWS::SNS::Topic')).find((id) => id.startsWith('MailFeedback'))!;
+  dev.app.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+    ConfigurationSetName: { Ref: setId },
+    EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: feedback } } },
   });
+  // SES may publish to it, and it invokes the bounces function.
+  dev.app.hasResourceProperties('AWS::SNS::TopicPolicy', {
+    Topics: [{ Ref: feedback }],
+    PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]) },
+  });
+  const { id } = functionOf(dev.app, 'bounces');
+  dev.app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: feedback }, Endpoint: { 'Fn::GetAtt': [id, 'Arn'] } });
+  // The account-level suppression list is on for bounces and complaints.
+  const suppression = Object.values(dev.app.findResources('Custom::AWS')).map((r: any) => JSON.stringify(r.Properties.Update));
+  assert.ok(suppression.some((call) => call.includes('PutAccountSuppressionAttributes') && call.includes('BOUNCE') && call.includes('COMPLAINT')), suppression.join());
+  // The rates, a fraction of the account's mail, alarm below where SES reviews an account.
+  for (const [metric, threshold] of [['Reputation.BounceRate', 0.02], ['Reputation.ComplaintRate', 0.0005]] as const) {
+    dev.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SES', MetricName: metric, Threshold: threshold, Statistic: 'Maximum', EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: alarmTopic(dev.app) }],
+    });
+  }
 });
 
 test('each alarm can fire: error thresholds a function reaches in a period, throttling of every table operation the functions use', () => {
   // A scheduled job runs once a period and is retried SCHEDULE_RETRIES times.
-  const reachable: Record<FunctionKind, number> = { api: Infinity, scheduled: 1 + SCHEDULE_RETRIES.retryAttempts!, mailer: Infinity };
+  // An SNS notification is tried three times (Lambda's asynchronous retries).
+  const reachable: Record<FunctionKind, number> = { api: Infinity, scheduled: 1 + SCHEDULE_RETRIES.retryAttempts!, feedback: 3, mailer: Infinity };
   for (const [name, grants] of Object.entries(FUNCTIONS)) {
     const kind = functionKind(name, grants);
     const { id } = functionOf(dev.app, name);

@@ -80,6 +80,9 @@ var (
 	// (a rejected or malformed address, an unverified sender): sending it
 	// again cannot succeed.
 	ErrUndeliverable = errors.New("undeliverable message")
+	// ErrAddressSuppressed marks a message to an address that bounced for
+	// good or complained (MailProblem): it is not sent.
+	ErrAddressSuppressed = errors.New("address suppressed")
 )
 
 // FieldErrors collects validation messages per field, in the order they were

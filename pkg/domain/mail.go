@@ -24,3 +24,12 @@ type Attachment struct {
 
 // CalendarFile names the calendar attachment of a mail.
 const CalendarFile = "event.ics"
+
+// MailProblem is why mail no longer goes to an address: SES reported that
+// it bounced for good, or that its owner marked a mail as spam.
+type MailProblem string
+
+const (
+	AddressBounced    MailProblem = "bounced"
+	AddressComplained MailProblem = "complained"
+)

@@ -33,6 +33,9 @@ type User struct {
 	Muted []MailKind
 	// Deleting is set while the account is being deleted.
 	Deleting bool
+	// MailProblem says why mail stopped going to Email ("" while it goes);
+	// a new address clears it.
+	MailProblem MailProblem
 }
 
 // Organization is the public face of an organizer account.

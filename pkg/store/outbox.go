@@ -82,16 +82,23 @@ type sentItem struct {
 	Expires time.Time `dynamo:"TTL,unixtime"`
 }
 
-// ClaimMail records that the mail named mailKey is being sent (one
-// conditional PutItem) and reports false when it already was.
-func (s *Store) ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error) {
-	k := sentKey(mailKey)
-	err := s.table.Put(sentItem{PK: k.PK, SK: k.SK, Expires: now.Add(SentTTL)}).If("attribute_not_exists(PK)").Run(ctx)
-	switch {
+// ClaimMail records that the mail named mailKey is being sent to address,
+// and reports false when it already was, in one transaction that also
+// checks the address is not suppressed (domain.ErrAddressSuppressed).
+func (s *Store) ClaimMail(ctx context.Context, mailKey, address string, now time.Time) (bool, error) {
+	k, nk := sentKey(mailKey), noMailKey(address)
+	err := s.runTx(ctx, func() *dynamo.WriteTx {
+		return s.db.WriteTx().
+			Put(s.table.Put(sentItem{PK: k.PK, SK: k.SK, Expires: now.Add(SentTTL)}).If("attribute_not_exists(PK)")).
+			Check(s.table.Check(attrPK, nk.PK).Range(attrSK, nk.SK).IfNotExists())
+	})
+	switch reasons := cancelReasons(err); {
 	case err == nil:
 		return true, nil
-	case dynamo.IsCondCheckFailed(err):
+	case failedAt(reasons, 0):
 		return false, nil
+	case failedAt(reasons, 1):
+		return false, fmt.Errorf("claim mail %s: %w", mailKey, domain.ErrAddressSuppressed)
 	}
 	return false, fmt.Errorf("claim mail %s: %w", mailKey, err)
 }

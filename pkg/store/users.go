@@ -34,6 +34,8 @@ type userItem struct {
 	Muted          []string `dynamo:",set,omitempty"`
 	// Deleting marks an account whose deletion has begun.
 	Deleting bool `dynamo:",omitempty"`
+	// MailProblem is why mail stopped going to Email (suppression.go).
+	MailProblem string `dynamo:",omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -66,6 +68,7 @@ func (it userItem) domain() domain.User {
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
 		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted), Deleting: it.Deleting,
+		MailProblem: domain.MailProblem(it.MailProblem),
 	}
 }
 
@@ -244,7 +247,7 @@ func (s *Store) ConfirmEmail(ctx context.Context, u domain.User) error {
 			Put(s.putNew(pointerItem{PK: newK.PK, SK: newK.SK, UserID: u.ID})).
 			Delete(s.table.Delete(attrPK, oldK.PK).Range(attrSK, oldK.SK).If("UserID = ?", u.ID)).
 			Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).
-				Set("Email", u.PendingEmail).Remove("PendingEmail").
+				Set("Email", u.PendingEmail).Remove("PendingEmail", "MailProblem").
 				If("Email = ? AND PendingEmail = ?", u.Email, u.PendingEmail))
 		if u.OrganizationID != "" {
 			ok := organizationKey(u.OrganizationID)

@@ -1,5 +1,6 @@
 // Alarms (API 5xx rate, Lambda errors and throttles, failed mail sends,
-// late and given-up mail, DynamoDB throttling) and the SNS topic they
+// late and given-up mail, bounce and complaint rates, DynamoDB throttling)
+// and the SNS topic they
 // notify. Each threshold is one its metric can reach in its period.
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
@@ -40,7 +41,12 @@ export const TABLE_OPERATIONS = [
 // job runs once in a period (and is retried twice) and the mailer's errors
 // are its crashes and time-outs (it reports failed records instead), so one
 // error of either is worth a look; the API functions serve many requests.
-export const ERROR_THRESHOLDS: Record<FunctionKind, number> = { api: 5, scheduled: 1, mailer: 1 };
+export const ERROR_THRESHOLDS: Record<FunctionKind, number> = { api: 5, scheduled: 1, feedback: 1, mailer: 1 };
+
+// The share of the account's mail that bounces or complains that raises an
+// alarm: well below where SES reviews an account (5 % and 0.1 %), so there
+// is time to act.
+export const REPUTATION_THRESHOLDS = { 'Reputation.BounceRate': 0.02, 'Reputation.ComplaintRate': 0.0005 };
 
 // How late the oldest record the mailer reads may be: past it, mail is
 // waiting (an hour loses it).
@@ -81,6 +87,18 @@ export function addAlarms(scope: Construct, { apiStage, functions, table, mailer
   // pkg/mail logs one metric line in CloudWatch's embedded metric format
   // per failed send: a sign-up, reset or notice that reached nobody.
   alarm('MailSendFailures', new cloudwatch.Metric({ namespace: MAIL_METRIC.namespace, metricName: MAIL_METRIC.name, statistic: 'Sum', period }), 1, 1);
+  // SES publishes the account's bounce and complaint rates (a fraction, 0
+  // to 1) about once an hour.
+  for (const [metricName, threshold] of Object.entries(REPUTATION_THRESHOLDS)) {
+    const rate = new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+    new cloudwatch.Alarm(scope, metricName.replace('Reputation.', 'Mail'), {
+      metric: rate,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(notify);
+  }
   for (const op of TABLE_OPERATIONS) {
     const throttled = new cloudwatch.Metric({
       namespace: 'AWS/DynamoDB',

@@ -37,17 +37,22 @@ export interface FunctionGrants {
   table: string[];
   objects: Record<string, string[]>;
   mail: boolean;
+  // SES's bounce and complaint notifications invoke it (through SNS).
+  sesEvents?: boolean;
 }
 export const FUNCTIONS: Record<string, FunctionGrants> = JSON.parse(
   readFileSync(fileURLToPath(new URL('../functions.json', import.meta.url)), 'utf8'),
 );
 
 // What invokes a function: the HTTP API (it has a route), an EventBridge
-// rule (it has a schedule), or else the table's stream (the mailer).
-export type FunctionKind = 'api' | 'scheduled' | 'mailer';
+// rule (it has a schedule), SES's feedback topic (sesEvents), or else the
+// table's stream (the mailer).
+export type FunctionKind = 'api' | 'scheduled' | 'feedback' | 'mailer';
 export function functionKind(name: string, grants: FunctionGrants): FunctionKind {
-  if (grants.route && grants.schedule) throw new Error(`functions.json: ${name} has both a route and a schedule`);
-  return grants.route ? 'api' : grants.schedule ? 'scheduled' : 'mailer';
+  if ([grants.route, grants.schedule, grants.sesEvents].filter(Boolean).length > 1) {
+    throw new Error(`functions.json: ${name} has more than one of a route, a schedule and sesEvents`);
+  }
+  return grants.route ? 'api' : grants.schedule ? 'scheduled' : grants.sesEvents ? 'feedback' : 'mailer';
 }
 
 // A function's description: the API paths it serves, or what it does.
@@ -57,13 +62,15 @@ export function functionDescription(name: string, grants: FunctionGrants): strin
       return `Turnout /api/${grants.route}/*`;
     case 'scheduled':
       return `Turnout ${name}: hands the reminders that are due to the mailer`;
+    case 'feedback':
+      return `Turnout ${name}: stops mail to the addresses SES reports bounced or complained`;
     case 'mailer':
       return `Turnout ${name}: delivers the mail the API queues`;
   }
 }
 
 // The timeouts of the functions no request waits for.
-export const FUNCTION_TIMEOUTS = { scheduled: Duration.minutes(1), mailer: Duration.minutes(2) };
+export const FUNCTION_TIMEOUTS = { scheduled: Duration.minutes(1), feedback: Duration.seconds(30), mailer: Duration.minutes(2) };
 
 // A scheduled run is retried twice, and not once the next run is due: the
 // job is idempotent, and the next run does whatever a failed one left.
@@ -112,7 +119,7 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
       logGroup: new logs.LogGroup(scope, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: props.removalPolicy }),
     });
     grant(fn, grants, props);
-    if (kind !== 'scheduled') props.signingKey.grantRead(fn);
+    if (kind === 'api' || kind === 'mailer') props.signingKey.grantRead(fn);
     if (kind === 'api') {
       props.api.route(name, grants.route!, fn);
     } else if (kind === 'scheduled') {
@@ -121,6 +128,8 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
         schedule: events.Schedule.expression(grants.schedule!),
         targets: [new targets.LambdaFunction(fn, SCHEDULE_RETRIES)],
       });
+    } else if (kind === 'feedback') {
+      props.mail.subscribeToFeedback(fn);
     } else {
       fn.addEventSource(mailerSource(props.table, props.mailerFailures));
     }
@@ -144,8 +153,8 @@ const DECLARED_EMPTY: Record<string, string> = Object.fromEntries(CONFIG_VARIABL
 
 // The mailer serves no viewer and touches no image: it gets only what
 // it reads (pkg/config Load), the key signing tickets included. A
-// scheduled job reads the table only (pkg/config LoadEnv): no secret,
-// no media, no mail.
+// scheduled job and the feedback handler read the table only (pkg/config
+// LoadEnv): no secret, no media, no mail.
 function environmentOf(props: FunctionsProps): Record<FunctionKind, Record<string, string>> {
   return {
     api: props.environment,
@@ -160,6 +169,7 @@ function environmentOf(props: FunctionsProps): Record<FunctionKind, Record<strin
       TURNOUT_TABLE: props.table.tableName,
       TURNOUT_WEB_ORIGIN: props.origin,
     },
+    feedback: { TURNOUT_TABLE: props.table.tableName },
   };
 }
 

@@ -1,9 +1,13 @@
 // The product's mail: the SES identity of the sender's domain, the right to
-// send from it, and the DKIM records its DNS needs.
+// send from it, the DKIM records its DNS needs, and where SES reports
+// bounces and complaints.
 import { CfnOutput, Fn, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 
 // The metric pkg/mail/ses emits for every failed send (metrics.go there).
@@ -11,15 +15,56 @@ export const MAIL_METRIC = { namespace: 'Turnout', name: 'MailSendFailures' };
 
 // Built in the stack's own scope (see AppStack): its logical IDs are the
 // ones the stack has always deployed.
+// What SES reports to the feedback topic: the events that stop mail to an
+// address (pkg/mail/bounces).
+export const FEEDBACK_EVENTS = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT];
+
 export class Mail {
   readonly identity: ses.EmailIdentity;
+  // Every mail from the identity goes with this configuration set (the
+  // identity's default): it keeps bounced and complained addresses off,
+  // and publishes the account's reputation and the feedback.
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly feedback: sns.Topic;
 
   constructor(
     private readonly scope: Construct,
     private readonly senderDomain: string,
     private readonly senderAddress: string,
   ) {
-    this.identity = new ses.EmailIdentity(scope, 'MailIdentity', { identity: ses.Identity.domain(senderDomain) });
+    this.configurationSet = new ses.ConfigurationSet(scope, 'MailConfigurationSet', {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
+    this.feedback = new sns.Topic(scope, 'MailFeedback', { enforceSSL: true });
+    this.configurationSet.addEventDestination('MailFeedbackDestination', {
+      destination: ses.EventDestination.snsTopic(this.feedback),
+      events: FEEDBACK_EVENTS,
+    });
+    this.identity = new ses.EmailIdentity(scope, 'MailIdentity', {
+      identity: ses.Identity.domain(senderDomain),
+      configurationSet: this.configurationSet,
+    });
+    // The account-level suppression list, for every mail of the account
+    // and region (SES has no CloudFormation resource for it): an address
+    // that bounced for good or complained is never mailed again.
+    new cr.AwsCustomResource(scope, 'MailAccountSuppression', {
+      onUpdate: {
+        service: 'SESv2',
+        action: 'PutAccountSuppressionAttributes',
+        parameters: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+        physicalResourceId: cr.PhysicalResourceId.of('account-suppression'),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['ses:PutAccountSuppressionAttributes'], resources: ['*'] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+  }
+
+  // fn hears every bounce and complaint SES reports.
+  subscribeToFeedback(fn: lambda.Function): void {
+    this.feedback.addSubscription(new subscriptions.LambdaSubscription(fn));
   }
 
   // Lets fn send mail from the sender's address, to anyone. SES checks

@@ -238,6 +238,9 @@ type profileBody struct {
 	IsOrganizer    bool      `json:"is_organizer"`
 	OrganizationID *string   `json:"organization_id"`
 	PendingEmail   *string   `json:"pending_email"`
+	// MailProblem is why mail stopped going to Email ("bounced",
+	// "complained"), null while it goes: the web app asks for a new one.
+	MailProblem *string `json:"mail_problem"`
 }
 
 func (h handlers) profileOf(u domain.User) profileBody {
@@ -245,7 +248,7 @@ func (h handlers) profileOf(u domain.User) profileBody {
 		ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName,
 		Email: u.Email, Phone: u.Phone, Address: u.Address, ImageURL: h.urlOf(u.ImageKey),
 		Joined: u.Joined, IsOrganizer: u.IsOrganizer, OrganizationID: httpapi.OrNull(u.OrganizationID),
-		PendingEmail: httpapi.OrNull(u.PendingEmail),
+		PendingEmail: httpapi.OrNull(u.PendingEmail), MailProblem: httpapi.OrNull(string(u.MailProblem)),
 	}
 }
 

@@ -32,7 +32,7 @@ type Store interface {
 	DeleteQueuedMail(ctx context.Context, id string) error
 	DeleteBroadcast(ctx context.Context, id string) error
 	DeleteDeparture(ctx context.Context, regID string) error
-	ClaimMail(ctx context.Context, mailKey string, now time.Time) (bool, error)
+	ClaimMail(ctx context.Context, mailKey, address string, now time.Time) (bool, error)
 	ReleaseMail(ctx context.Context, mailKey string) error
 	Event(ctx context.Context, id string) (domain.Event, error)
 	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
@@ -153,12 +153,17 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Messag
 	return err
 }
 
-// deliverOnce sends m unless the mail named key was sent already: the
-// claim comes first, and a send that failed for now withdraws it for the
-// retry. (A crash
-// between claim and send loses that one mail rather than sending any twice.)
+// deliverOnce sends m unless the mail named key was sent already or its
+// address is suppressed (it bounced for good, or complained: nothing is
+// sent, and that is settled): the claim comes first, and a send that failed
+// for now withdraws it for the retry. (A crash between claim and send loses
+// that one mail rather than sending any twice.)
 func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message) error {
-	claimed, err := d.Store.ClaimMail(ctx, key, d.Now())
+	claimed, err := d.Store.ClaimMail(ctx, key, m.To, d.Now())
+	if errors.Is(err, domain.ErrAddressSuppressed) {
+		slog.InfoContext(ctx, "skipped a mail to a suppressed address", "key", key, "subject", m.Subject)
+		return nil
+	}
 	if err != nil || !claimed {
 		return err
 	}

@@ -299,3 +299,29 @@ func TestDeliverStopsBeforeTheInvocationRunsOutOfTime(t *testing.T) {
 		t.Errorf("sent %d, queued %v; want nothing sent and the message kept", len(got), o.queued(t, id))
 	}
 }
+
+// TestDeliverSendsNothingToASuppressedAddress: once SES reported an
+// address bounced for good, a mail queued to it (in whatever case) is
+// settled unsent, and the mail behind it goes.
+func TestDeliverSendsNothingToASuppressedAddress(t *testing.T) {
+	o := newOutbox(t)
+	gone, ana := unique("gone"), unique("ana")
+	if err := o.st.SuppressAddress(t.Context(), gone, domain.AddressBounced, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	idGone, recGone := o.queue(t, message(strings.ToUpper(gone), "Reset"), "1")
+	_, recAna := o.queue(t, message(ana, "Welcome"), "2")
+	res, err := o.d.Handle(t.Context(), events.DynamoDBEvent{Records: []events.DynamoDBEventRecord{recGone, recAna}})
+	if err != nil || len(res.BatchItemFailures) != 0 {
+		t.Fatalf("Handle = %+v, %v; want every record handled", res, err)
+	}
+	if n := len(mailtest.Inbox(t, o.sesURL, gone)); n != 0 {
+		t.Errorf("the suppressed address got %d mails", n)
+	}
+	if n := len(mailtest.Inbox(t, o.sesURL, ana)); n != 1 {
+		t.Errorf("the mail behind it: %d sent, want 1", n)
+	}
+	if o.queued(t, idGone) {
+		t.Error("the unsent mail is still queued")
+	}
+}

@@ -20,6 +20,7 @@ const person: Profile = {
   is_organizer: false,
   organization_id: null,
   pending_email: null,
+  mail_problem: null,
 };
 
 const organizer: Profile = { ...person, id: 'u2', username: 'citylights', image_url: null, is_organizer: true, organization_id: 'org-1' };

@@ -22,6 +22,7 @@ export const person: Profile = {
   is_organizer: false,
   organization_id: null,
   pending_email: null,
+  mail_problem: null,
 };
 
 export const organizer: Profile = {

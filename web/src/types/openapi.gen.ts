@@ -877,6 +877,11 @@ export interface components {
             organization_id: components["schemas"]["NullableString"];
             /** @description The new address of an email change waiting for confirmation. */
             pending_email: components["schemas"]["NullableString"];
+            /**
+             * @description Why mail no longer goes to `email` (SES reported it bounced for good, or a complaint), null while it goes. Confirming a new address clears it.
+             * @enum {string|null}
+             */
+            mail_problem: "bounced" | "complained" | null;
         };
         ProfileUpdate: {
             first_name: string;

@@ -20,6 +20,7 @@ const profile: Profile = {
   is_organizer: true,
   organization_id: 'org-1',
   pending_email: null,
+  mail_problem: null,
 };
 
 // The login answer and the account calls that follow it (the profile for

@@ -359,6 +359,28 @@ describe('user profile', () => {
     expect(screen.getByText(person.email)).toBeInTheDocument();
   });
 
+  it('says when mail to the address bounces, and leads to changing it', async () => {
+    signIn();
+    answerProfile({ ...person, mail_problem: 'bounced' });
+    answerRegistrations([]);
+    const { user } = renderApp('/profile');
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(`Mail to ${person.email} bounces, so we stopped sending to it.`);
+    await user.click(screen.getByRole('link', { name: 'Change email address' }));
+    await waitFor(() => expect(currentLocation()).toBe('/profile/edit'));
+  });
+
+  it('says nothing of mail while it goes', async () => {
+    signIn();
+    answerProfile(person);
+    answerRegistrations([]);
+    renderApp('/profile');
+
+    expect(await screen.findByText('You have not registered for any events.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says so when there are no registered events', async () => {
     signIn();
     answerProfile(person);

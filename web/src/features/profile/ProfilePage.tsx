@@ -1,11 +1,13 @@
 import { LoadFailed } from '@/components/ListStatus';
 import { PageLoading } from '@/components/PageLoading';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { CalendarFeed } from './components/CalendarFeed';
 import { NotificationSettings } from './components/NotificationSettings';
 import { YourData } from './components/YourData';
 import { DeleteAccount } from './components/DeleteAccount';
+import { MailProblemNotice } from './components/MailProblemNotice';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
 import { useProfileAccount } from './hooks';
@@ -28,6 +30,7 @@ export default function ProfilePage() {
         )}
         {account.status === 'organizer' && (
           <>
+            <MailProblemNotice profile={account.profile} editPath={paths.organizationEdit} />
             <OrganizationProfile organization={account.organization} pendingEmail={account.profile.pending_email} />
             {/* Organizers register for events too, as themselves. */}
             <RegisteredEvents userId={account.profile.id} />
@@ -39,6 +42,7 @@ export default function ProfilePage() {
         )}
         {account.status === 'user' && (
           <>
+            <MailProblemNotice profile={account.profile} editPath={paths.profileEdit} />
             <UserProfile profile={account.profile} />
             <RegisteredEvents userId={account.profile.id} />
             <CalendarFeed />
