@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev lint test fuzz codesize e2e websize bench build sizes measure synth bootstrap deploy reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev lint test fuzz codesize e2e websize bench build sizes measure synth bootstrap deploy rollback reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -192,6 +192,9 @@ deploy: deploy-params build web-build infra-deps ## deploy to AWS: make deploy S
 # cannot send its activation mail.
 deploy-params:
 	@$(if $(or $(DOMAIN),$(MAIL_FROM)),,echo "make deploy: give DOMAIN (mail then comes from no-reply@DOMAIN) or MAIL_FROM, a sender on a domain you can verify in SES" >&2; exit 2)
+
+rollback: ## point each function's live alias back at its previous version: make rollback STAGE=... REGION=... [FUNCTION=users]
+	@bash infra/rollback.sh $(STAGE) $(REGION) $(FUNCTION)
 
 reset: ## delete the local dev data (.local/data); keeps the installed tools
 	rm -rf $(LOCAL)/data

@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { accept } from './accepted.js';
 import type { SiteSettings } from './site.js';
 import { privateBucketProps, type StageSettings } from './stage.js';
 
@@ -106,6 +107,7 @@ export class DataStack extends Stack {
       versioned: true,
     });
     this.mediaBucket.applyCrossStackReferenceStrength(ReferenceStrength.STRONG);
+    accept(this.mediaBucket, 'AwsSolutions-S1');
 
     // CloudFront reads checked images (not pending uploads) through origin
     // access control. The condition names the account's distributions by

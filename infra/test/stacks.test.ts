@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS } from '../lib/app-stack.js';
 import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
+import { ACCEPTED_FINDINGS } from '../lib/accepted.js';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { stageSettings } from '../lib/stage.js';
 
 // Stand-ins for `make build` and the web build: the templates only need
@@ -47,7 +49,7 @@ function synth(stageName: 'dev' | 'prod', outdir?: string) {
   });
   if (outdir) app.synth();
   const template = Template.fromStack(stack);
-  return { data: Template.fromStack(data), app: template, appJson: JSON.stringify(template.toJSON()) };
+  return { root: app, data: Template.fromStack(data), app: template, appJson: JSON.stringify(template.toJSON()) };
 }
 
 const dev = synth('dev');
@@ -135,6 +137,113 @@ function functionOf(template: Template, name: string): { id: string; props: Reco
   return { id: found[0]![0], props: (found[0]![1] as { Properties: Record<string, any> }).Properties };
 }
 
+// The live alias of the function named name: what every invoker calls.
+function liveOf(template: Template, name: string): string {
+  const { id } = functionOf(template, name);
+  const found = Object.keys(template.findResources('AWS::Lambda::Alias', { Properties: { FunctionName: { Ref: id }, Name: LIVE_ALIAS } }));
+  assert.equal(found.length, 1, `one live alias of ${name}`);
+  return found[0]!;
+}
+
+test('every function is invoked through its live alias, on a version each deploy publishes and keeps', () => {
+  const fns = Object.keys(FUNCTIONS);
+  dev.app.resourceCountIs('AWS::Lambda::Alias', fns.length);
+  const lives = new Set<string>();
+  for (const name of fns) {
+    const { id } = functionOf(dev.app, name);
+    const live = liveOf(dev.app, name);
+    lives.add(live);
+    const alias = (dev.app.toJSON().Resources[live] as any).Properties;
+    const version = dev.app.toJSON().Resources[alias.FunctionVersion['Fn::GetAtt'][0]] as any;
+    assert.equal(version.Type, 'AWS::Lambda::Version', name);
+    assert.deepEqual(version.Properties.FunctionName, { Ref: id }, name);
+    // Kept when the next version replaces it: the rollback's target.
+    assert.equal(version.DeletionPolicy, 'Retain', name);
+  }
+  // Nothing invokes a function but through its alias: the API's integrations,
+  // the rule, the stream mapping and the feedback subscription.
+  const resources = dev.app.toJSON().Resources as Record<string, any>;
+  const invokers = Object.values(resources).flatMap((r) => {
+    switch (r.Type) {
+      case 'AWS::ApiGatewayV2::Integration': return [r.Properties.IntegrationUri];
+      case 'AWS::Events::Rule': return r.Properties.Targets.map((t: any) => t.Arn);
+      case 'AWS::Lambda::EventSourceMapping': return [r.Properties.FunctionName];
+      case 'AWS::SNS::Subscription': return r.Properties.Protocol === 'lambda' ? [r.Properties.Endpoint] : [];
+      default: return [];
+    }
+  });
+  assert.equal(invokers.length, fns.length, 'one invoker a function');
+  // The stream mapping names the alias as function:live, made from its ARN.
+  const refersTo = (target: unknown) => [...JSON.stringify(target).matchAll(/"Ref":"(\w+)"/g)].map((m) => m[1]!);
+  for (const target of invokers) assert.ok(refersTo(target).length === 1 && lives.has(refersTo(target)[0]!), `invoked through ${JSON.stringify(target)}`);
+});
+
+test('the same stage deploys in two regions of one account: every name of a global (CloudFront) resource carries its region', () => {
+  const namesIn = (region: string) => {
+    const app = new App({ context: cdkContext });
+    const env = { account: '123456789012', region };
+    const stage = stageSettings('prod');
+    const site = siteSettings('prod', { domain: 'turnout.example', certificateArn: CERTIFICATE });
+    const data = new DataStack(app, 'Turnout-prod-Data', { env, stage, site });
+    const stack = new AppStack(app, 'Turnout-prod-App', { env, stage, site, table: data.table, mediaBucket: data.mediaBucket, lambdaZips: join(out, 'dist'), webDist: join(out, 'web') });
+    const resources = Template.fromStack(stack).toJSON().Resources as Record<string, any>;
+    const names: string[] = [];
+    for (const r of Object.values(resources)) {
+      if (!r.Type.startsWith('AWS::CloudFront::') || r.Type === 'AWS::CloudFront::Distribution') continue;
+      const config = Object.entries(r.Properties).find(([k]) => k.endsWith('Config'))?.[1] as any;
+      names.push(r.Properties.Name ?? config?.Name);
+    }
+    return names;
+  };
+  const [west, east] = [namesIn('eu-west-1'), namesIn('us-east-2')];
+  // Cache, origin request and response headers policies, functions, origin access control.
+  assert.ok(west.length >= 8, `${west}`);
+  for (const [region, names] of [['eu-west-1', west], ['us-east-2', east]] as const) {
+    for (const name of names) assert.ok(typeof name === 'string' && name.includes(region), `${name} names no region`);
+  }
+  assert.deepEqual(west.filter((n) => east.includes(n)), []);
+});
+
+test('cdk-nag (AwsSolutions) finds nothing beyond the accepted findings, which the README lists with their reasons', () => {
+  for (const { root } of [dev, prod]) {
+    // What each construct acknowledged (Validations.of(...).acknowledge), by path.
+    const acknowledged = new Map<string, string[]>();
+    for (const c of root.node.findAll()) {
+      const rules = c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules').flatMap((m) => Object.keys(m.data as object));
+      if (rules.length) acknowledged.set(c.node.path, rules);
+    }
+    // A finding is accepted when its construct or one above it acknowledged its rule.
+    const accepted = (rule: string, path: string) => [...acknowledged].some(([at, rules]) => (path === at || path.startsWith(`${at}/`)) && rules.includes(`AwsSolutions::${rule.replace(/\[.*$/, '')}`));
+    const report = new AwsSolutionsChecks().validateScope(root);
+    assert.ok(report.violations.length > 0, 'the checks ran');
+    const found = report.violations.flatMap((v) => v.violatingResources.map((r) => [v.ruleName, r.constructPath ?? r.resourceLogicalId ?? '']));
+    assert.deepEqual(found.filter(([rule, path]) => !accepted(rule!, path!)).map(([rule, path]) => `${rule} on ${path}`), []);
+  }
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  for (const [id, reason] of Object.entries(ACCEPTED_FINDINGS)) assert.ok(readme.includes(`| ${id} | ${reason} |`), `README lists ${id}`);
+});
+
+test('make rollback points each live alias back at the version before it, and only with a version to go back to', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rollback-'));
+  const calls = join(dir, 'calls');
+  // A stand-in for the AWS CLI: the stack's functions, their aliases and versions.
+  writeFileSync(join(dir, 'aws'), `#!/usr/bin/env bash
+echo "$*" >> ${calls}
+case "$1 $2" in
+  "cloudformation describe-stack-resources") printf 'fn-users\tAWS::Lambda::Function\nfn-first\tAWS::Lambda::Function\nqueue\tAWS::SQS::Queue\n' ;;
+  "lambda get-alias") case "$*" in *fn-users*) echo 7 ;; *fn-first*) echo 1 ;; *) exit 254 ;; esac ;;
+  "lambda list-versions-by-function") case "$*" in *fn-users*) printf '$LATEST\t3\t5\t7\n' ;; *) printf '$LATEST\t1\n' ;; esac ;;
+  "lambda update-alias") ;;
+esac
+`, { mode: 0o755 });
+  const script = fileURLToPath(new URL('../rollback.sh', import.meta.url));
+  const out = execFileSync('bash', [script, 'prod', 'eu-west-1'], { env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, encoding: 'utf8' });
+  const made = readFileSync(calls, 'utf8').split('\n').filter((l) => l.startsWith('lambda update-alias'));
+  assert.deepEqual(made, ['lambda update-alias --region eu-west-1 --function-name fn-users --name live --function-version 5 --output text --query FunctionVersion']);
+  assert.match(out, /fn-users: live 7 → 5/);
+  assert.match(out, /fn-first: no version before 1/);
+});
+
 test('every variable pkg/config reads (but those Lambda sets) is in CONFIG_VARIABLES', () => {
   const source = readFileSync(fileURLToPath(new URL('../../pkg/config/config.go', import.meta.url)), 'utf8');
   const read = [...source.matchAll(/^\s*Env\w+\s*=\s*"([A-Z0-9_]+)"/gm)].map((m) => m[1]!);
@@ -174,30 +283,32 @@ test('seven arm64 provided.al2023 functions, each with the environment and timeo
 // The reminders function and the rule that runs it, by their logical ids.
 function remindersSchedule(template: Template) {
   const fn = functionOf(template, 'reminders');
-  const rules = Object.entries(template.findResources('AWS::Events::Rule', { Properties: { Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [fn.id, 'Arn'] } })]) } }));
+  const live = liveOf(template, 'reminders');
+  const rules = Object.entries(template.findResources('AWS::Events::Rule', { Properties: { Targets: Match.arrayWith([Match.objectLike({ Arn: { Ref: live } })]) } }));
   assert.equal(rules.length, 1, 'one rule runs the reminders function');
-  return { fn, ruleId: rules[0]![0], rule: (rules[0]![1] as { Properties: Record<string, any> }).Properties };
+  return { fn, live, ruleId: rules[0]![0], rule: (rules[0]![1] as { Properties: Record<string, any> }).Properties };
 }
 
 test('an EventBridge rule runs the reminders function every 5 minutes, retried twice and never once the next run is due', () => {
   for (const template of [dev.app, prod.app]) {
-    const { fn, ruleId, rule } = remindersSchedule(template);
+    const { fn, live, ruleId, rule } = remindersSchedule(template);
     // The only rule of the stack, enabled, with the one target.
     template.resourceCountIs('AWS::Events::Rule', 1);
     assert.equal(rule.ScheduleExpression, 'rate(5 minutes)');
     assert.equal(rule.State, 'ENABLED');
     assert.equal(rule.Targets.length, 1);
-    assert.deepEqual(rule.Targets[0].Arn, { 'Fn::GetAtt': [fn.id, 'Arn'] });
+    assert.deepEqual(rule.Targets[0].Arn, { Ref: live });
     assert.deepEqual(rule.Targets[0].RetryPolicy, { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 });
     // EventBridge, from this rule only, is all that may invoke it: no API
     // route, no stream.
-    const permissions = Object.values(template.findResources('AWS::Lambda::Permission', { Properties: { FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] } } })) as any[];
+    const invokes = (p: any) => JSON.stringify(p.Properties.FunctionName).includes(`"${live}"`) || JSON.stringify(p.Properties.FunctionName).includes(`"${fn.id}"`);
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')).filter(invokes) as any[];
     assert.deepEqual(
       permissions.map((p) => p.Properties),
-      [{ Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fn.id, 'Arn'] }, Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }],
+      [{ Action: 'lambda:InvokeFunction', FunctionName: { Ref: live }, Principal: 'events.amazonaws.com', SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } }],
     );
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as any[];
-    assert.ok(!mappings.some((m) => m.Properties.FunctionName.Ref === fn.id), 'no stream feeds it');
+    assert.ok(!mappings.some(invokes), 'no stream feeds it');
   }
   assert.equal(FUNCTIONS.reminders!.schedule, 'rate(5 minutes)', 'functions.json holds the schedule the rule runs on');
 });
@@ -300,9 +411,7 @@ test('the mailer is fed only newly queued messages and broadcasts, registration 
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
     { eventName: ['MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: ORGANIZATION_PREFIX }] }, SK: { S: [ORGANIZATION_SK] } } } },
   ]);
-  const mailer = Object.entries(dev.app.findResources('AWS::Lambda::Function', { Properties: { Description: functionDescription('mailer', FUNCTIONS.mailer!) } }));
-  assert.equal(mailer.length, 1);
-  assert.equal(props.FunctionName.Ref, mailer[0]![0]);
+  assert.ok(JSON.stringify(props.FunctionName).includes(`{"Ref":"${liveOf(dev.app, 'mailer')}"}`), 'the mailer\'s live alias');
   // The API functions queue mail; only the mailer may send it.
   for (const [name, declared] of Object.entries(FUNCTIONS)) assert.equal(declared.mail, name === 'mailer', name);
 });
@@ -711,8 +820,7 @@ test('SES reports bounces and complaints to the bounces function, keeps those ad
     Topics: [{ Ref: feedback }],
     PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]) },
   });
-  const { id } = functionOf(dev.app, 'bounces');
-  dev.app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: feedback }, Endpoint: { 'Fn::GetAtt': [id, 'Arn'] } });
+  dev.app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: feedback }, Endpoint: { Ref: liveOf(dev.app, 'bounces') } });
   // The account-level suppression list is on for bounces and complaints.
   const suppression = Object.values(dev.app.findResources('Custom::AWS')).map((r: any) => JSON.stringify(r.Properties.Update));
   assert.ok(suppression.some((call) => call.includes('PutAccountSuppressionAttributes') && call.includes('BOUNCE') && call.includes('COMPLAINT')), suppression.join());

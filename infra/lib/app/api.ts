@@ -6,6 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { accept } from '../accepted.js';
 
 // Built in the stack's own scope (see AppStack): its logical IDs are the
 // ones the stack has always deployed.
@@ -14,6 +15,7 @@ export class Api {
 
   constructor(private readonly scope: Construct) {
     this.httpApi = new apigw.HttpApi(scope, 'Api', { createDefaultStage: false, description: 'Turnout API' });
+    accept(this.httpApi, 'AwsSolutions-APIG4');
   }
 
   // Sends /api/<route>/* to fn.

@@ -11,6 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { accept } from '../accepted.js';
 import type { SiteSettings } from '../site.js';
 
 // The security headers CloudFront adds to every answer. The local gateway
@@ -98,7 +99,7 @@ export function addDistribution(scope: Construct, props: CdnProps): cloudfront.D
   });
   // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
   Annotations.of(scope).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
-  return new cloudfront.Distribution(scope, 'Distribution', {
+  const distribution = new cloudfront.Distribution(scope, 'Distribution', {
     ...ownDomain(scope, props.site),
     defaultRootObject: 'index.html',
     // CloudFront caches these error answers of GET requests for 10 s
@@ -133,6 +134,15 @@ export function addDistribution(scope: Construct, props: CdnProps): cloudfront.D
       ),
     },
   });
+  accept(distribution, 'AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR3', 'AwsSolutions-CFR4');
+  // CloudFront's origin access controls are global: named by the stack alone,
+  // a second region's deploy of the same stage would collide.
+  for (const c of distribution.node.findAll()) {
+    if (c instanceof cloudfront.CfnOriginAccessControl) {
+      c.addPropertyOverride('OriginAccessControlConfig.Name', regionalName(scope, `${c.node.scope!.node.scope!.node.id}Access`));
+    }
+  }
+  return distribution;
 }
 
 // The site's own domain and certificate, when it has one; the protocol
@@ -147,6 +157,15 @@ function ownDomain(scope: Construct, site: SiteSettings): Partial<cloudfront.Dis
   };
 }
 
+// The name of a CloudFront resource, which is global: the stack's name and
+// region, so that the same stage can be deployed in two regions of one
+// account. (CDK's own names for the cache policies and functions carry the
+// region already.)
+export function regionalName(scope: Construct, what: string): string {
+  const stack = Stack.of(scope);
+  return `${stack.stackName}-${what}-${stack.region}`;
+}
+
 function securityHeaders(scope: Construct, mediaBucket: s3.IBucket): cloudfront.ResponseHeadersPolicy {
   // Images come from /media/ on this origin; the only other place the app
   // talks to is the media bucket, where browsers upload.
@@ -154,6 +173,7 @@ function securityHeaders(scope: Construct, mediaBucket: s3.IBucket): cloudfront.
   const uploads = `https://${mediaBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`;
   const h = SECURITY_HEADERS;
   return new cloudfront.ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    responseHeadersPolicyName: regionalName(scope, 'SecurityHeaders'),
     securityHeadersBehavior: {
       strictTransportSecurity: { accessControlMaxAge: Duration.days(h.strictTransportSecurityDays), includeSubdomains: true, preload: true, override: true },
       contentSecurityPolicy: {
@@ -204,6 +224,7 @@ function apiPolicies(scope: Construct) {
   // of the cache key; the origin secret is a custom origin header, which
   // CloudFront sets over whatever a viewer sends.
   const apiRequests = new cloudfront.OriginRequestPolicy(scope, 'ApiRequests', {
+    originRequestPolicyName: regionalName(scope, 'ApiRequests'),
     comment: 'Turnout API: its request headers and the viewer address',
     headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList('Content-Type', 'Accept', 'Accept-Language', 'Origin', 'Referer', 'CloudFront-Viewer-Address'),
     queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),

@@ -1,7 +1,7 @@
 // The Lambda functions: one per entry of functions.json, each given only the
 // AWS actions that file lists for it, and invoked by the HTTP API, an
 // EventBridge schedule or the table's stream.
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -14,6 +14,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { accept } from '../accepted.js';
 import type { Api } from './api.js';
 import type { Mail } from './mail.js';
 import { mailerSource } from './stream.js';
@@ -95,9 +96,14 @@ export interface FunctionsProps {
   mailerFailures: sqs.IQueue;
 }
 
+// The alias every invocation goes through. Each deploy that changes a
+// function publishes a version (kept, so older ones stay callable) and
+// points the alias at it; `make rollback` points it back at the one before.
+export const LIVE_ALIAS = 'live';
+
 // Builds every function of functions.json in scope (the stack's own, see
-// AppStack, so the logical IDs are the ones always deployed) and ties each
-// to what invokes it.
+// AppStack, so the logical IDs are the ones always deployed) and ties the
+// live alias of each to what invokes it.
 export function addFunctions(scope: Construct, props: FunctionsProps): Record<string, lambda.Function> {
   const environment = environmentOf(props);
   const made: Record<string, lambda.Function> = {};
@@ -117,21 +123,24 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
       code: lambda.Code.fromAsset(`${props.lambdaZips}/${name}.zip`),
       handler: 'bootstrap',
       logGroup: new logs.LogGroup(scope, `${name}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: props.removalPolicy }),
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
     });
+    const live = new lambda.Alias(scope, `${Name}Live`, { aliasName: LIVE_ALIAS, version: fn.currentVersion });
     grant(fn, grants, props);
+    accept(fn, 'AwsSolutions-IAM4', 'AwsSolutions-IAM5');
     if (kind === 'api' || kind === 'mailer') props.signingKey.grantRead(fn);
     if (kind === 'api') {
-      props.api.route(name, grants.route!, fn);
+      props.api.route(name, grants.route!, live);
     } else if (kind === 'scheduled') {
       new events.Rule(scope, `${Name}Schedule`, {
         description: `Runs the Turnout ${name} function: ${grants.schedule}`,
         schedule: events.Schedule.expression(grants.schedule!),
-        targets: [new targets.LambdaFunction(fn, SCHEDULE_RETRIES)],
+        targets: [new targets.LambdaFunction(live, SCHEDULE_RETRIES)],
       });
     } else if (kind === 'feedback') {
-      props.mail.subscribeToFeedback(fn);
+      props.mail.subscribeToFeedback(live);
     } else {
-      fn.addEventSource(mailerSource(props.table, props.mailerFailures));
+      live.addEventSource(mailerSource(props.table, props.mailerFailures));
     }
     made[name] = fn;
   }
