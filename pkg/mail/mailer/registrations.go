@@ -31,6 +31,15 @@ import (
 //	INSERT departure from the queue      → left the waitlist (no calendar file)
 //
 // Other changes (a check-in) send nothing.
+//
+// The mails of one person about one event are coalesced: each change reads
+// the person's registration as it is when its mail is made, and a change
+// that registration has since moved past mails nothing (a confirmation of
+// a registration given up, a cancellation followed by a new registration),
+// since the later change's own mail tells where things stand. So a burst of
+// registering and cancelling (bounded per account:
+// events.RegistrationChangesPerWindow) mails its outcome rather than each
+// step once the mailer is behind.
 
 // Mail kinds, the first part of a mail's key.
 const (
@@ -76,6 +85,15 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 	} else if err != nil {
 		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", eventID, err)
 	}
+	a, err := d.Store.Attendee(ctx, eventID, userID)
+	switch {
+	case errors.Is(err, domain.ErrNotFound) || err == nil && a.ID != regID:
+		return "", domain.Message{}, nil // given up (or registered anew) meanwhile: that mail says so
+	case err != nil:
+		return "", domain.Message{}, fmt.Errorf("read registration %s of %s: %w", regID, eventID, err)
+	case kind == kindWaitlisted && a.Status != domain.StatusWaitlisted:
+		return "", domain.Message{}, nil // seated meanwhile: that mail says so
+	}
 	name := c.FirstName
 	if name == "" {
 		name = c.Username
@@ -87,15 +105,6 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		return key, mail.RegistrationConfirmed(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
 	case kindSeatGiven:
 		return key, mail.SeatGiven(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
-	}
-	a, err := d.Store.Attendee(ctx, eventID, userID)
-	switch {
-	case errors.Is(err, domain.ErrNotFound) || err == nil && a.ID != regID:
-		return "", domain.Message{}, nil // left the queue meanwhile
-	case err != nil:
-		return "", domain.Message{}, fmt.Errorf("read the place of %s in the queue of %s: %w", regID, eventID, err)
-	case a.Status != domain.StatusWaitlisted:
-		return "", domain.Message{}, nil // seated meanwhile: that mail says so
 	}
 	return key, mail.Waitlisted(to, name, facts, a.Position), nil
 }
@@ -109,6 +118,12 @@ func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (st
 			slog.WarnContext(ctx, "delete a departure", "registration", left.RegistrationID, "err", err) // TTL removes it later
 		}
 	}()
+	switch _, err := d.Store.Attendee(ctx, left.EventID, left.UserID); {
+	case err == nil:
+		return "", domain.Message{}, nil // registered anew since: that mail says so
+	case !errors.Is(err, domain.ErrNotFound):
+		return "", domain.Message{}, fmt.Errorf("read the registration of %s at %s: %w", left.UserID, left.EventID, err)
+	}
 	u, ok, err := d.recipient(ctx, left.UserID)
 	if !ok {
 		return "", domain.Message{}, err
