@@ -9,7 +9,7 @@ GO  ?= go
 NPM ?= npm
 
 # Lambda functions that exist among these become dist/<fn>.zip.
-LAMBDAS := $(foreach fn,users organizations events media mailer reminders bounces,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
+LAMBDAS := $(foreach fn,users organizations events media mailer reminders feedback,$(if $(wildcard functions/$(fn)/*.go),$(fn)))
 LOCAL   := .local
 NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.

@@ -22,7 +22,7 @@ const maxZipBytes = 4_000_000
 //     client (one start-up call, made through the SDK's signer);
 //   - events and media serve no account routes, and the mailer no API route
 //     and no image;
-//   - the reminder job and the bounce handler read and write the table
+//   - the reminder job and the feedback handler read and write the table
 //     only: no API route, no image, no mail, no secret;
 //   - no function executes templates: that keeps every exported method of
 //     every reachable type alive (users was 6.8 MB zipped with the mail
@@ -41,7 +41,7 @@ func TestLambdaBinariesLinkOnlyTheirOwnFunction(t *testing.T) {
 		"events": append(accountRoutes, api...), "media": append(accountRoutes, api...),
 		"mailer":    append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
 		"reminders": tableOnly,
-		"bounces":   tableOnly,
+		"feedback":  tableOnly,
 	}
 	for fn, symbols := range forbidden {
 		t.Run(fn, func(t *testing.T) {

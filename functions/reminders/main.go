@@ -1,10 +1,12 @@
 // Command reminders is the Lambda an EventBridge rule runs every few
 // minutes: it hands each reminder that is due to the mailer
-// (pkg/reminders). It needs the table only: no signing key, no SES.
+// (pkg/reminders), and each mail maybe sent that SES never reported sent
+// (pkg/mail/feedback). It needs the table only: no signing key, no SES.
 package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"os"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"turnout/pkg/config"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/reminders"
 	"turnout/pkg/store"
 )
@@ -24,13 +27,20 @@ func main() {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)
 	}
-	job := reminders.Job{Store: store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table), Now: time.Now}
+	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
+	job := reminders.Job{Store: st, Now: time.Now}
+	reconcile := feedback.Reconciler{Store: st, Now: time.Now}
 	// The rule's event says nothing the job needs: it runs at the time it
 	// is invoked.
 	lambda.Start(func(ctx context.Context) (reminders.Result, error) {
 		res, err := job.Run(ctx)
 		if counts := res.Counts(); counts != nil {
 			slog.InfoContext(ctx, "reminders", "counts", counts)
+		}
+		if n, rerr := reconcile.Run(ctx); rerr != nil {
+			err = errors.Join(err, rerr)
+		} else if n > 0 {
+			slog.InfoContext(ctx, "mail maybe sent, sent again", "count", n)
 		}
 		return res, err
 	})

@@ -253,7 +253,7 @@ test('every variable pkg/config reads (but those Lambda sets) is in CONFIG_VARIA
 });
 
 test('seven arm64 provided.al2023 functions, each with the environment and timeout of its kind, and log retention', () => {
-  assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['bounces', 'events', 'mailer', 'media', 'organizations', 'reminders', 'users']);
+  assert.deepEqual(Object.keys(FUNCTIONS).sort(), ['events', 'feedback', 'mailer', 'media', 'organizations', 'reminders', 'users']);
   const fns = dev.app.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'provided.al2023' } });
   assert.equal(Object.keys(fns).length, Object.keys(FUNCTIONS).length);
   // What each kind reads (pkg/config): the mailer serves no viewer and
@@ -803,7 +803,7 @@ test('alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling go
   }, 2);
 });
 
-test('SES reports bounces and complaints to the bounces function, keeps those addresses off, and alarms on their rates', () => {
+test('SES reports bounces and complaints to the feedback function, keeps those addresses off, and alarms on their rates', () => {
   // Every mail goes with the configuration set: the identity's default.
   const [setId] = Object.keys(dev.app.findResources('AWS::SES::ConfigurationSet', {
     Properties: { SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] }, ReputationOptions: { ReputationMetricsEnabled: true } },
@@ -813,14 +813,14 @@ test('SES reports bounces and complaints to the bounces function, keeps those ad
   const feedback = Object.keys(dev.app.findResources('AWS::SNS::Topic')).find((id) => id.startsWith('MailFeedback'))!;
   dev.app.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
     ConfigurationSetName: { Ref: setId },
-    EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: feedback } } },
+    EventDestination: { Enabled: true, MatchingEventTypes: ['send', 'bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: feedback } } },
   });
-  // SES may publish to it, and it invokes the bounces function.
+  // SES may publish to it, and it invokes the feedback function.
   dev.app.hasResourceProperties('AWS::SNS::TopicPolicy', {
     Topics: [{ Ref: feedback }],
     PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]) },
   });
-  dev.app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: feedback }, Endpoint: { Ref: liveOf(dev.app, 'bounces') } });
+  dev.app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: feedback }, Endpoint: { Ref: liveOf(dev.app, 'feedback') } });
   // The account-level suppression list is on for bounces and complaints.
   const suppression = Object.values(dev.app.findResources('Custom::AWS')).map((r: any) => JSON.stringify(r.Properties.Update));
   assert.ok(suppression.some((call) => call.includes('PutAccountSuppressionAttributes') && call.includes('BOUNCE') && call.includes('COMPLAINT')), suppression.join());

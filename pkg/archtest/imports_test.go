@@ -49,7 +49,7 @@ func TestStoreImportsOnlyTheDomain(t *testing.T) {
 }
 
 func TestServicesDoNotImportTheStore(t *testing.T) {
-	for _, service := range []string{"events", "accounts", "reminders", "mail/mailer", "mail/bounces", "mail/sendrate"} {
+	for _, service := range []string{"events", "accounts", "reminders", "mail/mailer", "mail/feedback", "mail/sendrate"} {
 		if slices.Contains(deps(t, service), "store") {
 			t.Errorf("pkg/%s imports pkg/store; a service speaks to the table through its own interfaces, wired in pkg/app", service)
 		}

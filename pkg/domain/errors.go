@@ -83,6 +83,10 @@ var (
 	// ErrAddressSuppressed marks a message to an address that bounced for
 	// good or complained (MailProblem): it is not sent.
 	ErrAddressSuppressed = errors.New("address suppressed")
+	// ErrMaybeSent marks a send that timed out after the request left: the
+	// mail service may have taken it, so sending it again at once could
+	// send it twice.
+	ErrMaybeSent = errors.New("mail maybe sent")
 )
 
 // FieldErrors collects validation messages per field, in the order they were

@@ -1,5 +1,7 @@
 package domain
 
+import "time"
+
 // Message is one email to one person, with a plain-text and an HTML body
 // and any files attached.
 type Message struct {
@@ -11,6 +13,24 @@ type Message struct {
 	// ReplyTo, when set, is where replies go instead of the sender (an
 	// organizer's message is answered to the organization).
 	ReplyTo string
+	// Ref names the mail to SES (a message tag), so that SES's report of
+	// having sent it confirms a send that timed out; the mailer sets it.
+	Ref string
+}
+
+// MailRefTag is the SES message tag that carries a mail's Ref; SES's
+// events (through the configuration set) repeat it.
+const MailRefTag = "turnout-mail"
+
+// MaybeSent is a mail whose send timed out: SES may or may not have
+// taken it. It waits for SES's report of the send, and is sent again if
+// none comes (pkg/mail/feedback).
+type MaybeSent struct {
+	Message Message
+	// Calendar is the calendar file the mail carried, if any (the only
+	// attachment kept, as in the outbox).
+	Calendar []byte
+	At       time.Time
 }
 
 // Attachment is a file sent with a message (a calendar entry, say).

@@ -14,7 +14,7 @@ import (
 )
 
 // Addresses mail no longer goes to: SES reported a permanent bounce or a
-// complaint (pkg/mail/bounces). Each is an item under a digest of the
+// complaint (pkg/mail/feedback). Each is an item under a digest of the
 // address, so it names nobody, and is kept for good, as SES's own
 // suppression list keeps it: every mail's claim checks it (ClaimMail).
 

@@ -32,6 +32,7 @@ import (
 	"turnout/pkg/config"
 	"turnout/pkg/emulators"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/reminders"
@@ -100,7 +101,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 			return fmt.Errorf("start the local mailer: %w", err)
 		}
 		base.Mail = relay
-		go runReminders(ctx, reminders.Job{Store: base.Store, Now: time.Now}, reminderPeriod)
+		go runReminders(ctx, reminders.Job{Store: base.Store, Now: time.Now}, feedback.Reconciler{Store: base.Store, Now: time.Now}, reminderPeriod)
 	}
 	handler, err := newHandler(base, awsCfg, *webDir)
 	if err != nil {

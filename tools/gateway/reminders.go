@@ -7,16 +7,19 @@ import (
 	"net/http"
 	"time"
 
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/reminders"
 )
 
 // The reminder job runs here on a timer, as an EventBridge rule runs the
 // reminders function in AWS (every 5 minutes there; every minute here, so
-// trying it out takes less waiting).
+// trying it out takes less waiting), and so does the reconciliation of
+// mail maybe sent (which the emulator never reports: a send that timed
+// out here goes again after feedback.MaybeSentWait).
 const reminderPeriod = time.Minute
 
-// runReminders runs job every period until ctx ends.
-func runReminders(ctx context.Context, job reminders.Job, period time.Duration) {
+// runReminders runs job and reconcile every period until ctx ends.
+func runReminders(ctx context.Context, job reminders.Job, reconcile feedback.Reconciler, period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
@@ -30,6 +33,9 @@ func runReminders(ctx context.Context, job reminders.Job, period time.Duration) 
 			slog.ErrorContext(ctx, "reminder job", "err", err)
 		} else if counts := res.Counts(); counts != nil {
 			slog.InfoContext(ctx, "reminder job", "counts", counts)
+		}
+		if _, err := reconcile.Run(ctx); err != nil {
+			slog.ErrorContext(ctx, "reconcile mail maybe sent", "err", err)
 		}
 	}
 }

@@ -62,9 +62,9 @@ export function functionDescription(name: string, grants: FunctionGrants): strin
     case 'api':
       return `Turnout /api/${grants.route}/*`;
     case 'scheduled':
-      return `Turnout ${name}: hands the reminders that are due to the mailer`;
+      return `Turnout ${name}: hands the reminders that are due, and mail SES never reported sent, to the mailer`;
     case 'feedback':
-      return `Turnout ${name}: stops mail to the addresses SES reports bounced or complained`;
+      return `Turnout ${name}: hears SES's sends, bounces and complaints`;
     case 'mailer':
       return `Turnout ${name}: delivers the mail the API queues`;
   }

@@ -16,9 +16,10 @@ export const MAIL_METRIC = { namespace: 'Turnout', name: 'MailSendFailures' };
 
 // Built in the stack's own scope (see AppStack): its logical IDs are the
 // ones the stack has always deployed.
-// What SES reports to the feedback topic: the events that stop mail to an
-// address (pkg/mail/bounces).
-export const FEEDBACK_EVENTS = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT];
+// What SES reports to the feedback topic (pkg/mail/feedback): the events
+// that stop mail to an address, and each send, which confirms a mail whose
+// send timed out.
+export const FEEDBACK_EVENTS = [ses.EmailSendingEvent.SEND, ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT];
 
 export class Mail {
   readonly identity: ses.EmailIdentity;

@@ -9,7 +9,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"turnout/pkg/mail/bounces"
+	"turnout/pkg/domain"
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/mail/mailtest"
 )
 
@@ -31,11 +32,14 @@ func TestProfileSaysTheAddressBouncesUntilANewOneIsConfirmed(t *testing.T) {
 	if got := problem(); got != nil {
 		t.Fatalf("mail_problem of a fresh account = %v, want null", got)
 	}
-	// SES's notification of a permanent bounce, through the bounces function.
-	h := bounces.Handler{Store: env.Base.Store, Now: time.Now}
+	// SES's notification of a permanent bounce, through the feedback function.
+	h := feedback.Handler{Store: env.Base.Store, Now: time.Now}
 	bounce := fmt.Sprintf(`{"eventType":"Bounce","bounce":{"bounceType":"Permanent","bouncedRecipients":[{"emailAddress":%q}]},"mail":{"destination":[%[1]q]}}`, person.Email)
-	ev := events.SNSEvent{Records: []events.SNSEventRecord{{SNS: events.SNSEntity{MessageID: "1", Message: bounce}}}}
-	if err := h.Handle(context.WithValue(t.Context(), functionKey{}, "bounces"), ev); err != nil {
+	// Before it, SES reports a send to the address (which confirms any mail
+	// waiting as maybe sent; none here).
+	send := fmt.Sprintf(`{"eventType":"Send","send":{},"mail":{"destination":[%q],"tags":{%q:["0123456789abcdef"]}}}`, person.Email, domain.MailRefTag)
+	ev := events.SNSEvent{Records: []events.SNSEventRecord{{SNS: events.SNSEntity{MessageID: "0", Message: send}}, {SNS: events.SNSEntity{MessageID: "1", Message: bounce}}}}
+	if err := h.Handle(context.WithValue(t.Context(), functionKey{}, "feedback"), ev); err != nil {
 		t.Fatal(err)
 	}
 	if got := problem(); got != "bounced" {

@@ -7,6 +7,8 @@ package mailer
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"time"
@@ -34,6 +36,7 @@ type Store interface {
 	DeleteDeparture(ctx context.Context, regID string) error
 	ClaimMail(ctx context.Context, mailKey, address string, now time.Time) (bool, error)
 	ReleaseMail(ctx context.Context, mailKey string) error
+	MarkMaybeSent(ctx context.Context, m domain.Message, at time.Time) error
 	Event(ctx context.Context, id string) (domain.Event, error)
 	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
 	User(ctx context.Context, id string) (domain.User, error)
@@ -156,7 +159,10 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Messag
 // deliverOnce sends m unless the mail named key was sent already or its
 // address is suppressed (it bounced for good, or complained: nothing is
 // sent, and that is settled): the claim comes first, and a send that failed
-// for now withdraws it for the retry. (A crash between claim and send loses
+// for now withdraws it for the retry. A send that timed out may have
+// reached SES: it keeps its claim, so it is not sent again at once, and the
+// message waits for SES's report of the send (pkg/mail/feedback), which
+// sends it again only if none comes. (A crash between claim and send loses
 // that one mail rather than sending any twice.)
 func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message) error {
 	claimed, err := d.Store.ClaimMail(ctx, key, m.To, d.Now())
@@ -167,17 +173,32 @@ func (d Deliverer) deliverOnce(ctx context.Context, key string, m domain.Message
 	if err != nil || !claimed {
 		return err
 	}
-	if err := d.Mail.Send(ctx, m); err != nil {
-		// A mail refused for good keeps its claim: it is settled.
-		if errors.Is(err, domain.ErrUndeliverable) {
-			return err
-		}
-		if rerr := d.Store.ReleaseMail(ctx, key); rerr != nil {
-			slog.ErrorContext(ctx, "release the claim of an unsent mail", "key", key, "err", rerr)
-		}
+	m.Ref = mailRef(key)
+	err = d.Mail.Send(ctx, m)
+	switch {
+	case err == nil || errors.Is(err, domain.ErrUndeliverable):
+		// Sent, or refused for good: either way settled, claim kept.
 		return err
+	case errors.Is(err, domain.ErrMaybeSent):
+		perr := d.Store.MarkMaybeSent(ctx, m, d.Now())
+		if perr == nil {
+			slog.WarnContext(ctx, "a send timed out: waiting for SES to report it", "key", key, "ref", m.Ref, "subject", m.Subject)
+			return nil
+		}
+		// Unparked, it would be lost: better sent twice.
+		slog.ErrorContext(ctx, "park a mail maybe sent", "key", key, "err", perr)
 	}
-	return nil
+	if rerr := d.Store.ReleaseMail(ctx, key); rerr != nil {
+		slog.ErrorContext(ctx, "release the claim of an unsent mail", "key", key, "err", rerr)
+	}
+	return err
+}
+
+// mailRef names the mail of key to SES: a digest, since keys hold account
+// ids and SES keeps tags in its event records.
+func mailRef(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:16])
 }
 
 // forget deletes a handled message; if that fails, TTL removes it later.

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
+	"turnout/pkg/config"
 	"turnout/pkg/domain"
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/mailtest"
@@ -154,5 +155,26 @@ func TestPacedSendingWaitsForItsPlace(t *testing.T) {
 	}
 	if got := len(mailtest.Inbox(t, endpoint, to)); got != 2 || refused != 1 {
 		t.Errorf("%d mails arrived and %d were refused, want 2 and 1", got, refused)
+	}
+}
+
+// TestASendThatTimesOutIsMaybeSent: SES taking the request and never
+// answering may have sent the mail: the error says so (domain.ErrMaybeSent);
+// a refused connection sent nothing, and says nothing of the kind.
+func TestASendThatTimesOutIsMaybeSent(t *testing.T) {
+	cfg, _ := testenv.Config(t)
+	cfg.Deadlines = config.ProductionDeadlines
+	awsCfg, err := cfg.AWS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := domain.Message{To: "ana@example.com", Subject: "Stalled", Text: "Hello"}
+	err = ses.New(awsCfg, testenv.StalledEndpoint(t), cfg.MailFrom).Send(t.Context(), m)
+	if !errors.Is(err, domain.ErrMaybeSent) || errors.Is(err, domain.ErrUndeliverable) {
+		t.Errorf("a send SES never answered: %v, want maybe sent", err)
+	}
+	err = ses.New(awsCfg, testenv.ClosedEndpoint(t), cfg.MailFrom).Send(t.Context(), m)
+	if err == nil || errors.Is(err, domain.ErrMaybeSent) {
+		t.Errorf("a send whose connection was refused: %v, want a plain failure", err)
 	}
 }

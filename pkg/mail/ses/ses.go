@@ -112,9 +112,14 @@ func (s *Sender) send(ctx context.Context, m domain.Message) error {
 	if m.ReplyTo != "" {
 		replyTo = []string{m.ReplyTo}
 	}
+	var tags []types.MessageTag
+	if m.Ref != "" {
+		tags = []types.MessageTag{{Name: aws.String(domain.MailRefTag), Value: aws.String(m.Ref)}}
+	}
 	_, err := s.ses.SendEmail(ctx, &sesv2.SendEmailInput{
 		FromEmailAddress: aws.String(s.from),
 		ReplyToAddresses: replyTo,
+		EmailTags:        tags,
 		Destination:      &types.Destination{ToAddresses: []string{m.To}},
 		Content: &types.EmailContent{Simple: &types.Message{
 			Subject:     &types.Content{Data: aws.String(m.Subject), Charset: aws.String(charset)},
@@ -123,13 +128,22 @@ func (s *Sender) send(ctx context.Context, m domain.Message) error {
 			Headers:     headers,
 		}},
 	})
-	if err != nil {
-		if refusedForGood(err) {
-			err = errors.Join(domain.ErrUndeliverable, err)
-		}
-		return fmt.Errorf("send mail %q: %w", m.Subject, err)
+	switch {
+	case err == nil:
+		return nil
+	case refusedForGood(err):
+		err = errors.Join(domain.ErrUndeliverable, err)
+	case timedOut(err):
+		err = errors.Join(domain.ErrMaybeSent, err)
 	}
-	return nil
+	return fmt.Errorf("send mail %q: %w", m.Subject, err)
+}
+
+// timedOut reports whether a send ran out of time waiting for SES's
+// answer: the request may have reached SES, and SES may have taken it.
+func timedOut(err error) bool {
+	var timeout interface{ Timeout() bool }
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout()
 }
 
 // refusedForGood reports whether SES refused a message in a way a retry

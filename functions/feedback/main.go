@@ -1,6 +1,6 @@
-// Command bounces is the Lambda SES's bounce and complaint notifications
+// Command feedback is the Lambda SES's bounce and complaint notifications
 // reach through an SNS topic: it stops mail to the addresses they name
-// (pkg/mail/bounces). It needs the table only: no signing key, no SES.
+// (pkg/mail/feedback). It needs the table only: no signing key, no SES.
 package main
 
 import (
@@ -12,7 +12,7 @@ import (
 
 	"turnout/pkg/config"
 	"turnout/pkg/httpapi"
-	"turnout/pkg/mail/bounces"
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/store"
 )
 
@@ -23,6 +23,6 @@ func main() {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)
 	}
-	h := bounces.Handler{Store: store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table), Now: time.Now}
+	h := feedback.Handler{Store: store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table), Now: time.Now}
 	lambda.Start(h.Handle)
 }

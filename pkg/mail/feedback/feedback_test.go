@@ -1,4 +1,4 @@
-package bounces_test
+package feedback_test
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"turnout/pkg/domain"
-	"turnout/pkg/mail/bounces"
+	"turnout/pkg/mail/feedback"
 	"turnout/pkg/store"
 	"turnout/pkg/store/storetest"
 	"turnout/pkg/testenv"
@@ -64,7 +64,7 @@ func TestBouncesAndComplaintsStopMail(t *testing.T) {
 	full := storetest.NewAccount(t, st, storetest.Account{Active: true})
 	stranger := "nobody-" + bounced.ID + "@example.com"
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
-	h := bounces.Handler{Store: st, Now: func() time.Time { return at }}
+	h := feedback.Handler{Store: st, Now: func() time.Time { return at }}
 
 	batch := sns(
 		"not json",
@@ -106,7 +106,7 @@ func TestBouncesAndComplaintsStopMail(t *testing.T) {
 func TestAStoreFailureFailsTheInvocation(t *testing.T) {
 	cfg, awsCfg := testenv.Config(t)
 	st := store.New(awsCfg, testenv.ClosedEndpoint(t), cfg.Table)
-	h := bounces.Handler{Store: st, Now: time.Now}
+	h := feedback.Handler{Store: st, Now: time.Now}
 	addr := "someone@example.com"
 	if err := h.Handle(t.Context(), sns(fmt.Sprintf(permanentBounceEvent, addr))); err == nil {
 		t.Error("a bounce that could not be recorded did not fail the invocation")

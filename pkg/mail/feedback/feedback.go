@@ -1,11 +1,13 @@
-// Package bounces is the function SES reports bounces and complaints to:
-// the configuration set every mail is sent with publishes them to an SNS
-// topic, which invokes it. A permanent bounce or a complaint stops all
+// Package feedback is the function SES reports to: the configuration set
+// every mail is sent with publishes its sends, bounces and complaints to an
+// SNS topic, which invokes it. A permanent bounce or a complaint stops all
 // mail to that address (store.SuppressAddress; every mail's claim checks
 // it) and tells the account holding the address on its profile. SES's
 // account-level suppression list drops such mail too; this keeps the
-// product from asking and lets the person know and fix it.
-package bounces
+// product from asking and lets the person know and fix it. A send
+// confirms a mail whose send timed out (the mailer parked it as maybe
+// sent); Reconciler sends again those never confirmed.
+package feedback
 
 import (
 	"context"
@@ -19,9 +21,11 @@ import (
 	"turnout/pkg/domain"
 )
 
-// Store records the suppressed addresses; *store.Store implements it.
+// Store records the suppressed addresses and the confirmed sends;
+// *store.Store implements it.
 type Store interface {
 	SuppressAddress(ctx context.Context, address string, problem domain.MailProblem, at time.Time) error
+	ConfirmSent(ctx context.Context, ref string) error
 }
 
 // Handler handles the SNS notifications of SES.
@@ -44,6 +48,10 @@ type notification struct {
 	Complaint *struct {
 		ComplainedRecipients []recipient `json:"complainedRecipients"`
 	} `json:"complaint"`
+	Mail struct {
+		// Tags are the message's tags, the mail's Ref among them.
+		Tags map[string][]string `json:"tags"`
+	} `json:"mail"`
 }
 
 type recipient struct {
@@ -58,6 +66,14 @@ func (h Handler) Handle(ctx context.Context, ev events.SNSEvent) error {
 		var n notification
 		if err := json.Unmarshal([]byte(r.SNS.Message), &n); err != nil {
 			slog.ErrorContext(ctx, "skipped an SES notification that is not JSON", "message_id", r.SNS.MessageID, "err", err)
+			continue
+		}
+		if n.EventType == "Send" {
+			for _, ref := range n.Mail.Tags[domain.MailRefTag] {
+				if err := h.Store.ConfirmSent(ctx, ref); err != nil {
+					return fmt.Errorf("SES notification %s: %w", r.SNS.MessageID, err)
+				}
+			}
 			continue
 		}
 		problem, addresses := n.suppresses()
