@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS, PRIORITY_OUTBOX_PREFIX } from '../lib/app-stack.js';
 import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { ACCEPTED_FINDINGS } from '../lib/accepted.js';
@@ -172,7 +172,8 @@ test('every function is invoked through its live alias, on a version each deploy
       default: return [];
     }
   });
-  assert.equal(invokers.length, fns.length, 'one invoker a function');
+  // One invoker a function, and the mailer's second mapping (priority mail).
+  assert.equal(invokers.length, fns.length + 1);
   // The stream mapping names the alias as function:live, made from its ARN.
   const refersTo = (target: unknown) => [...JSON.stringify(target).matchAll(/"Ref":"(\w+)"/g)].map((m) => m[1]!);
   for (const target of invokers) assert.ok(refersTo(target).length === 1 && lives.has(refersTo(target)[0]!), `invoked through ${JSON.stringify(target)}`);
@@ -395,23 +396,29 @@ test("each function's memory is the size functions.json holds (chosen by make be
   assert.equal(Math.max(...Object.values(FUNCTIONS).map((f) => f.memory)), FUNCTIONS.users!.memory);
 });
 
-test('the mailer is fed only newly queued messages and broadcasts, registration changes and organizations\' changes from the table stream, retried for an hour', () => {
+test('the mailer is fed only newly queued messages and broadcasts, registration changes and organizations\' changes from the table stream, retried for an hour; account mail by a mapping of its own', () => {
   dev.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
-  dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
-  const mapping = Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping'))[0] as any;
-  const props = mapping.Properties;
-  assert.deepEqual(props.FunctionResponseTypes, ['ReportBatchItemFailures']);
-  assert.equal(props.MaximumRecordAgeInSeconds, 3600);
-  assert.equal(props.StartingPosition, 'TRIM_HORIZON');
-  const patterns = props.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
-  assert.deepEqual(patterns, [
+  dev.app.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+  const mappings = (Object.values(dev.app.findResources('AWS::Lambda::EventSourceMapping')) as any[]).map((m) => m.Properties);
+  const patternsOf = (props: any) => props.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+  const [props, priority] = [...mappings].sort((a, b) => patternsOf(b).length - patternsOf(a).length);
+  for (const m of [props, priority]) {
+    assert.deepEqual(m.FunctionResponseTypes, ['ReportBatchItemFailures']);
+    assert.equal(m.MaximumRecordAgeInSeconds, 3600);
+    assert.equal(m.StartingPosition, 'TRIM_HORIZON');
+    assert.ok(JSON.stringify(m.FunctionName).includes(`{"Ref":"${liveOf(dev.app, 'mailer')}"}`), 'the mailer\'s live alias');
+    assert.ok(m.DestinationConfig.OnFailure.Destination, 'what it gives up is kept');
+  }
+  assert.deepEqual(patternsOf(props), [
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: OUTBOX_PREFIX }] } } } },
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: BROADCAST_PREFIX }] } } } },
     { dynamodb: { Keys: { SK: { S: [{ prefix: ATTENDEE_PREFIX }] } } } },
     { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: DEPARTURE_PREFIX }] } } } },
     { eventName: ['MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: ORGANIZATION_PREFIX }] }, SK: { S: [ORGANIZATION_SK] } } } },
   ]);
-  assert.ok(JSON.stringify(props.FunctionName).includes(`{"Ref":"${liveOf(dev.app, 'mailer')}"}`), 'the mailer\'s live alias');
+  // Account mail is read apart: no backlog of event mail holds it up.
+  assert.deepEqual(patternsOf(priority), [{ eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: PRIORITY_OUTBOX_PREFIX }] } } } }]);
+  assert.ok(!PRIORITY_OUTBOX_PREFIX.startsWith(OUTBOX_PREFIX), 'the two mappings never read the same message');
   // The API functions queue mail; only the mailer may send it.
   for (const [name, declared] of Object.entries(FUNCTIONS)) assert.equal(declared.mail, name === 'mailer', name);
 });

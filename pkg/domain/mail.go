@@ -16,6 +16,11 @@ type Message struct {
 	// Ref names the mail to SES (a message tag), so that SES's report of
 	// having sent it confirms a send that timed out; the mailer sets it.
 	Ref string
+	// Priority marks mail a person is waiting for (an account's activation,
+	// password reset, email change): it never waits behind event mail. It
+	// is queued apart, read by its own stream mapping, and has a place in
+	// every second of the sending rate that event mail cannot take.
+	Priority bool
 }
 
 // MailRefTag is the SES message tag that carries a mail's Ref; SES's

@@ -135,7 +135,7 @@ func (s *Store) QueueMessage(ctx context.Context, b domain.Broadcast) error {
 func (s *Store) QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error {
 	items := make([]any, 0, len(msgs))
 	for id, m := range msgs {
-		items = append(items, newOutboxItem(outboxKey(id), m, now))
+		items = append(items, newOutboxItem(outboxKey(id, m.Priority), m, now))
 	}
 	if err := s.putAll(ctx, items); err != nil {
 		return fmt.Errorf("queue %d mails: %w", len(items), err)

@@ -231,14 +231,23 @@ func goneKey(id string) key { return key{"GONE#" + id, "GONE"} }
 // these prefixes (and organizations' profiles by theirs);
 // TestStreamFilterPrefixes checks that the two agree.
 const (
-	outboxPrefix    = "MAIL#"
-	broadcastPrefix = "BROADCAST#"
+	outboxPrefix = "MAIL#"
+	// Priority mail (domain.Message.Priority) has a partition key of its
+	// own, which a stream mapping of its own reads.
+	priorityOutboxPrefix = "ACCOUNTMAIL#"
+	broadcastPrefix      = "BROADCAST#"
 	// An organization's profile: its changes are copied to its events.
 	organizationPrefix = "ORG#"
 	organizationSK     = "PROFILE"
 )
 
-func outboxKey(id string) key    { return key{outboxPrefix + id, "MAIL"} }
+// outboxKey is the key of queued message id, priority mail apart.
+func outboxKey(id string, priority bool) key {
+	if priority {
+		return key{priorityOutboxPrefix + id, "MAIL"}
+	}
+	return key{outboxPrefix + id, "MAIL"}
+}
 func broadcastKey(id string) key { return key{broadcastPrefix + id, "BROADCAST"} }
 
 // sentKey is the claim of the mail named mailKey, under a digest of the

@@ -59,7 +59,10 @@ func (s *Store) MaybeSentBefore(ctx context.Context, t time.Time) ([]domain.Mayb
 		if !it.At.Before(t) {
 			continue
 		}
-		m := domain.Message{To: it.To, Subject: it.Subject, Text: it.Text, HTML: it.HTML, Unsubscribe: it.Unsubscribe, ReplyTo: it.ReplyTo, Ref: it.SK}
+		m := domain.Message{
+			To: it.To, Subject: it.Subject, Text: it.Text, HTML: it.HTML, Unsubscribe: it.Unsubscribe,
+			ReplyTo: it.ReplyTo, Ref: it.SK, Priority: it.Priority,
+		}
 		out = append(out, domain.MaybeSent{Message: m, Calendar: []byte(it.Calendar), At: it.At})
 	}
 	return out, nil
@@ -69,7 +72,7 @@ func (s *Store) MaybeSentBefore(ctx context.Context, t time.Time) ([]domain.Mayb
 // in one transaction: whoever reconciles it first sends it once.
 func (s *Store) Resend(ctx context.Context, ms domain.MaybeSent, now time.Time) error {
 	k := maybeSentKey(ms.Message.Ref)
-	queued := newOutboxItem(outboxKey(ulid.Make().String()), ms.Message, now)
+	queued := newOutboxItem(outboxKey(ulid.Make().String(), ms.Message.Priority), ms.Message, now)
 	queued.Calendar = string(ms.Calendar)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().

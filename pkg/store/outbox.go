@@ -33,14 +33,17 @@ type outboxItem struct {
 	// Unsubscribe is the message's one-click unsubscribe address.
 	Unsubscribe string `dynamo:",omitempty"`
 	// ReplyTo is where replies to the message go ("" to the sender).
-	ReplyTo string    `dynamo:",omitempty"`
-	Expires time.Time `dynamo:"TTL,unixtime"`
+	ReplyTo string `dynamo:",omitempty"`
+	// Priority is the message's (its key says it in the outbox; a parked
+	// message keeps it here).
+	Priority bool      `dynamo:",omitempty"`
+	Expires  time.Time `dynamo:"TTL,unixtime"`
 }
 
 // QueueMail writes m to the outbox (one PutItem) and returns its id.
 func (s *Store) QueueMail(ctx context.Context, m domain.Message, now time.Time) (string, error) {
 	id := ulid.Make().String()
-	k := outboxKey(id)
+	k := outboxKey(id, m.Priority)
 	item := newOutboxItem(k, m, now)
 	if err := s.table.Put(item).Run(ctx); err != nil {
 		return "", fmt.Errorf("queue mail %q: %w", m.Subject, err)
@@ -49,7 +52,10 @@ func (s *Store) QueueMail(ctx context.Context, m domain.Message, now time.Time) 
 }
 
 func newOutboxItem(k key, m domain.Message, now time.Time) outboxItem {
-	it := outboxItem{PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe, ReplyTo: m.ReplyTo, Expires: now.Add(OutboxTTL)}
+	it := outboxItem{
+		PK: k.PK, SK: k.SK, To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Unsubscribe: m.Unsubscribe,
+		ReplyTo: m.ReplyTo, Priority: m.Priority, Expires: now.Add(OutboxTTL),
+	}
 	for _, a := range m.Attachments {
 		if a.Name == domain.CalendarFile {
 			it.Calendar = string(a.Data)
@@ -58,10 +64,10 @@ func newOutboxItem(k key, m domain.Message, now time.Time) outboxItem {
 	return it
 }
 
-// DeleteQueuedMail removes a delivered message, so the links it carries
-// do not wait in the table for TTL.
-func (s *Store) DeleteQueuedMail(ctx context.Context, id string) error {
-	k := outboxKey(id)
+// DeleteQueuedMail removes a delivered message (priority mail or not), so
+// the links it carries do not wait in the table for TTL.
+func (s *Store) DeleteQueuedMail(ctx context.Context, id string, priority bool) error {
+	k := outboxKey(id, priority)
 	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
 		return fmt.Errorf("delete queued mail %s: %w", id, err)
 	}

@@ -21,11 +21,13 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 	img := image(r.Change.NewImage)
 	pk, sk := image(r.Change.Keys).text(attrPK), image(r.Change.Keys).text(attrSK)
 	inserted := r.EventName == string(events.DynamoDBOperationTypeInsert)
-	if id, ok := strings.CutPrefix(pk, outboxPrefix); ok && id != "" {
-		if !inserted {
-			return nil
+	for prefix, priority := range map[string]bool{outboxPrefix: false, priorityOutboxPrefix: true} {
+		if id, ok := strings.CutPrefix(pk, prefix); ok && id != "" {
+			if !inserted {
+				return nil
+			}
+			return queuedMail(id, priority, img)
 		}
-		return queuedMail(id, img)
 	}
 	if id, ok := strings.CutPrefix(pk, broadcastPrefix); ok && id != "" {
 		if !inserted || img.text("EventID") == "" {
@@ -59,10 +61,10 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 	return attendeeWritten(eventID, userID, inserted, img)
 }
 
-func queuedMail(id string, img image) domain.MailQueued {
+func queuedMail(id string, priority bool, img image) domain.MailQueued {
 	return domain.MailQueued{ID: id, Calendar: []byte(img.text("Calendar")), Message: domain.Message{
 		To: img.text("To"), Subject: img.text("Subject"), Text: img.text("Text"), HTML: img.text("HTML"),
-		Unsubscribe: img.text("Unsubscribe"), ReplyTo: img.text("ReplyTo"),
+		Unsubscribe: img.text("Unsubscribe"), ReplyTo: img.text("ReplyTo"), Priority: priority,
 	}}
 }
 

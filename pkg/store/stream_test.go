@@ -23,12 +23,13 @@ const infraLib = "../../infra/lib"
 // sort key it names) must be the store's keys.
 func TestStreamFilterPrefixes(t *testing.T) {
 	want := map[string]string{
-		"OUTBOX_PREFIX":       outboxPrefix,
-		"BROADCAST_PREFIX":    broadcastPrefix,
-		"ATTENDEE_PREFIX":     attendeePrefix,
-		"DEPARTURE_PREFIX":    departurePrefix,
-		"ORGANIZATION_PREFIX": organizationPrefix,
-		"ORGANIZATION_SK":     organizationSK,
+		"OUTBOX_PREFIX":          outboxPrefix,
+		"PRIORITY_OUTBOX_PREFIX": priorityOutboxPrefix,
+		"BROADCAST_PREFIX":       broadcastPrefix,
+		"ATTENDEE_PREFIX":        attendeePrefix,
+		"DEPARTURE_PREFIX":       departurePrefix,
+		"ORGANIZATION_PREFIX":    organizationPrefix,
+		"ORGANIZATION_SK":        organizationSK,
 	}
 	decl := regexp.MustCompile(`(?m)^export const ([A-Z_]+_(?:PREFIX|SK)) = '([^']*)';`)
 	found := map[string]string{}
@@ -80,10 +81,14 @@ func TestChangeOf(t *testing.T) {
 		record events.DynamoDBEventRecord
 		want   domain.TableChange
 	}{
-		{"a queued message", record(insert, outboxKey("M1"), map[string]events.DynamoDBAttributeValue{
+		{"a queued message", record(insert, outboxKey("M1", false), map[string]events.DynamoDBAttributeValue{
 			"To": str("ada@example.com"), "Subject": str("Hello"), "Text": str("hi"), "Calendar": str("BEGIN:VCALENDAR"),
 		}), domain.MailQueued{ID: "M1", Message: domain.Message{To: "ada@example.com", Subject: "Hello", Text: "hi"}, Calendar: []byte("BEGIN:VCALENDAR")}},
-		{"a queued message deleted", record(remove, outboxKey("M1"), nil), nil},
+		{"a queued message deleted", record(remove, outboxKey("M1", false), nil), nil},
+		{"a queued priority message", record(insert, outboxKey("M2", true), map[string]events.DynamoDBAttributeValue{
+			"To": str("ada@example.com"), "Subject": str("Reset"), "Text": str("link"),
+		}), domain.MailQueued{ID: "M2", Message: domain.Message{To: "ada@example.com", Subject: "Reset", Text: "link", Priority: true}, Calendar: []byte{}}},
+		{"a queued priority message deleted", record(remove, outboxKey("M2", true), nil), nil},
 		{"a broadcast", record(insert, broadcastKey("B1"), broadcast), domain.BroadcastAdded{Broadcast: domain.Broadcast{
 			ID: "B1", EventID: "E1", Kind: domain.BroadcastMessage, Subject: "Doors", Body: "at six", Start: start,
 		}}},

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { accept } from '../accepted.js';
 import type { Api } from './api.js';
 import type { Mail } from './mail.js';
-import { mailerSource } from './stream.js';
+import { addPriorityMailerMapping, mailerSource } from './stream.js';
 
 // Each function, the /api/<route>/ paths it serves or the schedule an
 // EventBridge rule runs it on (neither for the mailer, which the table's
@@ -141,6 +141,7 @@ export function addFunctions(scope: Construct, props: FunctionsProps): Record<st
       props.mail.subscribeToFeedback(live);
     } else {
       live.addEventSource(mailerSource(props.table, props.mailerFailures));
+      addPriorityMailerMapping(live, props.table, props.mailerFailures);
     }
     made[name] = fn;
   }

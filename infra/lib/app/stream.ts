@@ -18,11 +18,43 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 // (ORGANIZATION_SK), whose name and logo the mailer copies to its events
 // (pkg/store/organizationface.go).
 export const OUTBOX_PREFIX = 'MAIL#';
+// PRIORITY_OUTBOX_PREFIX starts the key of every queued account message
+// (activation, reset, email change), which a mapping of its own reads.
+export const PRIORITY_OUTBOX_PREFIX = 'ACCOUNTMAIL#';
 export const BROADCAST_PREFIX = 'BROADCAST#';
 export const ATTENDEE_PREFIX = 'ATTENDEE#';
 export const DEPARTURE_PREFIX = 'DEPARTED#';
 export const ORGANIZATION_PREFIX = 'ORG#';
 export const ORGANIZATION_SK = 'PROFILE';
+
+const MAPPING = {
+  startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+  batchSize: 10,
+  reportBatchItemFailures: true,
+  retryAttempts: 50,
+  maxRecordAge: Duration.hours(1),
+};
+
+// The account messages a person waits for (activation, reset, email
+// change) have a mapping of their own on the same stream: its own place in
+// each shard, so a backlog of event mail (a broadcast to thousands) never
+// holds them up. The mailer gives them a place in every second of the
+// sending rate that event mail cannot take (pkg/mail/sendrate).
+// (A mapping of its own rather than a second DynamoEventSource, which CDK
+// names by the table alone; the first source grants reading the stream.)
+export function addPriorityMailerMapping(mailer: lambda.IFunction, table: dynamodb.ITableV2, onFailure: sqs.IQueue): void {
+  mailer.addEventSourceMapping('PriorityMail', {
+    ...MAPPING,
+    eventSourceArn: table.tableStreamArn!,
+    onFailure: new SqsDlq(onFailure),
+    filters: [
+      lambda.FilterCriteria.filter({
+        eventName: lambda.FilterRule.isEqual('INSERT'),
+        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(PRIORITY_OUTBOX_PREFIX) } } },
+      }),
+    ],
+  });
+}
 
 // The mailer reads the table's stream, filtered to newly queued messages and
 // broadcasts, the changes of registrations and of organizations' profiles,
@@ -35,12 +67,8 @@ export const ORGANIZATION_SK = 'PROFILE';
 // which alarms (README: "Mail the mailer gave up").
 export function mailerSource(table: dynamodb.ITableV2, onFailure: sqs.IQueue): DynamoEventSource {
   return new DynamoEventSource(table, {
+    ...MAPPING,
     onFailure: new SqsDlq(onFailure),
-    startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-    batchSize: 10,
-    reportBatchItemFailures: true,
-    retryAttempts: 50,
-    maxRecordAge: Duration.hours(1),
     filters: [
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),

@@ -31,7 +31,7 @@ type Sender interface {
 
 // Store is what the mailer reads and writes in the table.
 type Store interface {
-	DeleteQueuedMail(ctx context.Context, id string) error
+	DeleteQueuedMail(ctx context.Context, id string, priority bool) error
 	DeleteBroadcast(ctx context.Context, id string) error
 	DeleteDeparture(ctx context.Context, regID string) error
 	ClaimMail(ctx context.Context, mailKey, address string, now time.Time) (bool, error)
@@ -143,7 +143,7 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Messag
 		// Retrying cannot make it sendable; it would only hold up the
 		// messages behind it.
 		slog.ErrorContext(ctx, "dropped an incomplete queued message", "id", id, "subject", m.Subject)
-		d.forget(ctx, id)
+		d.forget(ctx, id, m.Priority)
 		return nil
 	}
 	err := d.deliverOnce(ctx, "MAIL#"+id, m)
@@ -152,7 +152,7 @@ func (d Deliverer) deliverQueued(ctx context.Context, id string, m domain.Messag
 		return err
 	}
 	// Sent, or refused for good (Handle logs that): either way handled.
-	d.forget(ctx, id)
+	d.forget(ctx, id, m.Priority)
 	return err
 }
 
@@ -202,8 +202,8 @@ func mailRef(key string) string {
 }
 
 // forget deletes a handled message; if that fails, TTL removes it later.
-func (d Deliverer) forget(ctx context.Context, id string) {
-	if err := d.Store.DeleteQueuedMail(ctx, id); err != nil {
+func (d Deliverer) forget(ctx context.Context, id string, priority bool) {
+	if err := d.Store.DeleteQueuedMail(ctx, id, priority); err != nil {
 		slog.WarnContext(ctx, "delete queued mail", "id", id, "err", err)
 	}
 }

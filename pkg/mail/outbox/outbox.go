@@ -19,8 +19,11 @@ type Queue struct {
 	Now   func() time.Time
 }
 
-// Send queues m with one PutItem.
+// Send queues m with one PutItem, as priority mail: every message of an
+// account (activation, reset, email change, its notices) is one a person
+// waits for, which event mail must not hold up.
 func (q Queue) Send(ctx context.Context, m domain.Message) error {
+	m.Priority = true
 	_, err := q.Store.QueueMail(ctx, m, q.Now())
 	return err
 }

@@ -1,9 +1,12 @@
 // Package sendrate paces the mail every mailer instance sends to one
 // sending rate: SES's is the account's, while Lambda runs a mailer per
-// stream shard, so each instance pacing itself would send the rate times
-// the number of shards. The instances share a counter per window in the
-// table instead (store.TakeAllowance): a send takes a place in the current
-// window, and when the window is full it waits for the next.
+// stream shard (and per mapping), so each instance pacing itself would send
+// the rate times the number of shards. The instances share a counter per
+// window in the table instead (store.TakeAllowance): a send takes a place
+// in the current window, and when the window is full it waits for the
+// next. The last place of each window is kept for priority mail (an
+// account's activation or reset), so a fan-out to thousands never makes a
+// person wait for theirs.
 package sendrate
 
 import (
@@ -41,11 +44,15 @@ func New(st Allowances, perSecond float64, now func() time.Time) *Shared {
 	return &Shared{store: st, window: w, now: now}
 }
 
-// Wait takes a place in the first window that has one: one UpdateItem per
-// try, one try per window.
-func (s *Shared) Wait(ctx context.Context) error {
+// Wait takes a place in the first window that has one, for priority mail
+// or not: one UpdateItem per try, one try per window.
+func (s *Shared) Wait(ctx context.Context, priority bool) error {
+	window := s.window
+	if !priority && window.Limit > 1 {
+		window.Limit-- // the last place is priority mail's
+	}
 	for {
-		ok, end, err := s.store.TakeAllowance(ctx, s.window, s.now())
+		ok, end, err := s.store.TakeAllowance(ctx, window, s.now())
 		if err != nil {
 			return fmt.Errorf("pace mail to the sending rate: %w", err)
 		}

@@ -134,7 +134,7 @@ func TestSendErrorHidesBody(t *testing.T) {
 // pacer lets through the sends it has places for, then refuses.
 type pacer struct{ places int }
 
-func (p *pacer) Wait(context.Context) error {
+func (p *pacer) Wait(context.Context, bool) error {
 	if p.places == 0 {
 		return errors.New("no place this second")
 	}

@@ -29,9 +29,10 @@ type Sender struct {
 	pace Pacer
 }
 
-// Pacer holds a send until it may go (sendrate.Shared).
+// Pacer holds a send until it may go (sendrate.Shared); priority mail
+// (domain.Message.Priority) has places event mail cannot take.
 type Pacer interface {
-	Wait(ctx context.Context) error
+	Wait(ctx context.Context, priority bool) error
 }
 
 // New builds the SES client once per process. An empty endpoint means AWS;
@@ -59,7 +60,7 @@ const charset = "UTF-8"
 // subject but never carry the body, which may hold a one-time link.
 func (s *Sender) Send(ctx context.Context, m domain.Message) error {
 	if s.pace != nil {
-		if err := s.pace.Wait(ctx); err != nil {
+		if err := s.pace.Wait(ctx, m.Priority); err != nil {
 			return fmt.Errorf("send mail %q: %w", m.Subject, err)
 		}
 	}

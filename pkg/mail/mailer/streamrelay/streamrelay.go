@@ -82,6 +82,7 @@ func Start(ctx context.Context, awsCfg aws.Config, endpoint string, st *store.St
 // delivered it, so that locally an answer still comes after its mail (the
 // tests read the inbox right after a request).
 func (r *Relay) Send(ctx context.Context, m domain.Message) error {
+	m.Priority = true // the accounts' mail, as outbox.Queue queues it
 	id, err := r.store.QueueMail(ctx, m, r.now())
 	if err != nil {
 		return err
