@@ -70,13 +70,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	slog.SetDefault(newLogger(logw, *verbose))
 
+	// With kept data, the local mailer keeps its place in the stream there
+	// too: mail queued while the gateway was down goes when it starts.
+	var relayOpts streamrelay.Options
 	if *dev {
-		env, stopEmulators, err := startDevStack(ctx, getenv, *dataDir, logw)
+		env, data, stopEmulators, err := startDevStack(ctx, getenv, *dataDir, logw)
 		if err != nil {
 			return err
 		}
 		defer stopEmulators()
 		getenv = overlay(env, getenv)
+		if data != "" {
+			relayOpts.Checkpoints = filepath.Join(data, "mail-relay")
+		}
 	}
 	cfg, _, err := config.Load(ctx, getenv)
 	if err != nil {
@@ -96,7 +102,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	if cfg.DynamoDBEndpoint != "" {
 		// Against DynamoDB Local the mailer runs here, fed by the table's
 		// stream as Lambda feeds it in AWS, and the reminder job on a timer.
-		relay, err := streamrelay.Start(ctx, awsCfg, cfg.DynamoDBEndpoint, base.Store, time.Now, mailer.New(cfg, awsCfg, base.Store).Handle)
+		relay, err := streamrelay.StartWith(ctx, awsCfg, cfg.DynamoDBEndpoint, base.Store, time.Now, mailer.New(cfg, awsCfg, base.Store).Handle, relayOpts)
 		if err != nil {
 			return fmt.Errorf("start the local mailer: %w", err)
 		}
@@ -156,17 +162,17 @@ func (sdkLogger) Logf(c logging.Classification, format string, v ...any) {
 
 // startDevStack starts the emulators with their data in dataDir (under the
 // repository; "" for throwaway) and returns the environment that points the
-// functions at them.
-func startDevStack(ctx context.Context, getenv func(string) string, dataDir string, logw io.Writer) (map[string]string, func(), error) {
+// functions at them, and the data folder's full path ("" for throwaway).
+func startDevStack(ctx context.Context, getenv func(string) string, dataDir string, logw io.Writer) (map[string]string, string, func(), error) {
 	root, err := emulators.RepoRoot()
 	if err != nil {
-		return nil, nil, err
+		return nil, "", nil, err
 	}
 	ports := [3]int{8000, 4569, 8005}
 	for i, name := range []string{envDynamoDBPort, envS3Port, envSESPort} {
 		if v := getenv(name); v != "" {
 			if ports[i], err = strconv.Atoi(v); err != nil {
-				return nil, nil, fmt.Errorf("%s=%q is not a port", name, v)
+				return nil, "", nil, fmt.Errorf("%s=%q is not a port", name, v)
 			}
 		}
 	}
@@ -178,7 +184,7 @@ func startDevStack(ctx context.Context, getenv func(string) string, dataDir stri
 		DynamoDBPort: ports[0], S3Port: ports[1], SESPort: ports[2], Log: io.Discard,
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, "", nil, err
 	}
 	env := stack.Env()
 	if getenv(config.EnvSigningKeyFile) == "" {
@@ -186,7 +192,7 @@ func startDevStack(ctx context.Context, getenv func(string) string, dataDir stri
 	}
 	fmt.Fprintf(logw, "DynamoDB Local %s, S3 (s3rver) %s, SES (aws-ses-v2-local) %s — sent mail at %s\n",
 		stack.DynamoDBEndpoint, stack.S3Endpoint, stack.SESEndpoint, stack.SESEndpoint)
-	return env, func() { _ = stack.Stop() }, nil
+	return env, dataDir, func() { _ = stack.Stop() }, nil
 }
 
 // prepare creates what the CDK app owns in AWS and seeds demo data.

@@ -1,7 +1,11 @@
 // Package streamrelay runs the mailer locally: it reads the table's stream
 // on DynamoDB Local and hands its records to the mailer's handler, as
-// Lambda's event source mapping does in AWS. The local gateway and the tests
-// use it; no Lambda links it.
+// Lambda's event source mappings do in AWS, and behaves as they do: two
+// mappings, each with its own place in every shard (account mail apart,
+// infra/lib/app/stream.ts), a failed record retried until it is older than
+// the mapping's maximum record age, and a place kept across restarts when
+// Options.Checkpoints names a folder. The local gateway and the tests use
+// it; no Lambda links it.
 package streamrelay
 
 import (
@@ -27,11 +31,42 @@ type Handler func(context.Context, events.DynamoDBEvent) (events.DynamoDBEventRe
 const (
 	// idlePoll is the pause between reads of a stream with nothing new.
 	idlePoll = 20 * time.Millisecond
-	// attempts bounds the tries of a batch whose delivery fails.
-	attempts = 3
 	// waitLimit bounds how long Send waits for its message's delivery.
 	waitLimit = 10 * time.Second
+	// maxRecordAge is the deployed mappings' (infra/lib/app/stream.ts).
+	maxRecordAge = time.Hour
+	// Retries of a failed record back off from firstBackoff to maxBackoff.
+	firstBackoff, maxBackoff = 100 * time.Millisecond, 2 * time.Second
 )
+
+// Options are how a relay differs from the defaults.
+type Options struct {
+	// Checkpoints is a folder where the relay keeps how far each mapping
+	// has read each shard, so that a relay started again resumes there.
+	// "" starts every run at the stream's end (a test's table is its own).
+	Checkpoints string
+	// MaxRecordAge is how long a record that keeps failing is retried;
+	// 0 is the deployed mappings' hour.
+	MaxRecordAge time.Duration
+}
+
+// mapping is one event source mapping: the records it admits.
+type mapping struct {
+	name   string
+	admits func(domain.TableChange) bool
+}
+
+// priorityMail is account mail, which the deployed stack reads by a
+// mapping of its own; mail reads everything else.
+func isPriorityMail(c domain.TableChange) bool {
+	q, ok := c.(domain.MailQueued)
+	return ok && q.Message.Priority
+}
+
+var mappings = []mapping{
+	{"priority-mail", isPriorityMail},
+	{"mail", func(c domain.TableChange) bool { return !isPriorityMail(c) }},
+}
 
 // Relay follows one table's stream.
 type Relay struct {
@@ -40,6 +75,9 @@ type Relay struct {
 	handle  Handler
 	store   *store.Store
 	now     func() time.Time
+	opts    Options
+	marks   *checkpoints
+	running sync.WaitGroup
 
 	mu sync.Mutex
 	// done holds the outcome of messages delivered before anyone waited;
@@ -48,41 +86,51 @@ type Relay struct {
 	waiting map[string]chan error
 }
 
-// Start reads st's stream (turning it on if need be) from now on until ctx
-// ends, handing each batch to handle. endpoint is DynamoDB Local's URL.
+// Start is StartWith the default options.
 func Start(ctx context.Context, awsCfg aws.Config, endpoint string, st *store.Store, now func() time.Time, handle Handler) (*Relay, error) {
+	return StartWith(ctx, awsCfg, endpoint, st, now, handle, Options{})
+}
+
+// StartWith reads st's stream (turning it on if need be) until ctx ends,
+// handing each mapping's batches to handle: from each mapping's
+// checkpoint, or else from now on. endpoint is DynamoDB Local's URL.
+func StartWith(ctx context.Context, awsCfg aws.Config, endpoint string, st *store.Store, now func() time.Time, handle Handler, opts Options) (*Relay, error) {
 	arn, err := st.EnsureStream(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if opts.MaxRecordAge == 0 {
+		opts.MaxRecordAge = maxRecordAge
+	}
+	marks, err := loadCheckpoints(opts.Checkpoints, arn)
 	if err != nil {
 		return nil, err
 	}
 	r := &Relay{
 		streams: dynamodbstreams.NewFromConfig(awsCfg, func(o *dynamodbstreams.Options) { o.BaseEndpoint = aws.String(endpoint) }),
-		arn:     arn, handle: handle, store: st, now: now,
+		arn:     arn, handle: handle, store: st, now: now, opts: opts, marks: marks,
 		done: map[string]error{}, waiting: map[string]chan error{},
 	}
-	// Each shard is read from its start up to now before Start returns, so
-	// every message queued after it is seen and none queued before it (by an
-	// earlier run) is sent again. (A LATEST iterator would be simpler, but
-	// DynamoDB Local answers TrimmedDataAccessException on one taken from an
-	// empty shard.)
-	shards, err := r.openShards(ctx, types.ShardIteratorTypeTrimHorizon, nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range shards {
-		if err := r.skipToEnd(ctx, &s); err != nil {
+	for _, m := range mappings {
+		positions, err := r.startPositions(ctx, m)
+		if err != nil {
 			return nil, err
 		}
-		go r.follow(ctx, s)
+		for _, p := range positions {
+			r.running.Go(func() { r.follow(ctx, m, p) })
+		}
 	}
 	return r, nil
 }
 
-// Send queues m as the API functions do, then waits until the relay has
-// delivered it, so that locally an answer still comes after its mail (the
-// tests read the inbox right after a request).
+// Wait returns once the relay has stopped reading (its context ended).
+func (r *Relay) Wait() { r.running.Wait() }
+
+// Send queues m as the accounts' mail (outbox.Queue) is queued, then waits
+// until the relay has delivered it, so that locally an answer still comes
+// after its mail (the tests read the inbox right after a request).
 func (r *Relay) Send(ctx context.Context, m domain.Message) error {
-	m.Priority = true // the accounts' mail, as outbox.Queue queues it
+	m.Priority = true
 	id, err := r.store.QueueMail(ctx, m, r.now())
 	if err != nil {
 		return err
@@ -118,121 +166,13 @@ func (r *Relay) settle(id string, err error) {
 	r.done[id] = err
 }
 
-// position is where a shard is being read: an iterator, and the last
-// record read to take a new one from when it fails.
-type position struct {
-	shard, iterator *string
-	last            string
-}
-
-// skipToEnd moves at past every record its shard holds.
-func (r *Relay) skipToEnd(ctx context.Context, at *position) error {
-	for at.iterator != nil {
-		out, err := r.streams.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: at.iterator})
-		if err != nil {
-			return fmt.Errorf("read stream: %w", err)
-		}
-		if len(out.Records) == 0 {
-			return nil
-		}
-		at.last = aws.ToString(out.Records[len(out.Records)-1].Dynamodb.SequenceNumber)
-		at.iterator = out.NextShardIterator
-	}
-	return nil
-}
-
-// resume takes a new iterator after the last record read, or from the
-// shard's start when none was.
-func (r *Relay) resume(ctx context.Context, at *position) error {
-	in := &dynamodbstreams.GetShardIteratorInput{StreamArn: &r.arn, ShardId: at.shard, ShardIteratorType: types.ShardIteratorTypeTrimHorizon}
-	if at.last != "" {
-		in.ShardIteratorType, in.SequenceNumber = types.ShardIteratorTypeAfterSequenceNumber, &at.last
-	}
-	out, err := r.streams.GetShardIterator(ctx, in)
-	if err != nil {
-		return fmt.Errorf("shard iterator: %w", err)
-	}
-	at.iterator = out.ShardIterator
-	return nil
-}
-
-// openShards returns a position (of kind) in each open shard, or in each
-// child of parent when parent is set.
-func (r *Relay) openShards(ctx context.Context, kind types.ShardIteratorType, parent *string) ([]position, error) {
-	var positions []position
-	var start *string
-	for {
-		out, err := r.streams.DescribeStream(ctx, &dynamodbstreams.DescribeStreamInput{StreamArn: &r.arn, ExclusiveStartShardId: start})
-		if err != nil {
-			return nil, fmt.Errorf("describe stream: %w", err)
-		}
-		for _, s := range out.StreamDescription.Shards {
-			open := s.SequenceNumberRange == nil || s.SequenceNumberRange.EndingSequenceNumber == nil
-			if parent != nil && aws.ToString(s.ParentShardId) != *parent || parent == nil && !open {
-				continue
-			}
-			it, err := r.streams.GetShardIterator(ctx, &dynamodbstreams.GetShardIteratorInput{StreamArn: &r.arn, ShardId: s.ShardId, ShardIteratorType: kind})
-			if err != nil {
-				return nil, fmt.Errorf("shard iterator: %w", err)
-			}
-			positions = append(positions, position{shard: s.ShardId, iterator: it.ShardIterator})
-		}
-		if start = out.StreamDescription.LastEvaluatedShardId; start == nil {
-			return positions, nil
-		}
-	}
-}
-
-// follow reads one shard until it closes, then follows its children.
-func (r *Relay) follow(ctx context.Context, at position) {
-	for at.iterator != nil && ctx.Err() == nil {
-		out, err := r.streams.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: at.iterator})
-		if err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			// DynamoDB Local sometimes refuses a valid iterator
-			// (TrimmedDataAccessException); a new one after the last
-			// record read goes on where it stopped.
-			slog.Debug("local mail relay: read stream", "err", err)
-			if err := r.resume(ctx, &at); err != nil {
-				slog.Error("local mail relay: read stream", "err", err)
-				sleep(ctx, time.Second)
-			}
-			continue
-		}
-		if n := len(out.Records); n > 0 {
-			r.deliver(ctx, out.Records)
-			at.last = aws.ToString(out.Records[n-1].Dynamodb.SequenceNumber)
-		} else {
-			sleep(ctx, idlePoll)
-		}
-		at.iterator = out.NextShardIterator
-	}
-	if ctx.Err() != nil {
-		return
-	}
-	// The shard closed: its records continue in its children, which may
-	// take a moment to appear.
-	var children []position
-	for len(children) == 0 && ctx.Err() == nil {
-		var err error
-		if children, err = r.openShards(ctx, types.ShardIteratorTypeTrimHorizon, at.shard); err != nil {
-			slog.Error("local mail relay: find the next shards", "err", err)
-		}
-		if len(children) == 0 {
-			sleep(ctx, time.Second)
-		}
-	}
-	for _, c := range children {
-		go r.follow(ctx, c)
-	}
-}
-
-// deliver hands records to the mailer as Lambda would: a failed record and
-// those after it are retried, up to attempts times, then dropped.
-func (r *Relay) deliver(ctx context.Context, records []types.Record) {
-	for try := 1; len(records) > 0; try++ {
+// deliver hands records to the mailer as a mapping would: a failed record
+// and those after it are retried, backing off, until the failed one is
+// older than the maximum record age; then they are given up (in AWS, to
+// the on-failure queue) and the rest goes on.
+func (r *Relay) deliver(ctx context.Context, m mapping, records []types.Record) {
+	seen, backoff := time.Now(), firstBackoff
+	for len(records) > 0 && ctx.Err() == nil {
 		batch := events.DynamoDBEvent{Records: make([]events.DynamoDBEventRecord, len(records))}
 		for i, rec := range records {
 			batch.Records[i] = lambdaRecord(rec)
@@ -242,22 +182,26 @@ func (r *Relay) deliver(ctx context.Context, records []types.Record) {
 		if err == nil {
 			failed = firstFailure(batch, res)
 		}
-		for _, rec := range batch.Records[:failed] {
-			if id, ok := r.queuedID(rec); ok {
-				r.settle(id, nil)
-			}
-		}
-		records = records[failed:]
-		if len(records) > 0 && try == attempts {
-			for _, rec := range batch.Records[failed:] {
-				if id, ok := r.queuedID(rec); ok {
-					r.settle(id, errors.New("the mailer failed to deliver it"))
-				}
-			}
+		r.settleAll(batch.Records[:failed], nil)
+		records, batch.Records = records[failed:], batch.Records[failed:]
+		if len(records) == 0 {
 			return
 		}
-		if len(records) > 0 {
-			sleep(ctx, time.Duration(try)*100*time.Millisecond)
+		if age := time.Since(created(records[0], seen)); age > r.opts.MaxRecordAge {
+			slog.Error("local mail relay: gave up records older than the maximum record age", "mapping", m.name, "records", len(records), "age", age)
+			r.settleAll(batch.Records, errors.New("the mailer failed to deliver it"))
+			return
+		}
+		sleep(ctx, backoff)
+		backoff = min(2*backoff, maxBackoff)
+	}
+}
+
+// settleAll settles the queued messages among records with err.
+func (r *Relay) settleAll(records []events.DynamoDBEventRecord, err error) {
+	for _, rec := range records {
+		if q, ok := r.store.ChangeOf(rec).(domain.MailQueued); ok {
+			r.settle(q.ID, err)
 		}
 	}
 }
@@ -274,47 +218,9 @@ func firstFailure(batch events.DynamoDBEvent, res events.DynamoDBEventResponse) 
 	return len(batch.Records)
 }
 
-// lambdaRecord is rec as Lambda hands it to a function. The mailer reads
-// strings, numbers and booleans; other attribute types are left out.
-func lambdaRecord(rec types.Record) events.DynamoDBEventRecord {
-	out := events.DynamoDBEventRecord{
-		EventID: aws.ToString(rec.EventID), EventName: string(rec.EventName),
-		EventSource: "aws:dynamodb", AWSRegion: aws.ToString(rec.AwsRegion),
-	}
-	if d := rec.Dynamodb; d != nil {
-		out.Change = events.DynamoDBStreamRecord{
-			Keys: attributes(d.Keys), NewImage: attributes(d.NewImage),
-			SequenceNumber: aws.ToString(d.SequenceNumber), StreamViewType: string(d.StreamViewType),
-		}
-	}
-	return out
-}
-
-func attributes(in map[string]types.AttributeValue) map[string]events.DynamoDBAttributeValue {
-	out := make(map[string]events.DynamoDBAttributeValue, len(in))
-	for name, v := range in {
-		switch v := v.(type) {
-		case *types.AttributeValueMemberS:
-			out[name] = events.NewStringAttribute(v.Value)
-		case *types.AttributeValueMemberN:
-			out[name] = events.NewNumberAttribute(v.Value)
-		case *types.AttributeValueMemberBOOL:
-			out[name] = events.NewBooleanAttribute(v.Value)
-		}
-	}
-	return out
-}
-
 func sleep(ctx context.Context, d time.Duration) {
 	select {
 	case <-ctx.Done():
 	case <-time.After(d):
 	}
-}
-
-// queuedID is the id of the message a stream record queues, and false for
-// a record that queues none.
-func (r *Relay) queuedID(rec events.DynamoDBEventRecord) (string, bool) {
-	q, ok := r.store.ChangeOf(rec).(domain.MailQueued)
-	return q.ID, ok
 }
