@@ -8,26 +8,17 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"turnout/pkg/config"
-	"turnout/pkg/httpapi"
+	"turnout/pkg/lambdamain/tableonly"
 	"turnout/pkg/mail/feedback"
 	"turnout/pkg/reminders"
-	"turnout/pkg/store"
 )
 
 func main() {
-	slog.SetDefault(slog.New(httpapi.NewLogHandler(slog.NewJSONHandler(os.Stderr, nil))))
-	cfg, awsCfg, err := config.LoadEnv(os.Getenv)
-	if err != nil {
-		slog.Error("start-up failed", "err", err)
-		os.Exit(1)
-	}
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
+	st := tableonly.Store()
 	job := reminders.Job{Store: st, Now: time.Now}
 	reconcile := feedback.Reconciler{Store: st, Now: time.Now}
 	// The rule's event says nothing the job needs: it runs at the time it

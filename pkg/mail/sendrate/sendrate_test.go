@@ -14,16 +14,23 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 
-// TestParallelMailersShareTheRate: four mailers, each with its own pacer
-// (as four Lambda instances would be; one of them sends priority mail),
-// together send no more in any second than the rate, and every send goes.
-// Each instance pacing only itself would send four times the rate.
-func TestParallelMailersShareTheRate(t *testing.T) {
+// newStore is the store on a table of the test's own.
+func newStore(t *testing.T) *store.Store {
+	t.Helper()
 	cfg, awsCfg := testenv.Config(t)
 	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
 	if err := st.CreateTable(t.Context()); err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// TestParallelMailersShareTheRate: four mailers, each with its own pacer
+// (as four Lambda instances would be; one of them sends priority mail),
+// together send no more in any second than the rate, and every send goes.
+// Each instance pacing only itself would send four times the rate.
+func TestParallelMailersShareTheRate(t *testing.T) {
+	st := newStore(t)
 	const rate, mailers, each = 10, 4, 6
 	places := &sendrate.Windows{Allowances: st}
 	var wg sync.WaitGroup
@@ -54,11 +61,7 @@ func TestParallelMailersShareTheRate(t *testing.T) {
 // TestSlowRatesSpaceSends: below one a second, each send has a window of
 // its own (0.5 a second: one per 2-second window).
 func TestSlowRatesSpaceSends(t *testing.T) {
-	cfg, awsCfg := testenv.Config(t)
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	if err := st.CreateTable(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	st := newStore(t)
 	const window = 2 * time.Second
 	slow := sendrate.New(st, 0.5, time.Now)
 	var went []time.Time
@@ -77,11 +80,7 @@ func TestSlowRatesSpaceSends(t *testing.T) {
 // last place of a second and then waits for the next; a reset asked for
 // meanwhile still goes in this one.
 func TestTheLastPlaceOfEachSecondIsPriorityMails(t *testing.T) {
-	cfg, awsCfg := testenv.Config(t)
-	st := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
-	if err := st.CreateTable(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	st := newStore(t)
 	// A clock that stands at the start of a second: the window never moves.
 	second := time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)
 	pace := sendrate.New(st, 3, func() time.Time { return second })
