@@ -48,18 +48,26 @@ func (e *Env) tellChanges(tb testing.TB, wantChanges int) reminders.Result {
 	return res
 }
 
-// countMails counts the mails to who whose subject starts with prefix,
-// after waiting a moment for any that are on their way.
-func countMails(t *testing.T, env *Env, who, prefix string) int {
+// countMails counts the mails to who whose subject starts with prefix once
+// want of them have come (or 15 s have passed: a fan-out's mails go in no
+// set order, each waiting for its place in the sending rate), and a moment
+// more for any extra on its way.
+func countMails(t *testing.T, env *Env, who, prefix string, want int) int {
 	t.Helper()
-	time.Sleep(400 * time.Millisecond)
-	n := 0
-	for _, m := range mailsAbout(t, env, who, "") {
-		if strings.HasPrefix(m, prefix) {
-			n++
+	count := func() int {
+		n := 0
+		for _, m := range mailsAbout(t, env, who, "") {
+			if strings.HasPrefix(m, prefix) {
+				n++
+			}
 		}
+		return n
 	}
-	return n
+	for deadline := time.Now().Add(15 * time.Second); count() < want && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(400 * time.Millisecond)
+	return count()
 }
 
 // TestRemindersReachEveryoneRegisteredOnce: the 24-hour reminder goes at
@@ -123,7 +131,7 @@ func TestRemindersReachEveryoneRegisteredOnce(t *testing.T) {
 		t.Errorf("the reminder carries %d attachments, want the event's calendar file", len(m.Attachments))
 	}
 	for who, want := range map[*Account]int{ana: 1, ben: 0, eva: 0, gus: 0} {
-		if got := countMails(t, env, who.Email, "Tomorrow: "); got != want {
+		if got := countMails(t, env, who.Email, "Tomorrow: ", want); got != want {
 			t.Errorf("%s got %d 24-hour reminders, want %d", who.Username, got, want)
 		}
 	}
@@ -143,7 +151,7 @@ func TestRemindersReachEveryoneRegisteredOnce(t *testing.T) {
 	env.mustRunReminders(t, start.Add(-59*time.Minute), 1)
 	regMail(t, env, ana.Email, "Starting in 1 hour: Lantern Walk")
 	for who, want := range map[*Account]int{ana: 1, ben: 0, eva: 1, gus: 1} {
-		if got := countMails(t, env, who.Email, "Starting in 1 hour: "); got != want {
+		if got := countMails(t, env, who.Email, "Starting in 1 hour: ", want); got != want {
 			t.Errorf("%s got %d 1-hour reminders, want %d", who.Username, got, want)
 		}
 	}
@@ -191,7 +199,7 @@ func TestRemindersMoveWithTheEvent(t *testing.T) {
 	if want := moved.UTC().Format("15:04"); !strings.Contains(m.Text, want) {
 		t.Errorf("the reminder does not tell the new time %s:\n%s", want, m.Text)
 	}
-	if got := countMails(t, env, ana.Email, "Tomorrow: "); got != 1 {
+	if got := countMails(t, env, ana.Email, "Tomorrow: ", 1); got != 1 {
 		t.Errorf("%d reminders, want 1", got)
 	}
 
@@ -238,7 +246,7 @@ func TestReminderRunCutShortIsFinishedByTheNext(t *testing.T) {
 	env.mustRunReminders(t, at, 0)
 	regMail(t, env, ana.Email, "Tomorrow: First Fair")
 	regMail(t, env, ana.Email, "Tomorrow: Second Fair")
-	if got := countMails(t, env, ana.Email, "Tomorrow: "); got != 2 {
+	if got := countMails(t, env, ana.Email, "Tomorrow: ", 2); got != 2 {
 		t.Errorf("%d reminders, want one per event", got)
 	}
 }

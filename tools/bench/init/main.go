@@ -100,6 +100,16 @@ var functions = []function{
 		}
 		return nil
 	}},
+	{"feedback", "./functions/feedback", func(fixture) any {
+		// SES's report of a permanent bounce, as its SNS topic hands it on.
+		bounce := `{"eventType":"Bounce","bounce":{"bounceType":"Permanent","bouncedRecipients":[{"emailAddress":"gone@bench.test"}]},"mail":{}}`
+		return events.SNSEvent{Records: []events.SNSEventRecord{{EventSource: "aws:sns", SNS: events.SNSEntity{MessageID: "bench", Message: bounce}}}}
+	}, func(answer []byte) error {
+		if string(answer) != "null" {
+			return fmt.Errorf("answer %q, want none", answer)
+		}
+		return nil
+	}},
 }
 
 // api is a function behind the HTTP API, invoked with request and answering
