@@ -71,6 +71,9 @@ func (r *Relay) startPositions(ctx context.Context, m mapping) ([]position, erro
 			if err := r.skipToEnd(ctx, &at); err != nil {
 				return nil, err
 			}
+			// Kept at once: a relay stopped before this one reads anything
+			// must resume here, not skip what came meanwhile.
+			r.marks.set(m.name, s.id, at.last)
 		default:
 			continue
 		}
@@ -160,7 +163,7 @@ func (r *Relay) follow(ctx context.Context, m mapping, at position) {
 			at.last = aws.ToString(out.Records[n-1].Dynamodb.SequenceNumber)
 			r.marks.set(m.name, *at.shard, at.last)
 		} else {
-			sleep(ctx, idlePoll)
+			r.idle(ctx, m)
 		}
 		at.iterator = out.NextShardIterator
 	}

@@ -29,8 +29,10 @@ import (
 type Handler func(context.Context, events.DynamoDBEvent) (events.DynamoDBEventResponse, error)
 
 const (
-	// idlePoll is the pause between reads of a stream with nothing new.
-	idlePoll = 20 * time.Millisecond
+	// idlePoll is the pause between reads of a stream with nothing new;
+	// the account mail mapping, which Send wakes, pauses idleWoken (its
+	// mail comes through Send, but for a resent one).
+	idlePoll, idleWoken = 20 * time.Millisecond, time.Second
 	// waitLimit bounds how long Send waits for its message's delivery.
 	waitLimit = 10 * time.Second
 	// maxRecordAge is the deployed mappings' (infra/lib/app/stream.ts).
@@ -50,10 +52,12 @@ type Options struct {
 	MaxRecordAge time.Duration
 }
 
-// mapping is one event source mapping: the records it admits.
+// mapping is one event source mapping: the records it admits, and
+// whether Send wakes its readers (else they poll).
 type mapping struct {
 	name   string
 	admits func(domain.TableChange) bool
+	woken  bool
 }
 
 // priorityMail is account mail, which the deployed stack reads by a
@@ -64,8 +68,8 @@ func isPriorityMail(c domain.TableChange) bool {
 }
 
 var mappings = []mapping{
-	{"priority-mail", isPriorityMail},
-	{"mail", func(c domain.TableChange) bool { return !isPriorityMail(c) }},
+	{"priority-mail", isPriorityMail, true},
+	{"mail", func(c domain.TableChange) bool { return !isPriorityMail(c) }, false},
 }
 
 // Relay follows one table's stream.
@@ -84,6 +88,9 @@ type Relay struct {
 	// waiting holds who waits for a message not yet delivered.
 	done    map[string]error
 	waiting map[string]chan error
+	// queued is closed (and replaced) when Send queues a message, which
+	// wakes the readers of the account mail mapping.
+	queued chan struct{}
 }
 
 // Start is StartWith the default options.
@@ -109,7 +116,7 @@ func StartWith(ctx context.Context, awsCfg aws.Config, endpoint string, st *stor
 	r := &Relay{
 		streams: dynamodbstreams.NewFromConfig(awsCfg, func(o *dynamodbstreams.Options) { o.BaseEndpoint = aws.String(endpoint) }),
 		arn:     arn, handle: handle, store: st, now: now, opts: opts, marks: marks,
-		done: map[string]error{}, waiting: map[string]chan error{},
+		done: map[string]error{}, waiting: map[string]chan error{}, queued: make(chan struct{}),
 	}
 	for _, m := range mappings {
 		positions, err := r.startPositions(ctx, m)
@@ -136,6 +143,8 @@ func (r *Relay) Send(ctx context.Context, m domain.Message) error {
 		return err
 	}
 	r.mu.Lock()
+	close(r.queued)
+	r.queued = make(chan struct{})
 	if err, ok := r.done[id]; ok {
 		delete(r.done, id)
 		r.mu.Unlock()
@@ -216,6 +225,22 @@ func firstFailure(batch events.DynamoDBEvent, res events.DynamoDBEventResponse) 
 		}
 	}
 	return len(batch.Records)
+}
+
+// idle pauses a reader of m with nothing new to read.
+func (r *Relay) idle(ctx context.Context, m mapping) {
+	if !m.woken {
+		sleep(ctx, idlePoll)
+		return
+	}
+	r.mu.Lock()
+	queued := r.queued
+	r.mu.Unlock()
+	select {
+	case <-ctx.Done():
+	case <-queued:
+	case <-time.After(idleWoken):
+	}
 }
 
 func sleep(ctx context.Context, d time.Duration) {
