@@ -115,6 +115,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	if *dev {
 		handler = withDevReminders(reminders.Job{Store: base.Store}, handler)
+		handler = withDevFeedback(feedback.Handler{Store: base.Store, Now: time.Now}, handler)
 	}
 	srv := &http.Server{
 		Addr:              *addr,

@@ -117,3 +117,11 @@ export async function runReminders(stack, at) {
   const clock = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return call(stack, 'POST', `/_dev/reminders?at=${encodeURIComponent(clock)}`);
 }
+
+// reportBounce hands the local gateway's feedback function (a -dev only
+// route) SES's report that mail to email bounced for good, as SES's SNS
+// topic hands it on in AWS.
+export async function reportBounce(stack, email) {
+  const bounce = { eventType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: email }] }, mail: { destination: [email] } };
+  return call(stack, 'POST', '/_dev/ses-feedback', { json: bounce });
+}

@@ -5,9 +5,10 @@
 // in view without scrolling, and on the home page so is the first event's title
 // (the events list is checked as cards and as compact rows); a registered
 // person's ticket, and what has the keyboard's focus, show clear of the
-// phone's bottom bar, and the ticket's own page (opened by its link) passes too.
+// phone's bottom bar, and the ticket's own page (opened by its link) passes too;
+// so does the profile that says mail to the person's address bounces.
 import assert from 'node:assert/strict';
-import { createEvent, registerFor, signUpOrganization, signUpPerson } from '../api.mjs';
+import { createEvent, registerFor, reportBounce, signUpOrganization, signUpPerson } from '../api.mjs';
 import { logIn } from '../ui.mjs';
 import { checkScreen, WIDTHS } from '../screens.mjs';
 
@@ -73,6 +74,7 @@ export default async function everyScreen({ page, stack }) {
         if (name === 'event-long-word') await expectFocusInSight(page, size, page.getByRole('button', { name: 'Share' }));
         if (name === 'home') await expectFirstEventInSight(page, size);
         if (name === 'events') await checkCompactList(page);
+        if (name === 'profile-mail-bounced') await page.getByRole('alert').filter({ hasText: 'send you mail' }).waitFor();
       }
     }
   }
@@ -80,6 +82,9 @@ export default async function everyScreen({ page, stack }) {
   await visit(signedOut);
   await logIn(page, person.username, person.password);
   await visit(signedIn);
+  // SES reports the person's address bounces: the profile says so.
+  await reportBounce(stack, person.email);
+  await visit([['profile-mail-bounced', '/profile']]);
   // The same browser, now the organizer's (log in and sign up send a
   // signed-in person on, so the session is dropped first).
   await page.evaluate(() => localStorage.clear());
