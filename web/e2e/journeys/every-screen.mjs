@@ -6,7 +6,8 @@
 // (the events list is checked as cards and as compact rows); a registered
 // person's ticket, and what has the keyboard's focus, show clear of the
 // phone's bottom bar, and the ticket's own page (opened by its link) passes too;
-// so does the profile that says mail to the person's address bounces.
+// so does the profile that says mail to the person's address bounces, and a
+// registration's buttons beside the long title keep their one line.
 import assert from 'node:assert/strict';
 import { createEvent, registerFor, reportBounce, signUpOrganization, signUpPerson } from '../api.mjs';
 import { logIn } from '../ui.mjs';
@@ -75,6 +76,7 @@ export default async function everyScreen({ page, stack }) {
         if (name === 'home') await expectFirstEventInSight(page, size);
         if (name === 'events') await checkCompactList(page);
         if (name === 'profile-mail-bounced') await page.getByRole('alert').filter({ hasText: 'send you mail' }).waitFor();
+        if (name === 'profile') await expectButtonsUnsqueezed(page, size);
       }
     }
   }
@@ -105,6 +107,17 @@ async function expectFocusInSight(page, size, target) {
     return [r.top + 2, r.bottom - 2].filter((y) => !el.contains(document.elementFromPoint(x, y))).length;
   });
   assert.equal(covered, 0, `the focused ${await target.textContent()} at ${size.width} px is hidden under another element`);
+}
+
+// expectButtonsUnsqueezed checks that a registration's buttons beside the
+// 200-character title keep their one line (they once wrapped a letter a
+// line), as tall as the profile's own buttons.
+async function expectButtonsUnsqueezed(page, size) {
+  const [del, edit] = await Promise.all([
+    page.getByRole('button', { name: 'Delete', exact: true }).first().boundingBox(),
+    page.getByRole('button', { name: 'Edit Profile' }).boundingBox(),
+  ]);
+  assert.ok(del && edit && del.height <= edit.height + 2, `profile at ${size.width} px: a registration's Delete button is ${del?.height} px tall, Edit Profile ${edit?.height}`);
 }
 
 // expectTicketInSight scrolls the event page's ticket into view as the

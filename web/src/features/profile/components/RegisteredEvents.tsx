@@ -58,21 +58,22 @@ export function RegisteredEvents({ userId }: { userId: string }) {
             return (
               <li key={item.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <RegistrationSummary item={item} titleId={titleId} />
-                <div className="flex gap-2 self-start sm:self-auto">
-                {item.status !== 'waitlisted' && !item.cancelled && (
-                  <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
-                    Ticket
-                  </Link>
-                )}
-                <button
-                  type="button"
-                  className="btn-danger"
-                  aria-describedby={titleId}
-                  disabled={cancelling === item.id}
-                  onClick={() => void cancel(item)}
-                >
-                  Delete
-                </button>
+                {/* The buttons keep their size however long the title. */}
+                <div className="flex shrink-0 gap-2 self-start sm:self-auto">
+                  {item.status !== 'waitlisted' && !item.cancelled && (
+                    <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
+                      Ticket
+                    </Link>
+                  )}
+                  <button
+                    type="button"
+                    className="btn-danger"
+                    aria-describedby={titleId}
+                    disabled={cancelling === item.id}
+                    onClick={() => void cancel(item)}
+                  >
+                    Delete
+                  </button>
                 </div>
               </li>
             );
