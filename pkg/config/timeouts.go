@@ -82,9 +82,15 @@ func dependencyRetryer(withoutQuota bool) func() aws.Retryer {
 }
 
 func noRetryOnTimeout(err error) aws.Ternary {
-	var timeout interface{ Timeout() bool }
-	if errors.As(err, &timeout) && timeout.Timeout() {
+	if TimedOut(err) {
 		return aws.FalseTernary
 	}
 	return aws.UnknownTernary
+}
+
+// TimedOut reports whether err is a call that ran out of one of its
+// deadlines (the connection, the wait for the reply's headers).
+func TimedOut(err error) bool {
+	var timeout interface{ Timeout() bool }
+	return errors.As(err, &timeout) && timeout.Timeout()
 }

@@ -21,12 +21,12 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 	img := image(r.Change.NewImage)
 	pk, sk := image(r.Change.Keys).text(attrPK), image(r.Change.Keys).text(attrSK)
 	inserted := r.EventName == string(events.DynamoDBOperationTypeInsert)
-	for prefix, priority := range map[string]bool{outboxPrefix: false, priorityOutboxPrefix: true} {
-		if id, ok := strings.CutPrefix(pk, prefix); ok && id != "" {
+	for _, q := range outboxes {
+		if id, ok := strings.CutPrefix(pk, q.prefix); ok && id != "" {
 			if !inserted {
 				return nil
 			}
-			return queuedMail(id, priority, img)
+			return queuedMail(id, q.priority, img)
 		}
 	}
 	if id, ok := strings.CutPrefix(pk, broadcastPrefix); ok && id != "" {
@@ -60,6 +60,13 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 	}
 	return attendeeWritten(eventID, userID, inserted, img)
 }
+
+// outboxes are the key prefixes of queued messages: event mail, and
+// priority (account) mail.
+var outboxes = []struct {
+	prefix   string
+	priority bool
+}{{outboxPrefix, false}, {priorityOutboxPrefix, true}}
 
 func queuedMail(id string, priority bool, img image) domain.MailQueued {
 	return domain.MailQueued{ID: id, Calendar: []byte(img.text("Calendar")), Message: domain.Message{

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"turnout/pkg/config"
 	"turnout/pkg/domain"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -143,8 +144,7 @@ func (s *Sender) send(ctx context.Context, m domain.Message) error {
 // timedOut reports whether a send ran out of time waiting for SES's
 // answer: the request may have reached SES, and SES may have taken it.
 func timedOut(err error) bool {
-	var timeout interface{ Timeout() bool }
-	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout()
+	return errors.Is(err, context.DeadlineExceeded) || config.TimedOut(err)
 }
 
 // refusedForGood reports whether SES refused a message in a way a retry

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,11 +54,7 @@ func loadCheckpoints(dir, arn string) (*checkpoints, error) {
 func (c *checkpoints) of(mapping string) map[string]string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := map[string]string{}
-	for shard, seq := range c.byMapping[mapping] {
-		out[shard] = seq
-	}
-	return out
+	return maps.Clone(c.byMapping[mapping])
 }
 
 // set records that mapping handled shard up to seq.
