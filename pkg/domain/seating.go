@@ -30,3 +30,39 @@ func PlaceRegistration(c SeatCounter, now time.Time) (RegistrationStatus, error)
 	}
 	return StatusWaitlisted, nil
 }
+
+// Queue is where an event's waitlist stands. A join takes the next ticket
+// number; Served is the ticket of the last person given a seat (seats
+// pass in ticket order), and Gone the tickets above it that left the
+// queue without one (a cancel, or a join that did not complete), at most
+// MaxGone of them.
+type Queue struct {
+	Served  int
+	Gone    []int
+	Waiting int
+}
+
+// MaxGone bounds the tickets a queue remembers as gone, so its counter
+// stays one write unit or two; past it, a place told may be a little
+// behind the true one, never ahead of it.
+const MaxGone = 100
+
+// Position is the place in the queue, from 1, of the holder of ticket:
+// the tickets since the last served, less those gone. It never exceeds
+// the people waiting, which is the place of a ticket unknown (nil: a
+// place from before tickets that no Backfill numbered).
+func (q Queue) Position(ticket *int) int {
+	if ticket == nil {
+		return max(q.Waiting, 1)
+	}
+	p := *ticket - q.Served
+	for _, g := range q.Gone {
+		if g > q.Served && g < *ticket {
+			p--
+		}
+	}
+	if q.Waiting > 0 {
+		p = min(p, q.Waiting)
+	}
+	return max(p, 1)
+}

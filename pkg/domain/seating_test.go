@@ -31,3 +31,25 @@ func TestPlaceRegistration(t *testing.T) {
 		})
 	}
 }
+
+func TestQueuePosition(t *testing.T) {
+	ticket := func(n int) *int { return &n }
+	for _, c := range []struct {
+		name   string
+		q      Queue
+		ticket *int
+		want   int
+	}{
+		{"first ticket of a fresh queue", Queue{Waiting: 1}, ticket(1), 1},
+		{"behind those served", Queue{Served: 4, Waiting: 3}, ticket(7), 3},
+		{"those gone ahead no longer count", Queue{Served: 4, Gone: []int{5, 6}, Waiting: 1}, ticket(7), 1},
+		{"those gone behind do", Queue{Served: 4, Gone: []int{9}, Waiting: 3}, ticket(7), 3},
+		{"never past the people waiting", Queue{Served: 0, Waiting: 2}, ticket(9), 2},
+		{"numbered by a backfill", Queue{Served: -3, Waiting: 5}, ticket(0), 3},
+		{"unnumbered: the queue's length", Queue{Waiting: 6}, nil, 6},
+	} {
+		if got := c.q.Position(c.ticket); got != c.want {
+			t.Errorf("%s: Position = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

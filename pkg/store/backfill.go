@@ -19,12 +19,15 @@ type Backfilled struct {
 	Counters int
 	// Organizations whose name and logo were brought to their events.
 	Organizations int
+	// Queued: places in a queue taken before tickets, numbered.
+	Queued int
 }
 
 // Backfill brings items written before a change of shape to today's:
 // a cancelled event into the list's cancelled partition (CancelEvent puts
 // it there since), the fields the lists read onto each event's seat
-// counter (its kind, place, zone, point, reason and host logo), and each
+// counter (its kind, place, zone, point, reason and host logo), ticket
+// numbers onto the places of a queue taken before tickets, and each
 // organization's name and logo onto its events. It reads the whole table
 // with a Scan, so it is run by hand after a deploy (tools/backfill), never
 // on a request; it changes only what differs, so a second run changes
@@ -50,6 +53,11 @@ func (s *Store) Backfill(ctx context.Context) (Backfilled, error) {
 			return done, fmt.Errorf("backfill: %w", err)
 		}
 		done.Sunk, done.Counters = done.Sunk+sunk, done.Counters+counter
+		queued, err := s.numberQueue(ctx, it.ID)
+		if err != nil {
+			return done, fmt.Errorf("backfill: %w", err)
+		}
+		done.Queued += queued
 	}
 	for _, o := range orgs {
 		if err := s.CopyOrganizationToEvents(ctx, o); err != nil {
@@ -112,3 +120,54 @@ func (s *Store) backfillEvent(ctx context.Context, id string) (sunk, counter int
 }
 
 func sameCoord(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// numberChunk is how many places one transaction numbers: three items
+// each and the counter, within a transaction's 100.
+const numberChunk = 33
+
+// numberQueue gives the places of event id's queue taken before tickets
+// (keyed by their registration's id, so first in line) the tickets 1-n
+// to 0, and the counter Served -n: every later ticket then tells its place
+// behind them. It answers how many it numbered; places keep their keys.
+func (s *Store) numberQueue(ctx context.Context, id string) (int, error) {
+	pk := eventKey(id).PK
+	var places []waitItem
+	// Places from before tickets sort below "WAIT#T".
+	err := s.table.Get(attrPK, pk).Range(attrSK, dynamo.Between, waitPrefix, waitPrefix+"S").Consistent(true).All(ctx, &places)
+	if err != nil {
+		return 0, fmt.Errorf("read the queue of event %s: %w", id, err)
+	}
+	if len(places) == 0 || places[0].Ticket != nil {
+		return 0, nil // none, or numbered by an earlier run
+	}
+	n, sk := len(places), seatsKey(id)
+	for from := 0; from < n; from += numberChunk {
+		chunk := places[from:min(from+numberChunk, n)]
+		err := s.runTx(ctx, func() *dynamo.WriteTx {
+			counter := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK)
+			if from == 0 {
+				counter.Set("Served", -n).If("attribute_exists(PK) AND attribute_not_exists(Served)")
+			} else {
+				counter.Add("Tickets", 0).If("Served = ?", -n)
+			}
+			tx := s.db.WriteTx().Update(counter)
+			for i, p := range chunk {
+				ticket := from + i + 1 - n
+				ak, uk := attendeeKey(id, p.UserID), userRegistrationKey(p.UserID, p.RegistrationID)
+				tx.Update(s.table.Update(attrPK, p.PK).Range(attrSK, p.SK).Set("Ticket", ticket).If("attribute_exists(PK)")).
+					Update(s.table.Update(attrPK, ak.PK).Range(attrSK, ak.SK).Set("Ticket", ticket).If("RegistrationID = ?", p.RegistrationID)).
+					Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Ticket", ticket).If("attribute_exists(PK)"))
+			}
+			return tx
+		})
+		if hasConditionFailure(cancelReasons(err)) {
+			// Someone left meanwhile: the places not numbered tell the
+			// queue's length as theirs (domain.Queue.Position).
+			return from, nil
+		}
+		if err != nil {
+			return from, fmt.Errorf("number the queue of event %s: %w", id, err)
+		}
+	}
+	return n, nil
+}

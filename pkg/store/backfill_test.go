@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -91,4 +93,64 @@ func titles(events []domain.Event) []string {
 		out[i] = e.Title
 	}
 	return out
+}
+
+// TestBackfillNumbersQueuesFromBeforeTickets: three places in a queue,
+// written as before tickets (keyed by their registration's id), read their
+// places as the queue's length until Backfill numbers them 1 to 3; then a
+// cancel from the middle moves the last up, and a second run numbers
+// nothing.
+func TestBackfillNumbersQueuesFromBeforeTickets(t *testing.T) {
+	ctx := context.Background()
+	s := MustStore(t)
+	start := time.Now().UTC().Add(72 * time.Hour).Truncate(time.Minute)
+	e := domain.Event{ID: auth.NewID(), OrganizationID: TestOrganization, OrganizationName: "Org", Title: "Sold out",
+		Start: start, End: start.Add(time.Hour), Capacity: 1, SeatsTaken: 1, Waitlist: true}
+	must(t, s.CreateEvent(ctx, e))
+	sk := seatsKey(e.ID)
+	var waiting []domain.Attendee
+	for range 3 {
+		a := domain.Attendee{Registration: domain.Registration{ID: auth.NewID(), EventID: e.ID, UserID: auth.NewID(),
+			Created: time.Now(), Status: domain.StatusWaitlisted}}
+		for _, it := range registrationItems(a, nil) {
+			must(t, s.table.Put(it).Run(ctx))
+		}
+		wk := waitKey(e.ID, a.ID, nil)
+		must(t, s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID}).Run(ctx))
+		must(t, s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).Run(ctx))
+		waiting = append(waiting, a)
+	}
+	places := func() []int {
+		t.Helper()
+		var out []int
+		for _, a := range waiting {
+			got, err := s.Attendee(ctx, e.ID, a.UserID)
+			if errors.Is(err, domain.ErrNotFound) {
+				continue
+			}
+			must(t, err)
+			out = append(out, got.Position)
+		}
+		return out
+	}
+	if got := places(); !slices.Equal(got, []int{3, 3, 3}) {
+		t.Errorf("before: places %v, want the queue's length for each", got)
+	}
+	done, err := s.Backfill(ctx)
+	must(t, err)
+	if done.Queued != 3 {
+		t.Errorf("backfill numbered %d places, want 3", done.Queued)
+	}
+	if got := places(); !slices.Equal(got, []int{1, 2, 3}) {
+		t.Errorf("after: places %v, want 1, 2, 3", got)
+	}
+	must(t, s.CancelRegistration(ctx, waiting[1].Registration))
+	if got := places(); !slices.Equal(got, []int{1, 2}) {
+		t.Errorf("after the second left: places %v, want 1, 2", got)
+	}
+	again, err := s.Backfill(ctx)
+	must(t, err)
+	if again.Queued != 0 {
+		t.Errorf("second backfill numbered %d places, want none", again.Queued)
+	}
 }

@@ -105,12 +105,17 @@ func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsIt
 	}
 	switch {
 	case att.waitlisted():
-		wk := waitKey(r.EventID, r.ID)
+		wk := att.waitKey(r.EventID)
 		tx = tx.Delete(s.table.Delete(attrPK, wk.PK).Range(attrSK, wk.SK).If("attribute_exists(PK)"))
+		if att.Ticket != nil && len(seats.Gone) < domain.MaxGone {
+			counter = counter.AddIntsToSet("Gone", *att.Ticket) // those behind move up
+		}
 		counter = counter.Add("Waiting", -1).If("attribute_exists(PK) AND Waiting > ?", 0)
 	case head != nil:
 		s.promoteInTx(tx, r.EventID, *head)
-		counter = counter.Add("Waiting", -1).If("attribute_exists(PK) AND Waiting > ?", 0)
+		// The head's own place must still be there, so nobody was served
+		// past it since the read, and Served and Gone move from as read.
+		counter = served(counter.Add("Waiting", -1), *seats, *head).If("attribute_exists(PK) AND Waiting > ?", 0)
 	case seats.Waiting > 0:
 		// The counter says people wait but the queue is empty: set it
 		// right, giving the seat back.

@@ -85,7 +85,7 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
 		if a.waitlisted() {
 			// Its place in the queue names the person too.
-			wk := waitKey(eventID, a.RegistrationID)
+			wk := a.waitKey(eventID)
 			registrations = append(registrations, dynamo.Keys{wk.PK, wk.SK})
 		}
 		attendeeKeys[i] = dynamo.Keys{a.PK, a.SK}

@@ -36,13 +36,16 @@ type eventItem struct {
 	// SeatsTaken to Cancelled are read from the event's seat counter
 	// (seatsItem), which decodes into this type too; the event item itself
 	// holds none but Cancelled.
-	SeatsTaken int    `dynamo:",omitempty"`
-	Waitlist   bool   `dynamo:",omitempty"`
-	Waiting    int    `dynamo:",omitempty"`
-	CheckedIn  int    `dynamo:",omitempty"`
-	Cancelled  bool   `dynamo:",omitempty"`
-	BannerKey  string `dynamo:",omitempty"`
-	Created    time.Time
+	SeatsTaken int  `dynamo:",omitempty"`
+	Waitlist   bool `dynamo:",omitempty"`
+	Waiting    int  `dynamo:",omitempty"`
+	// Served and Gone are the counter's, read by a person's list.
+	Served    int    `dynamo:",omitempty"`
+	Gone      []int  `dynamo:",set,omitempty"`
+	CheckedIn int    `dynamo:",omitempty"`
+	Cancelled bool   `dynamo:",omitempty"`
+	BannerKey string `dynamo:",omitempty"`
+	Created   time.Time
 	// Deleting marks an event whose delete has begun: it is out of every
 	// list and refuses changes while its children are removed.
 	Deleting bool `dynamo:",omitempty"`
@@ -106,6 +109,16 @@ type seatsItem struct {
 	// shows it. So does the organization's logo, for the host on it.
 	CancelReason        string `dynamo:",omitempty"`
 	OrganizationLogoKey string `dynamo:",omitempty"`
+	// Tickets is the last ticket number a join of the queue took;
+	// Served and Gone say where the queue stands (domain.Queue).
+	Tickets int   `dynamo:",omitempty"`
+	Served  int   `dynamo:",omitempty"`
+	Gone    []int `dynamo:",set,omitempty"`
+}
+
+// queue is where the event's waitlist stands.
+func (it seatsItem) queue() domain.Queue {
+	return domain.Queue{Served: it.Served, Gone: it.Gone, Waiting: it.Waiting}
 }
 
 // counter is the seat counter as the registration rule reads it.

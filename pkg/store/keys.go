@@ -85,8 +85,17 @@ func departureKey(regID string) key { return key{departurePrefix + regID, "DEPAR
 
 const departurePrefix = "DEPARTED#"
 
-// waitKey is a waitlisted registration's place in its event's queue.
-func waitKey(eventID, regID string) key { return key{eventPrefix + eventID, waitPrefix + regID} }
+// waitKey is a waitlisted registration's place in its event's queue: its
+// ticket number, zero-padded so the queue reads in ticket order. A place
+// taken before tickets existed keeps the registration's id (a ULID made
+// on arrival, which begins with a digit, so those come first), and so
+// does one a Backfill numbered (its ticket is at most 0).
+func waitKey(eventID, regID string, ticket *int) key {
+	if ticket == nil || *ticket <= 0 {
+		return key{eventPrefix + eventID, waitPrefix + regID}
+	}
+	return key{eventPrefix + eventID, fmt.Sprintf("%sT%012d", waitPrefix, *ticket)}
+}
 
 const waitPrefix = "WAIT#"
 

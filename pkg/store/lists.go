@@ -206,7 +206,7 @@ func (s *Store) ImportRegistrations(ctx context.Context, regs []domain.Attendee)
 		if r.Status == "" {
 			r.Status = domain.StatusRegistered
 		}
-		items = append(items, registrationItems(r)...)
+		items = append(items, registrationItems(r, nil)...)
 	}
 	return s.putAll(ctx, items)
 }

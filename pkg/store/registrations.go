@@ -2,11 +2,14 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
@@ -37,6 +40,9 @@ type userRegistrationItem struct {
 	ID      string
 	EventID string
 	Status  string `dynamo:",omitempty"`
+	// Ticket is a waitlisted registration's number in the queue, so
+	// the person's list tells the place with the event's counter.
+	Ticket *int `dynamo:",omitempty"`
 }
 
 // attendeeItem is a registration as its event sees it.
@@ -58,25 +64,28 @@ type attendeeItem struct {
 	TicketVersion int `dynamo:",omitempty"`
 	// Search is the folded names and email an attendee search matches.
 	Search string `dynamo:",omitempty"`
+	// Ticket is the number a waitlisted registration took in the queue
+	// (absent on places taken before tickets existed, until a Backfill).
+	Ticket *int `dynamo:",omitempty"`
 }
 
-// waitItem is a place in an event's queue: its sort key holds the
-// registration's id, a ULID made when the request arrived, so a Query
-// reads the queue in arrival order.
+// waitItem is a place in an event's queue: its sort key holds its ticket
+// number (waitKey), so a Query reads the queue in ticket order.
 type waitItem struct {
 	PK             string `dynamo:"PK,hash"`
 	SK             string `dynamo:"SK,range"`
 	RegistrationID string
 	UserID         string
+	Ticket         *int `dynamo:",omitempty"`
 }
 
-func newAttendeeItem(a domain.Attendee) attendeeItem {
+func newAttendeeItem(a domain.Attendee, ticket *int) attendeeItem {
 	k := attendeeKey(a.EventID, a.UserID)
 	return attendeeItem{
 		PK: k.PK, SK: k.SK, RegistrationID: a.ID,
 		Username: a.Username, FirstName: a.FirstName, LastName: a.LastName, Email: a.Email,
 		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn, TicketVersion: a.TicketVersion,
-		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")),
+		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")), Ticket: ticket,
 	}
 }
 
@@ -96,13 +105,19 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 
 func (it attendeeItem) waitlisted() bool { return it.Status == string(domain.StatusWaitlisted) }
 
-// registrationItems are the attendee, registration and person's items of a.
-func registrationItems(a domain.Attendee) []any {
+// waitKey is the key of the attendee's place in the queue of eventID.
+func (it attendeeItem) waitKey(eventID string) key {
+	return waitKey(eventID, it.RegistrationID, it.Ticket)
+}
+
+// registrationItems are the attendee, registration and person's items of
+// a, with its ticket when it waits.
+func registrationItems(a domain.Attendee, ticket *int) []any {
 	rk, uk := registrationKey(a.ID), userRegistrationKey(a.UserID, a.ID)
 	return []any{
-		newAttendeeItem(a),
+		newAttendeeItem(a, ticket),
 		registrationItem{PK: rk.PK, SK: rk.SK, ID: a.ID, EventID: a.EventID, UserID: a.UserID, Created: a.Created},
-		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: a.ID, EventID: a.EventID, Status: string(a.Status)},
+		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: a.ID, EventID: a.EventID, Status: string(a.Status), Ticket: ticket},
 	}
 }
 
@@ -121,22 +136,23 @@ const registerAttempts = 12
 // writes the registration's items; so concurrent requests never overbook,
 // and nobody passes the people already waiting. When the counter refuses,
 // it reads the counter and runs what place decides from it: a seat again
-// (one was given back), a place in the queue (whose transaction holds only
-// while the counter is still full, or people wait), or place's refusal.
+// (one was given back), a place in the queue (a ticket number, then a
+// transaction that holds only while the counter is still full, or people
+// wait), or place's refusal. Once a transaction has committed, nothing
+// more is asked of the table, so a committed registration never answers
+// an error.
 func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error) {
 	fail := func(err error) (domain.Registration, error) {
 		return domain.Registration{}, fmt.Errorf("register %s for event %s: %w", a.UserID, a.EventID, err)
 	}
 	a.Status = domain.StatusRegistered
 	for attempt := 0; attempt < 2*registerAttempts; attempt++ {
-		err := s.placeTx(ctx, a, now)
+		err := s.placeTx(ctx, &a, now)
 		reasons := cancelReasons(err)
+		if errors.Is(err, errQueueClosed) {
+			reasons = []string{"ConditionalCheckFailed"} // as the counter's refusal
+		}
 		switch {
-		case err == nil && a.Status == domain.StatusWaitlisted:
-			if a.Position, err = s.waitPosition(ctx, a.EventID, a.ID); err != nil {
-				return fail(err)
-			}
-			return a.Registration, nil
 		case err == nil:
 			return a.Registration, nil
 		case failedAt(reasons, registrantCheck):
@@ -160,12 +176,13 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, 
 	return fail(domain.ErrBusy)
 }
 
-// placeTx is the transaction of a.Status: a seat or a place in the queue.
-func (s *Store) placeTx(ctx context.Context, a domain.Attendee, now time.Time) error {
+// placeTx is the transaction of a.Status: a seat or a place in the queue
+// (whose position it sets).
+func (s *Store) placeTx(ctx context.Context, a *domain.Attendee, now time.Time) error {
 	if a.Status == domain.StatusWaitlisted {
 		return s.joinWaitlist(ctx, a, now)
 	}
-	return s.takeSeat(ctx, a, now)
+	return s.takeSeat(ctx, *a, now)
 }
 
 // registrantCheck is the index, in Register's transactions, of the check
@@ -182,7 +199,7 @@ func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
 // takeSeat is Register's transaction for a seat: item 0 is the counter,
 // item 1 the person's place, item registrantCheck their account.
 func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) error {
-	sk, items := seatsKey(a.EventID), registrationItems(a)
+	sk, items := seatsKey(a.EventID), registrationItems(a, nil)
 	return s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
@@ -192,20 +209,65 @@ func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) 
 	})
 }
 
-// joinWaitlist is Register's transaction for a place in the queue: item 0
-// is the counter, which must still be full (or have people waiting) and
-// keep a waitlist, item 1 the person's place, item registrantCheck their
-// account.
-func (s *Store) joinWaitlist(ctx context.Context, a domain.Attendee, now time.Time) error {
-	sk, wk, items := seatsKey(a.EventID), waitKey(a.EventID, a.ID), registrationItems(a)
-	return s.runTx(ctx, func() *dynamo.WriteTx {
+// queueOpen is the counter's condition for a place in the queue: the
+// event keeps a waitlist, is neither cancelled nor started (the argument),
+// and is full or has people waiting.
+const queueOpen = "attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)"
+
+// errQueueClosed is a ticket refused because the counter no longer
+// queues people: Register reads it again and decides anew.
+var errQueueClosed = errors.New("the queue takes nobody now")
+
+// joinWaitlist gives a a place in the queue: it takes the next ticket
+// number from the counter (an atomic increment, so concurrent joins get
+// distinct, consecutive numbers without retrying each other), then writes
+// the place in a transaction whose item 0 is the counter, which must still
+// queue people, item 1 the person's place and item registrantCheck their
+// account. The position comes from the counter as the ticket left it. A
+// ticket whose transaction fails is noted gone, so nobody behind it is
+// told a place too far back.
+func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.Time) error {
+	sk := seatsKey(a.EventID)
+	var counter seatsItem
+	err := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Tickets", 1).
+		If(queueOpen, true, sortTime(now), 0).Value(ctx, &counter)
+	if dynamo.IsCondCheckFailed(err) {
+		return errQueueClosed
+	} else if err != nil {
+		return fmt.Errorf("take a ticket for event %s: %w", a.EventID, err)
+	}
+	ticket := counter.Tickets
+	wk, items := waitKey(a.EventID, a.ID, &ticket), registrationItems(*a, &ticket)
+	err = s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
-			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).
-				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)", true, sortTime(now), 0)).
+			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).If(queueOpen, true, sortTime(now), 0)).
 			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
 			Check(s.registrantLive(a.UserID)).
-			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID}))
+			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID, Ticket: &ticket}))
 	})
+	if cancelReasons(err) != nil { // refused: nothing of it was written
+		s.forgetTicket(ctx, sk, ticket, len(counter.Gone))
+	}
+	if err != nil {
+		return err
+	}
+	q := counter.queue()
+	q.Waiting = 0 // as the ticket left it, before joins still writing their places
+	a.Position = q.Position(&ticket)
+	return nil
+}
+
+// forgetTicket notes ticket gone when the queue has room to remember it
+// (gone counts the tickets it remembered when read). At worst, not noted,
+// the places told behind it are one too far back.
+func (s *Store) forgetTicket(ctx context.Context, sk key, ticket, gone int) {
+	if gone >= domain.MaxGone {
+		return
+	}
+	err := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).AddIntsToSet("Gone", ticket).If("attribute_exists(PK)").Run(ctx)
+	if err != nil && !dynamo.IsCondCheckFailed(err) {
+		slog.WarnContext(ctx, "note a queue ticket gone", "ticket", ticket, "err", err)
+	}
 }
 
 // explainRegistered tells a person already registered from an event being
@@ -237,32 +299,38 @@ func (s *Store) seats(ctx context.Context, eventID string) (seatsItem, error) {
 	return it, nil
 }
 
-// waitPosition is a waitlisted registration's place in its queue: one
-// COUNT Query of the places before it.
-func (s *Store) waitPosition(ctx context.Context, eventID, regID string) (int, error) {
-	wk := waitKey(eventID, regID)
-	ahead, err := s.table.Get(attrPK, wk.PK).Range(attrSK, dynamo.Between, waitPrefix, wk.SK).
-		Consistent(true).Count(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("count the queue of event %s: %w", eventID, err)
-	}
-	return ahead, nil // Between includes the registration's own place
-}
-
-// Attendee reads userID's registration for eventID (one strongly
-// consistent GetItem, so a registration made a moment ago is seen, plus
-// a COUNT Query of the queue when it is waitlisted).
+// Attendee reads userID's registration for eventID with the event's
+// counter, for a waitlisted place: one strongly consistent BatchGetItem,
+// so a registration made a moment ago is seen.
 func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error) {
-	var it attendeeItem
-	if err := s.get(ctx, attendeeKey(eventID, userID), &it, true); err != nil {
+	fail := func(err error) (domain.Attendee, error) {
 		return domain.Attendee{}, fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
+	}
+	ak, sk := attendeeKey(eventID, userID), seatsKey(eventID)
+	var items []map[string]types.AttributeValue
+	err := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}).Consistent(true).All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return fail(err)
+	}
+	var it attendeeItem
+	var counter seatsItem
+	found := false
+	for _, item := range items {
+		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == seatsSK {
+			err = dynamo.UnmarshalItem(item, &counter)
+		} else {
+			found, err = true, dynamo.UnmarshalItem(item, &it)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if !found {
+		return fail(domain.ErrNotFound)
 	}
 	a := it.domain(eventID)
 	if it.waitlisted() {
-		var err error
-		if a.Position, err = s.waitPosition(ctx, eventID, a.ID); err != nil {
-			return domain.Attendee{}, err
-		}
+		a.Position = counter.queue().Position(it.Ticket)
 	}
 	return a, nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/guregu/dynamo/v2"
-	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
 )
@@ -14,8 +13,10 @@ import (
 // UserRegistrations lists a person's registrations in the order they were
 // made, limit at a time, joined with their events: one Query of the
 // person's partition and one BatchGetItem of the page's events, reading
-// only what the list shows (and a COUNT Query per waitlisted entry, in
-// parallel, for its position).
+// only what the list shows, and of the counters of the events it waits
+// for (a waitlisted place is its ticket against the counter). A
+// BatchGetItem reads at most 100 keys, so a page whose events and
+// counters would take more ends early, its cursor where it stopped.
 // Registrations whose event no longer exists, or is being deleted, are
 // left out. after is the previous page's cursor; the returned one is ""
 // on the last page.
@@ -32,12 +33,49 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	if err := q.Limit(limit).All(ctx, &regs); err != nil {
 		return nil, "", fmt.Errorf("list registrations of %s: %w", userID, err)
 	}
+	full := len(regs) == limit
+	if n := fitBatch(regs); n < len(regs) {
+		regs, full = regs[:n], true
+	}
 	next := ""
-	if len(regs) == limit {
+	if full && len(regs) > 0 {
 		next = regs[len(regs)-1].ID
 	}
 	out, err := s.registeredEvents(ctx, userID, regs)
 	return out, next, err
+}
+
+// batchGetKeys is the most keys one BatchGetItem reads.
+const batchGetKeys = 100
+
+// fitBatch is how many of regs one BatchGetItem can join: each new event
+// takes a key, and its counter another when the registration waits.
+func fitBatch(regs []userRegistrationItem) int {
+	keys := 0
+	seen := map[string]bool{}
+	for i, r := range regs {
+		for _, k := range r.joinKeys() {
+			if !seen[k] {
+				keys++
+			}
+		}
+		if keys > batchGetKeys {
+			return i
+		}
+		for _, k := range r.joinKeys() {
+			seen[k] = true
+		}
+	}
+	return len(regs)
+}
+
+// joinKeys names what registeredEvents reads for r: its event's item,
+// and its counter when it waits.
+func (r userRegistrationItem) joinKeys() []string {
+	if r.Status == string(domain.StatusWaitlisted) {
+		return []string{"E" + r.EventID, "S" + r.EventID}
+	}
+	return []string{"E" + r.EventID}
 }
 
 // LatestRegistrations lists up to limit of userID's registrations with
@@ -53,8 +91,8 @@ func (s *Store) LatestRegistrations(ctx context.Context, userID string, limit in
 	return s.registeredEvents(ctx, userID, regs)
 }
 
-// registeredEvents joins registrations of userID with their events (one
-// BatchGetItem) and, for those waiting, their places in line.
+// registeredEvents joins registrations of userID with their events and,
+// for those waiting, their events' counters: one BatchGetItem.
 func (s *Store) registeredEvents(ctx context.Context, userID string, regs []userRegistrationItem) ([]domain.RegisteredEvent, error) {
 	if len(regs) == 0 {
 		return []domain.RegisteredEvent{}, nil
@@ -62,48 +100,47 @@ func (s *Store) registeredEvents(ctx context.Context, userID string, regs []user
 	keys := make([]dynamo.Keyed, 0, len(regs))
 	seen := make(map[string]bool, len(regs))
 	for _, r := range regs {
-		if !seen[r.EventID] {
-			seen[r.EventID] = true
-			k := eventKey(r.EventID)
-			keys = append(keys, dynamo.Keys{k.PK, k.SK})
+		for _, k := range r.joinKeys() {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if k[0] == 'S' {
+				sk := seatsKey(r.EventID)
+				keys = append(keys, dynamo.Keys{sk.PK, sk.SK})
+			} else {
+				ek := eventKey(r.EventID)
+				keys = append(keys, dynamo.Keys{ek.PK, ek.SK})
+			}
 		}
 	}
 	var items []eventItem
-	positions := make([]int, len(regs))
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		err := s.table.Batch(attrPK, attrSK).Get(keys...).
-			Project("ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled").All(gctx, &items)
-		if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-			return fmt.Errorf("load events of %s's registrations: %w", userID, err)
-		}
-		return nil
-	})
-	for i, r := range regs {
-		if r.Status == string(domain.StatusWaitlisted) {
-			g.Go(func() (err error) {
-				positions[i], err = s.waitPosition(gctx, r.EventID, r.ID)
-				return err
-			})
-		}
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).
+		Project(attrSK, "ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled", "Waiting", "Served", "Gone").All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("load events of %s's registrations: %w", userID, err)
 	}
 	events := make(map[string]domain.Event, len(items))
+	queues := map[string]domain.Queue{}
 	for _, it := range items {
-		if !it.Deleting {
+		switch {
+		case it.SK == seatsSK:
+			queues[it.ID] = domain.Queue{Served: it.Served, Gone: it.Gone, Waiting: it.Waiting}
+		case !it.Deleting:
 			events[it.ID] = it.domain()
 		}
 	}
 	out := make([]domain.RegisteredEvent, 0, len(regs))
-	for i, r := range regs {
+	for _, r := range regs {
 		if e, ok := events[r.EventID]; ok {
 			status := domain.RegistrationStatus(r.Status)
 			if status == "" {
 				status = domain.StatusRegistered
 			}
-			reg := domain.Registration{ID: r.ID, EventID: r.EventID, UserID: userID, Status: status, Position: positions[i]}
+			reg := domain.Registration{ID: r.ID, EventID: r.EventID, UserID: userID, Status: status}
+			if status == domain.StatusWaitlisted {
+				reg.Position = queues[r.EventID].Position(r.Ticket)
+			}
 			out = append(out, domain.RegisteredEvent{Registration: reg, Event: e})
 		}
 	}

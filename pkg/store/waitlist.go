@@ -16,7 +16,8 @@ import (
 // promoteInTx adds to tx what gives the seat to head: its place leaves the
 // queue and its registration becomes a seat, while still waitlisted. The
 // attendee item is marked Promoted, which tells the mailer (it sees only
-// new images) that this change gave a seat.
+// new images) that this change gave a seat. The counter's update is the
+// caller's (served says what it sets).
 func (s *Store) promoteInTx(tx *dynamo.WriteTx, eventID string, head waitItem) {
 	ak, uk := attendeeKey(eventID, head.UserID), userRegistrationKey(head.UserID, head.RegistrationID)
 	registered := string(domain.StatusRegistered)
@@ -24,6 +25,26 @@ func (s *Store) promoteInTx(tx *dynamo.WriteTx, eventID string, head waitItem) {
 		Update(s.table.Update(attrPK, ak.PK).Range(attrSK, ak.SK).Set("Status", registered).Set("Promoted", true).
 			If("RegistrationID = ? AND 'Status' = ?", head.RegistrationID, string(domain.StatusWaitlisted))).
 		Update(s.table.Update(attrPK, uk.PK).Range(attrSK, uk.SK).Set("Status", registered).If("attribute_exists(PK)"))
+}
+
+// served moves the counter's last served ticket to last's (seats pass in
+// ticket order), forgetting the tickets gone below it, as the counter was
+// read (the update's condition must hold it as read).
+func served(counter *dynamo.Update, seats seatsItem, last waitItem) *dynamo.Update {
+	if last.Ticket == nil {
+		return counter // a place from before tickets
+	}
+	counter.Set("Served", *last.Ticket)
+	var passed []int
+	for _, g := range seats.Gone {
+		if g < *last.Ticket {
+			passed = append(passed, g)
+		}
+	}
+	if len(passed) > 0 {
+		counter.DeleteIntsFromSet("Gone", passed...)
+	}
+	return counter
 }
 
 // queueHead reads the first person waiting for eventID, or nil.
@@ -72,9 +93,10 @@ func (s *Store) PromoteWaiting(ctx context.Context, eventID string) error {
 			return err
 		}
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
-			tx := s.db.WriteTx().Update(s.table.Update(attrPK, seats.PK).Range(attrSK, seats.SK).
+			counter := s.table.Update(attrPK, seats.PK).Range(attrSK, seats.SK).
 				Add("SeatsTaken", len(heads)).Add("Waiting", -len(heads)).
-				If("SeatsTaken = ? AND 'Capacity' = ? AND Waiting = ?", seats.SeatsTaken, seats.Capacity, seats.Waiting))
+				If("SeatsTaken = ? AND 'Capacity' = ? AND Waiting = ?", seats.SeatsTaken, seats.Capacity, seats.Waiting)
+			tx := s.db.WriteTx().Update(served(counter, seats, heads[len(heads)-1]))
 			for _, h := range heads {
 				s.promoteInTx(tx, eventID, h)
 			}

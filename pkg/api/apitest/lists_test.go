@@ -84,7 +84,8 @@ func seedEvents(t *testing.T, env *Env, org *Account, description string, starts
 
 // TestListsAreBounded pages an organization's 130 events of the longest
 // descriptions (every character escaped in JSON), a person's 105
-// registrations and a public list of 122 events over 11 months: each page
+// registrations (and another's 60 places in queues, joined with their
+// events' counters) and a public list of 122 events over 11 months: each page
 // costs at most 2 DynamoDB calls (3 for the public list, 4 for its pages
 // that reach the cancelled events; plus the GetItem that authenticates a
 // person), stays under 1 MB, and every item comes exactly once.
@@ -133,6 +134,75 @@ func TestListsAreBounded(t *testing.T) {
 			t.Errorf("pages of 7 listed %d registrations, want %d", len(got), len(want))
 		}
 	})
+	t.Run("waitlisted registrations", func(t *testing.T) {
+		// 60 full events with a waitlist: another person waits first at
+		// every third. A page joins each place with its event's counter,
+		// not a count of the queue per place.
+		waiter, early := env.NewPerson(t), env.NewPerson(t)
+		full := make([]domain.Event, 60)
+		for i := range full {
+			start := now.Add(time.Duration(i+1) * time.Hour)
+			full[i] = domain.Event{ID: auth.NewID(), OrganizationID: org.OrganizationID, OrganizationName: "Org", Title: "Full",
+				Description: "Sold out", Location: "Hall", Start: start, End: start.Add(time.Hour), Capacity: 1, SeatsTaken: 1, Waitlist: true}
+		}
+		if err := env.Base.Store.ImportEvents(context.Background(), full); err != nil {
+			t.Fatalf("seed full events: %v", err)
+		}
+		changes := 0
+		register := func(a *Account, id string) waitReply {
+			if changes > 0 && changes%eventrules.RegistrationChangesPerWindow == 0 {
+				env.Advance(eventrules.RegistrationChangeWindow)
+				env.Login(t, waiter)
+				env.Login(t, early)
+			}
+			changes++
+			var w waitReply
+			res := env.JSON(http.MethodPost, "/api/event/register/"+id+"/", nil, a.Access)
+			Expect(t, res, http.StatusCreated)
+			res.Decode(t, &w)
+			return w
+		}
+		want := map[string]int{}
+		for i, e := range full {
+			place := 1
+			if i%3 == 0 {
+				register(early, e.ID)
+				place = 2
+			}
+			if w := register(waiter, e.ID); w.Status != "waitlisted" || w.Position != place {
+				t.Fatalf("joining the queue of event %d: %+v, want place %d", i, w, place)
+			}
+			want[e.ID] = place
+		}
+		type listed struct {
+			EventID  string `json:"event_id"`
+			Status   string `json:"status"`
+			Position int    `json:"position"`
+		}
+		var all []listed
+		pages := 0
+		for next := ""; pages == 0 || next != ""; pages++ {
+			env.Ops.Take()
+			res := env.JSON(http.MethodGet, "/api/event/user-event/"+waiter.ID+"/?limit=100&after="+next, nil, waiter.Access)
+			Expect(t, res, http.StatusOK)
+			if n := callCount(env.Ops.Take()); n > 3 {
+				t.Errorf("a page of places in queues made %d DynamoDB calls, want at most 3 (the login's GetItem, a Query, a BatchGetItem)", n)
+			}
+			var page []listed
+			res.Decode(t, &page)
+			all = append(all, page...)
+			next = res.Header.Get(events.NextPageHeader)
+		}
+		if len(all) != len(full) || pages != 2 {
+			t.Fatalf("listed %d registrations in %d pages, want %d in 2 (a BatchGetItem joins at most 50 places with their counters)", len(all), pages, len(full))
+		}
+		for _, r := range all {
+			if r.Status != "waitlisted" || r.Position != want[r.EventID] {
+				t.Errorf("event %s listed %s at %d, want waitlisted at %d", r.EventID, r.Status, r.Position, want[r.EventID])
+			}
+		}
+	})
+	env.Login(t, person) // the clock moved on past its access token
 	for _, path := range []string{"/api/event/organization/" + org.OrganizationID + "/events/", "/api/event/user-event/" + person.ID + "/"} {
 		for _, q := range []string{"limit=0", "limit=101", "after=garbage"} {
 			res := env.JSON(http.MethodGet, path+"?"+q, nil, person.Access)

@@ -80,9 +80,10 @@ func waitStatuses(t *testing.T, env *Env, crowd []regAccount, eventID string) []
 // TestWaitlistUnderContention: 200 people register at once for 5 seats of
 // a waitlisted event, then the 5 cancel while 20 of the waiting leave and
 // 40 newcomers register, all at once. Seats never exceed capacity, the
-// queue is in arrival order (the order of the registrations' ids, made as
-// requests arrive), and the seats pass to the first of the queue, never to
-// a newcomer.
+// places told at joining are exactly 1 to n (each join takes a ticket
+// number), each person reads the place they were told, and the seats pass
+// to the first of the queue, never to a newcomer; after the leaving, every
+// place read is exact again.
 func TestWaitlistUnderContention(t *testing.T) {
 	// Not parallel: a crowd of hundreds of requests needs the emulators to
 	// itself (two cores run the suite, and beside other tests DynamoDB
@@ -101,6 +102,7 @@ func TestWaitlistUnderContention(t *testing.T) {
 	}
 	results, wall := regBurst(reqs)
 	regOf := map[string]string{} // account → registration
+	told := map[int]int{}        // index into first → place told at joining
 	var seated, queued []int     // indexes into first
 	busy := 0
 	for i, r := range results {
@@ -123,6 +125,7 @@ func TestWaitlistUnderContention(t *testing.T) {
 			seated = append(seated, i)
 		case "waitlisted":
 			queued = append(queued, i)
+			told[i] = w.Position
 			if w.Position < 1 || w.Ticket != "" || r.detail() != events.MsgWaitlisted {
 				t.Errorf("waitlisted reply %s: want a position, no ticket and %q", r.body, events.MsgWaitlisted)
 			}
@@ -139,13 +142,16 @@ func TestWaitlistUnderContention(t *testing.T) {
 		t.Errorf("%d requests refused as busy, want at most %d", busy, crowdSize/20)
 	}
 
-	// The queue is in arrival order: positions 1..n follow the ids.
+	// The places told at joining are 1..n, each once, and read back.
 	statuses := waitStatuses(t, env, first, ev.ID)
-	byID := slices.Clone(queued)
-	slices.SortFunc(byID, func(a, b int) int { return cmpString(regOf[first[a].ID], regOf[first[b].ID]) })
+	byID := slices.Clone(queued) // the queue, in the order of places told
+	slices.SortFunc(byID, func(a, b int) int { return told[a] - told[b] })
 	for rank, i := range byID {
+		if told[i] != rank+1 {
+			t.Fatalf("places told at joining: the %d. is %d, want each of 1..%d once", rank+1, told[i], len(queued))
+		}
 		if got := statuses[i]; got.Status != "waitlisted" || got.Position != rank+1 {
-			t.Errorf("the %d. to arrive reads %+v, want waitlisted at %d", rank+1, got, rank+1)
+			t.Errorf("the person told %d reads %+v, want waitlisted at %d", rank+1, got, rank+1)
 		}
 	}
 	list := waitAttendees(t, env, ev.ID, org)
