@@ -12,10 +12,19 @@ import (
 
 // OperationCounter counts the DynamoDB API calls a client makes, by
 // operation name ("GetItem", "Query", ...). Retries of one call count once.
+//
+// A Query or Scan counts the pages DynamoDB would answer it in: it stops
+// a page after reading 1 MB, before any filter, and DynamoDB Local does
+// not. So the counter asks each for the capacity it consumed, which
+// follows the bytes read, and counts one call per MB of them: a filter
+// over a big partition costs locally what it costs in AWS.
 type OperationCounter struct {
 	mu     sync.Mutex
 	counts map[string]int
 }
+
+// pageLimit is the most a Query or Scan page reads.
+const pageLimit = 1 << 20
 
 // ClientOption installs the counter on a DynamoDB client (pass it to New).
 func (c *OperationCounter) ClientOption() func(*dynamodb.Options) {
@@ -23,20 +32,52 @@ func (c *OperationCounter) ClientOption() func(*dynamodb.Options) {
 		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
 			return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("TurnoutCountOperation",
 				func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
-					c.add(middleware.GetOperationName(ctx))
-					return next.HandleInitialize(ctx, in)
+					askCapacity(in.Parameters)
+					out, md, err := next.HandleInitialize(ctx, in)
+					c.add(middleware.GetOperationName(ctx), pagesRead(in.Parameters, out.Result))
+					return out, md, err
 				}), middleware.Before)
 		})
 	}
 }
 
-func (c *OperationCounter) add(op string) {
+// pagesRead is how many pages AWS would answer a call in: for a Query or
+// Scan, one per MB it read (a read unit is 4 KB strongly consistent, 8 KB
+// eventually), at least one; one for any other call.
+func pagesRead(params, result any) int {
+	consistent := false
+	switch p := params.(type) {
+	case *dynamodb.QueryInput:
+		consistent = aws.ToBool(p.ConsistentRead)
+	case *dynamodb.ScanInput:
+		consistent = aws.ToBool(p.ConsistentRead)
+	default:
+		return 1
+	}
+	var units float64
+	switch o := result.(type) {
+	case *dynamodb.QueryOutput:
+		units, _ = consumed(o)
+	case *dynamodb.ScanOutput:
+		if o.ConsumedCapacity != nil {
+			units = aws.ToFloat64(o.ConsumedCapacity.CapacityUnits)
+		}
+	}
+	unitBytes := 8 << 10
+	if consistent {
+		unitBytes = 4 << 10
+	}
+	bytes := int(units * float64(unitBytes))
+	return max(1, (bytes+pageLimit-1)/pageLimit)
+}
+
+func (c *OperationCounter) add(op string, n int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.counts == nil {
 		c.counts = map[string]int{}
 	}
-	c.counts[op]++
+	c.counts[op] += n
 }
 
 // Take returns the counts since the last Take and starts again from zero.
@@ -106,6 +147,8 @@ func askCapacity(params any) {
 	case *dynamodb.TransactWriteItemsInput:
 		p.ReturnConsumedCapacity = rc
 	case *dynamodb.TransactGetItemsInput:
+		p.ReturnConsumedCapacity = rc
+	case *dynamodb.ScanInput:
 		p.ReturnConsumedCapacity = rc
 	}
 }
