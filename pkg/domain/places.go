@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/mmcloughlin/geohash"
 )
 
 //go:generate go run ./internal/genzones
@@ -142,4 +144,94 @@ func (in EventInput) placeFields(f FieldErrors, out *EventFields) {
 		}
 		out.Coords, out.CoordsSet = &Coords{lat, lng}, true
 	}
+}
+
+// Cells: an event with a point is found under the geohash cell of that
+// point at each of CellPrecisions; a search near a point reads the cells
+// of one precision that cover its circle.
+
+// CellPrecisions are the geohash lengths an event's point is found by:
+// cells from about 1,250 km (2) to 5 km (5) across.
+var CellPrecisions = []uint{2, 3, 4, 5}
+
+// maxCells bounds the cells a search near a point reads.
+const maxCells = 8
+
+// Cells are the cells of c, one per precision.
+func (c Coords) Cells() []string {
+	out := make([]string, len(CellPrecisions))
+	for i, p := range CellPrecisions {
+		out[i] = geohash.EncodeWithPrecision(c.Lat, c.Lng, p)
+	}
+	return out
+}
+
+// CellsAround are the cells covering the circle of radiusKm around c:
+// those of the finest precision that needs at most maxCells (the coarsest
+// when even it needs more).
+func (c Coords) CellsAround(radiusKm float64) []string {
+	box := c.BoxAround(radiusKm)
+	var cells []string
+	for _, p := range CellPrecisions {
+		covering := box.cells(p)
+		if len(covering) > maxCells && cells != nil {
+			break
+		}
+		cells = covering
+	}
+	return cells
+}
+
+// Box is a latitude and longitude box; MinLng > MaxLng when it crosses
+// the 180th meridian.
+type Box struct{ MinLat, MaxLat, MinLng, MaxLng float64 }
+
+// BoxAround is the box around the circle of radiusKm around c.
+func (c Coords) BoxAround(radiusKm float64) Box {
+	dLat := radiusKm / 111.0
+	dLng := math.Min(180, radiusKm/(111.0*math.Max(0.01, math.Cos(c.Lat*math.Pi/180))))
+	b := Box{MinLat: math.Max(-90, c.Lat-dLat), MaxLat: math.Min(90, c.Lat+dLat), MinLng: c.Lng - dLng, MaxLng: c.Lng + dLng}
+	if dLng >= 180 {
+		b.MinLng, b.MaxLng = -180, 180
+	}
+	b.MinLng, b.MaxLng = wrapLng(b.MinLng), wrapLng(b.MaxLng)
+	return b
+}
+
+func wrapLng(lng float64) float64 {
+	switch {
+	case lng < -180:
+		return lng + 360
+	case lng > 180:
+		return lng - 360
+	}
+	return lng
+}
+
+// cells are the cells of precision p that cover b.
+func (b Box) cells(p uint) []string {
+	cell := geohash.BoundingBox(geohash.EncodeWithPrecision(0, 0, p))
+	dLat, dLng := cell.MaxLat-cell.MinLat, cell.MaxLng-cell.MinLng
+	width := b.MaxLng - b.MinLng
+	if width < 0 {
+		width += 360 // across the 180th meridian
+	}
+	seen := map[string]bool{}
+	var out []string
+	for lat := b.MinLat; ; lat = math.Min(lat+dLat, b.MaxLat) {
+		for x := 0.0; ; x = math.Min(x+dLng, width) {
+			h := geohash.EncodeWithPrecision(math.Min(lat, 89.999999), wrapLng(b.MinLng+x), p)
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, h)
+			}
+			if x >= width {
+				break
+			}
+		}
+		if lat >= b.MaxLat {
+			break
+		}
+	}
+	return out
 }

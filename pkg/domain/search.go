@@ -13,8 +13,8 @@ import (
 
 // MaxIndexedWords bounds the words an event is found by (its title,
 // place, organization and city first, then its description's words in
-// order), so its index entry stays small.
-const MaxIndexedWords = 200
+// order): each is written as one or two keys with the event.
+const MaxIndexedWords = 60
 
 // MaxQueryWords bounds the words of a search.
 const MaxQueryWords = 8
@@ -85,3 +85,51 @@ func QueryWords(q string) []string {
 
 // CityKey is the form of a city that finds it whatever its case and accents.
 func CityKey(city string) string { return strings.Join(words(city), " ") }
+
+// Search keys: an event is written under a key for each beginning of its
+// words a search can start from, so a search reads what it finds, not the
+// whole index. A word is found under its first two letters and, when it
+// has four or more, its first four: few keys per word, and a search's
+// longest word narrows it to the events having words with its first four
+// letters. One-letter words have no key.
+
+// wordKeyLengths are the lengths of the beginnings a word is found by.
+var wordKeyLengths = []int{2, 4}
+
+// WordKeys are the beginnings word is found under.
+func WordKeys(word string) []string {
+	r := []rune(word)
+	var keys []string
+	for _, n := range wordKeyLengths {
+		if len(r) >= n {
+			keys = append(keys, string(r[:n]))
+		}
+	}
+	return keys
+}
+
+// QueryKey is the key a search word w reads: the longest of its
+// beginnings an event word is found under, "" for a single letter.
+// exact says every word under the key begins with w.
+func QueryKey(w string) (key string, exact bool) {
+	r := []rune(w)
+	for i := len(wordKeyLengths) - 1; i >= 0; i-- {
+		if n := wordKeyLengths[i]; len(r) >= n {
+			return string(r[:n]), len(r) == n
+		}
+	}
+	return "", false
+}
+
+// SplitWords are the words of index text made by SearchWords.
+func SplitWords(text string) []string { return strings.Fields(text) }
+
+// BeginsAWord reports whether w begins a word of index text (SearchWords).
+func BeginsAWord(text, w string) bool { return strings.Contains(text, " "+w) }
+
+// CityMatches reports whether cityKey (CityKey of a city) is found by a
+// search's city (CityKey of what was typed): its beginning, or that of
+// any of its words.
+func CityMatches(cityKey, query string) bool {
+	return strings.HasPrefix(cityKey, query) || strings.Contains(cityKey, " "+query)
+}

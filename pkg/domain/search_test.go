@@ -1,6 +1,9 @@
 package domain
 
 import (
+	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,5 +59,70 @@ func TestPlaceFields(t *testing.T) {
 	}
 	if d := (Coords{48.8566, 2.3522}).DistanceKm(Coords{45.764, 4.8357}); d < 390 || d > 395 {
 		t.Errorf("Paris-Lyon = %.1f km", d)
+	}
+}
+
+func TestWordKeysAndQueryKeys(t *testing.T) {
+	for _, c := range []struct {
+		word string
+		keys []string
+	}{{"a", nil}, {"dj", []string{"dj"}}, {"art", []string{"ar"}}, {"jazz", []string{"ja", "jazz"}}, {"photography", []string{"ph", "phot"}}, {"são", []string{"sã"}}} {
+		if got := WordKeys(c.word); !slices.Equal(got, c.keys) {
+			t.Errorf("WordKeys(%q) = %q, want %q", c.word, got, c.keys)
+		}
+	}
+	// Every word is found by every beginning of it that has a key.
+	for _, word := range []string{"dj", "art", "jazz", "photography"} {
+		for n := 1; n <= len(word); n++ {
+			key, exact := QueryKey(word[:n])
+			if n == 1 {
+				if key != "" {
+					t.Errorf("QueryKey(%q) = %q, want none for a letter", word[:n], key)
+				}
+				continue
+			}
+			if !slices.Contains(WordKeys(word), key) {
+				t.Errorf("QueryKey(%q) = %q: not a key of %q (%q)", word[:n], key, word, WordKeys(word))
+			}
+			if exact != (len(key) == n) {
+				t.Errorf("QueryKey(%q) exact = %v", word[:n], exact)
+			}
+		}
+	}
+}
+
+// TestCellsAroundCoverTheCircle: for circles from 1 to 500 km, at the
+// equator, in Europe, far north and across the 180th meridian, every
+// point within the radius lies in one of the cells read, of which there
+// are at most maxCells (twice that of the coarsest, far north).
+func TestCellsAroundCoverTheCircle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, center := range []Coords{{0, 0}, {45.76, 4.84}, {-23.55, -46.63}, {78.2, 15.6}, {-17.7, 179.9}} {
+		for _, radius := range []float64{1, 5, 25, 100, 500} {
+			cells := center.CellsAround(radius)
+			if len(cells) == 0 {
+				t.Fatalf("%v within %v km: no cells", center, radius)
+			}
+			// Only the coarsest cells may be more, far north or south.
+			precision := uint(len(cells[0]))
+			if len(cells) > maxCells && (precision != CellPrecisions[0] || len(cells) > 2*maxCells) {
+				t.Errorf("%v within %v km: %d cells of precision %d", center, radius, len(cells), precision)
+			}
+			for range 300 {
+				// A point within the radius, by its bearing and distance.
+				d, bearing := radius*math.Sqrt(rng.Float64()), rng.Float64()*2*math.Pi
+				p := Coords{
+					Lat: center.Lat + d/111.2*math.Cos(bearing),
+					Lng: wrapLng(center.Lng + d/(111.2*math.Cos(center.Lat*math.Pi/180))*math.Sin(bearing)),
+				}
+				if p.DistanceKm(center) > radius || p.Lat > 90 || p.Lat < -90 {
+					continue
+				}
+				if cell := p.Cells()[slices.Index(CellPrecisions, precision)]; !slices.Contains(cells, cell) {
+					t.Errorf("%v within %v km: %v (cell %s) is in none of %v", center, radius, p, cell, cells)
+					break
+				}
+			}
+		}
 	}
 }

@@ -49,7 +49,7 @@ type Store interface {
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
-	UpdateEvent(ctx context.Context, e domain.Event, notice *domain.ChangeNotice, now time.Time) error
+	UpdateEvent(ctx context.Context, was, e domain.Event, notice *domain.ChangeNotice, now time.Time) error
 	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
 	QueueMessage(ctx context.Context, b domain.Broadcast) error
 	OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error)
@@ -238,7 +238,7 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	// with the change, which goes once the edits stop (domain.NoticeOf).
 	now := s.Now()
 	notice := domain.NoticeOf(current, next, now)
-	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, next, notice, now) })
+	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, current, next, notice, now) })
 	if err == nil && next.Capacity > current.Capacity {
 		// The seats a raised capacity frees go to the people waiting
 		// first; until they have them, nobody else can take one.

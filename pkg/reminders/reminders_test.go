@@ -50,7 +50,7 @@ func (f fixture) move(t *testing.T, e domain.Event, shift time.Duration, now tim
 	t.Helper()
 	next := e
 	next.Start, next.End = e.Start.Add(shift), e.End.Add(shift)
-	if err := f.st.UpdateEvent(context.Background(), next, domain.NoticeOf(e, next, now), now); err != nil {
+	if err := f.st.UpdateEvent(context.Background(), e, next, domain.NoticeOf(e, next, now), now); err != nil {
 		t.Fatalf("move event: %v", err)
 	}
 	return next

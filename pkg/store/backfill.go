@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -21,13 +22,16 @@ type Backfilled struct {
 	Organizations int
 	// Queued: places in a queue taken before tickets, numbered.
 	Queued int
+	// Found: events to come whose find keys were written.
+	Found int
 }
 
 // Backfill brings items written before a change of shape to today's:
 // a cancelled event into the list's cancelled partition (CancelEvent puts
 // it there since), the fields the lists read onto each event's seat
 // counter (its kind, place, zone, point, reason and host logo), ticket
-// numbers onto the places of a queue taken before tickets, and each
+// numbers onto the places of a queue taken before tickets, find keys for
+// every event to come (written again on each run), and each
 // organization's name and logo onto its events. It reads the whole table
 // with a Scan, so it is run by hand after a deploy (tools/backfill), never
 // on a request; it changes only what differs, so a second run changes
@@ -53,6 +57,13 @@ func (s *Store) Backfill(ctx context.Context) (Backfilled, error) {
 			return done, fmt.Errorf("backfill: %w", err)
 		}
 		done.Sunk, done.Counters = done.Sunk+sunk, done.Counters+counter
+		if e, err := s.Event(ctx, it.ID); err == nil {
+			found, err := s.findEvent(ctx, e, time.Now())
+			if err != nil {
+				return done, fmt.Errorf("backfill: %w", err)
+			}
+			done.Found += found
+		}
 		queued, err := s.numberQueue(ctx, it.ID)
 		if err != nil {
 			return done, fmt.Errorf("backfill: %w", err)

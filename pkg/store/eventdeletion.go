@@ -26,7 +26,7 @@ import (
 //  2. page by page, the registration items, then the attendee items that
 //     name them, are removed in parallel batches (a crash leaves attendees
 //     that still lead to any registration left);
-//  3. the event item goes last.
+//  3. its find keys go, then the event item, last.
 //
 // Every step may run again, so the owner's retry of a half-done delete
 // finishes it.
@@ -58,6 +58,9 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 		if more, err = s.removeAttendees(ctx, id); err != nil {
 			return domain.Event{}, err
 		}
+	}
+	if err := s.deleteAll(ctx, keysOf(findItems(old.domain()))); err != nil {
+		return domain.Event{}, fmt.Errorf("remove the find keys of deleted event %s: %w", id, err)
 	}
 	if err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).Run(ctx); err != nil {
 		return domain.Event{}, fmt.Errorf("remove deleted event %s: %w", id, err)

@@ -76,7 +76,7 @@ func newEventItem(e domain.Event) eventItem {
 		GSI3PK: searchPK(e.Start), GSI3SK: upcomingSK(e.Start, e.ID),
 		Category: e.Category, City: e.City, CityKey: domain.CityKey(e.City), TimeZone: e.TimeZone,
 		Lat: lat, Lng: lng,
-		Words: domain.SearchWords(e.Title, e.Location, e.City, e.OrganizationName, e.Description),
+		Words: eventWords(e),
 	}
 }
 
@@ -173,6 +173,9 @@ func (it eventItem) domain() domain.Event {
 // while its organization exists and is not being deleted
 // (domain.ErrAccountDeleting), so no event outlives its organization.
 func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
+	if err := s.findBefore(ctx, newFindChange(nil, e)); err != nil {
+		return fmt.Errorf("create event %s: %w", e.ID, err)
+	}
 	ok := organizationKey(e.OrganizationID)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().Put(s.putNew(newEventItem(e))).Put(s.putNew(newSeatsItem(e))).
@@ -216,12 +219,17 @@ func (s *Store) Event(ctx context.Context, id string) (domain.Event, error) {
 	return e, nil
 }
 
-// UpdateEvent rewrites, at now, the editable fields of e and its counter
-// in one transaction: the event must exist, belong to e.OrganizationID,
-// and keep capacity at or above the seats already taken. A change notice,
-// if any, is noted (or pushed back) in the same transaction, and its
-// reminders are planned again for its start.
-func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.ChangeNotice, now time.Time) error {
+// UpdateEvent rewrites, at now, the editable fields of e (which was as
+// was) and its counter in one transaction: the event must exist, belong
+// to e.OrganizationID, and keep capacity at or above the seats already
+// taken. A change notice, if any, is noted (or pushed back) in the same
+// transaction, and its reminders are planned again for its start. Its
+// find keys move around the transaction.
+func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *domain.ChangeNotice, now time.Time) error {
+	found := newFindChange(&was, e)
+	if err := s.findBefore(ctx, found); err != nil {
+		return fmt.Errorf("update event %s: %w", e.ID, err)
+	}
 	k, sk := eventKey(e.ID), seatsKey(e.ID)
 	it, seats := newEventItem(e), newSeatsItem(e)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
@@ -262,6 +270,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e domain.Event, notice *domain.
 	if err != nil {
 		return fmt.Errorf("update event %s: %w", e.ID, err)
 	}
+	s.findAfter(ctx, found)
 	return nil
 }
 

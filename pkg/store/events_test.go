@@ -46,7 +46,8 @@ func TestDeleteEventOfTenThousandRegistrations(t *testing.T) {
 	}
 	calls := ops.Take()
 	t.Logf("deleted an event with %d registrations in %v with %v", len(regs), time.Since(start).Round(time.Millisecond), calls)
-	if calls["BatchWriteItem"] > 3*len(regs)/25 || calls["Query"] > 10 {
+	// Its three items per registration, then its find keys (a batch).
+	if calls["BatchWriteItem"] > 3*len(regs)/25+1 || calls["Query"] > 10 {
 		t.Errorf("delete made %v, want at most one BatchWriteItem per 25 items and a few Queries", calls)
 	}
 	if n, err := store.EventPartitionSize(ctx, s, e.ID); err != nil || n != 0 {

@@ -182,14 +182,17 @@ func endPage(events []domain.Event, full bool) ([]domain.Event, string) {
 	return events, upcomingSK(last.Start, last.ID)
 }
 
-// ImportEvents writes events (with their seat counters) in parallel
-// batches, without the checks of CreateEvent: for benchmarks and demo data
-// of any size, on a table no request is using.
+// ImportEvents writes events (with their seat counters and find keys) in
+// parallel batches, without the checks of CreateEvent: for benchmarks and
+// demo data of any size, on a table no request is using.
 func (s *Store) ImportEvents(ctx context.Context, events []domain.Event) error {
 	items := make([]any, 0, 2*len(events))
 	cities := map[string]bool{}
 	for _, e := range events {
 		items = append(items, newEventItem(e), newSeatsItem(e))
+		for _, it := range findItems(e) {
+			items = append(items, it)
+		}
 		if key := domain.CityKey(e.City); key != "" && !cities[key] {
 			cities[key] = true
 			items = append(items, cityItem{PK: citiesPK, SK: key, Name: e.City})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -21,10 +22,18 @@ import (
 type faceItem struct {
 	ID, OrganizationName, OrganizationLogoKey string
 	Title, Location, City, Description        string
+	StartsAt                                  string
 	Deleting                                  bool
 }
 
-var faceAttrs = []string{"ID", "OrganizationName", "OrganizationLogoKey", "Title", "Location", "City", "Description", "Deleting"}
+// words is the event's text as its find keys read it, with its
+// organization named name.
+func (it faceItem) words(name string) domain.Event {
+	start, _ := time.Parse(sortTimeLayout, it.StartsAt)
+	return domain.Event{ID: it.ID, Start: start, Title: it.Title, Location: it.Location, City: it.City, Description: it.Description, OrganizationName: name}
+}
+
+var faceAttrs = []string{"ID", "OrganizationName", "OrganizationLogoKey", "Title", "Location", "City", "Description", "StartsAt", "Deleting"}
 
 // CopyOrganizationToEvents writes o's name and logo on each of its events
 // that shows others: one Query of the owned index, one BatchGetItem per
@@ -65,10 +74,19 @@ func (s *Store) copyFace(ctx context.Context, o domain.Organization, it faceItem
 	if it.Deleting || (it.OrganizationName == o.Name && it.OrganizationLogoKey == o.LogoKey) {
 		return nil
 	}
+	// Its name is among the words it is found by, while it is to come.
+	var found *findChange
+	if was := it.words(it.OrganizationName); was.Start.After(time.Now()) {
+		c := newFindChange(&was, it.words(o.Name))
+		if err := s.findBefore(ctx, c); err != nil {
+			return fmt.Errorf("event %s: %w", it.ID, err)
+		}
+		found = &c
+	}
 	k, sk := eventKey(it.ID), seatsKey(it.ID)
 	counter := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).If("attribute_exists(PK)")
 	event := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("OrganizationName", o.Name).
-		Set("Words", domain.SearchWords(it.Title, it.Location, it.City, o.Name, it.Description)).
+		Set("Words", eventWords(it.words(o.Name))).
 		If("attribute_exists(PK) AND attribute_not_exists(Deleting)")
 	for _, up := range []*dynamo.Update{counter, event} {
 		if o.LogoKey == "" {
@@ -80,6 +98,9 @@ func (s *Store) copyFace(ctx context.Context, o domain.Organization, it faceItem
 		if err := up.Run(ctx); err != nil && !dynamo.IsCondCheckFailed(err) {
 			return fmt.Errorf("event %s: %w", it.ID, err)
 		}
+	}
+	if found != nil {
+		s.findAfter(ctx, *found)
 	}
 	return nil
 }

@@ -4,41 +4,67 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"sort"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
 )
 
-// Search finds upcoming events on the search index (IndexSearch): every
-// event has one small entry there (its words, category, city key and
-// point), written with the event itself, one partition per quarter of
-// start (at most nine ahead). A search queries the first quarter, and if
-// that does not fill the page, all the others at once, letting DynamoDB
-// drop the entries that do not match (a filter on the words and fields);
-// then one BatchGetItem reads the page's events and their seats. So a
-// page costs at most 9 Queries and a BatchGetItem, in at most three round
-// trips, however the matches are spread. The calls are counted in docs/dynamodb-calls.md and
-// measured at 10,000 events by make bench. Past about 50,000 upcoming
-// events a rare word's search would read too much of the index: that is
-// when a search engine takes over (README).
+// Search finds upcoming events by their find keys (find.go). Each thing a
+// search asks is a partition of small entries sorted by start, or a few of
+// them: a word (the key of its first letters, with a filter on the words
+// under it when the word is longer), each word of its city, its category,
+// the cells covering its circle. A page is the entries they all have. It
+// reads every partition a DynamoDB page at a time, all at once, and a
+// second time if the first did not fill the page; then one BatchGetItem
+// (two at once past 50 events) reads the page's events and seats, and
+// drops any that no longer match (an entry left by a write cut short).
+// A search that asks for nothing keyed (dates alone, or one-letter words)
+// reads the search index by quarter instead (IndexSearch): the first
+// quarter, then the others at once. So a page is at most three round
+// trips, each Query page at most 1 MB and the answer under 1 MB; when two
+// rounds of reads did not fill it, the page ends short, its cursor where
+// the reading stopped. Calls are counted in docs/dynamodb-calls.md and
+// measured at 10,000 events by make bench.
 
-// searchEntry is an event's entry in IndexSearch.
+// searchBatch is how many entries one Query of a search examines: with
+// find entries of about 150 bytes, a fifth of a Query page.
+const searchBatch = 1500
+
+// searchRounds is how many times a search reads its partitions.
+const searchRounds = 2
+
+// searchEntry is an entry in a find partition or in IndexSearch.
 type searchEntry struct {
-	ID     string
-	GSI3SK string
-	Lat    *float64
-	Lng    *float64
+	SK, GSI3SK string
+	Lat, Lng   *float64
 }
 
-// Search answers one page of q: the events, soonest first (nearest first
-// with Near), and the next page's cursor ("" on the last page).
+// searchPart is one partition a search reads, past floor: every entry of
+// it up to reached has been read, found holds the sort keys that matched.
+type searchPart struct {
+	query func() *dynamo.Query
+	// keep, when set, drops entries the Query's filter could not.
+	keep    func(searchEntry) bool
+	sortKey string // attrSK, or attrGSI3SK in IndexSearch
+	floor   string
+	next    dynamo.PagingKey
+	reached string
+	done    bool
+	found   []string
+}
+
+// searchStream is the entries of a search's one condition: those of any
+// of its parts.
+type searchStream []*searchPart
+
+// Search answers one page of q: the events, soonest first, and the next
+// page's cursor ("" on the last page).
 func (s *Store) Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error) {
 	from := now
 	if q.From.After(from) {
@@ -48,95 +74,125 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery, now time.Time)
 	if !q.To.IsZero() && q.To.Before(until) {
 		until = q.To
 	}
-	if q.Near != nil {
-		return s.searchNear(ctx, q, from, until)
-	}
-	after := sortTime(from)
+	floor := sortTime(from)
 	if q.After != "" {
 		if !validCursor(q.After) {
 			return nil, "", domain.ErrBadCursor
 		}
-		if c := afterSK(q.After); c > after {
-			after = c
-		}
-		if t, err := time.Parse(sortTimeLayout, strings.SplitN(q.After, "#", 2)[0]); err == nil && t.After(from) {
-			from = t
-		}
+		floor = max(floor, q.After)
 	}
-	if after >= sortTime(until) {
+	last := sortTime(until)
+	if floor >= last {
 		return []domain.Event{}, "", nil // the range is past, or past the last start
 	}
-	quarters := quartersOf(from, until)
-	// The first quarter alone, then, if it did not fill the page, the rest.
-	var found []searchEntry
-	for _, wave := range [][]time.Time{quarters[:1], quarters[1:]} {
-		if len(found) >= q.Limit {
-			break
-		}
-		got, err := s.searchQuarters(ctx, q, wave, after, sortTime(until), q.Limit)
-		if err != nil {
+	streams := s.searchStreams(q, floor, last)
+	var found []string
+	boundary := floor
+	for round := range searchRounds {
+		if err := s.readParts(ctx, streams, round); err != nil {
 			return nil, "", err
 		}
-		found = append(found, got...)
+		found, boundary = intersect(streams, last)
+		if len(found) >= q.Limit || boundary == last {
+			break
+		}
 	}
 	next := ""
-	if len(found) > q.Limit {
+	switch {
+	case len(found) > q.Limit:
 		found = found[:q.Limit]
+		next = found[len(found)-1]
+	case boundary < last && len(found) == q.Limit:
+		next = found[len(found)-1]
+	case boundary < last:
+		next = boundary // the reading stopped there: the next page goes on
 	}
-	if len(found) == q.Limit {
-		next = found[len(found)-1].GSI3SK
-	}
-	events, err := s.eventsByID(ctx, found)
-	return events, next, err
-}
-
-// searchNear answers a search around a point: every match within the
-// radius (a latitude and longitude box on the index, then the exact
-// distance), nearest first, a page at a time; its cursor is the offset.
-func (s *Store) searchNear(ctx context.Context, q domain.SearchQuery, from, until time.Time) ([]domain.Event, string, error) {
-	offset := 0
-	if q.After != "" {
-		n, err := strconv.Atoi(q.After)
-		if err != nil || n < 0 {
-			return nil, "", domain.ErrBadCursor
-		}
-		offset = n
-	}
-	if !from.Before(until) {
-		return []domain.Event{}, "", nil // the range is past, or past the last start
-	}
-	entries, err := s.searchQuarters(ctx, q, quartersOf(from, until), sortTime(from), sortTime(until), 0)
+	events, err := s.eventsFound(ctx, q, found)
 	if err != nil {
 		return nil, "", err
 	}
-	type near struct {
-		searchEntry
-		km float64
+	if fit, cut := fitPage(events); cut {
+		events, next = fit, upcomingSK(fit[len(fit)-1].Start, fit[len(fit)-1].ID)
 	}
-	var found []near
-	for _, e := range entries {
-		if e.Lat == nil || e.Lng == nil {
-			continue
+	return events, next, nil
+}
+
+// searchStreams are the conditions of q, each with its partitions, from
+// floor to last.
+func (s *Store) searchStreams(q domain.SearchQuery, floor, last string) []searchStream {
+	var streams []searchStream
+	find := func(pk string, filter func(*dynamo.Query)) searchStream {
+		return searchStream{{sortKey: attrSK, floor: floor, reached: floor, query: func() *dynamo.Query {
+			query := s.table.Get(attrPK, pk).Range(attrSK, dynamo.Between, floor, last).Project(attrSK)
+			if filter != nil {
+				filter(query)
+			}
+			return query
+		}}}
+	}
+	words := func(kind string, words []string) {
+		for _, w := range words {
+			key, exact := domain.QueryKey(w)
+			switch {
+			case key == "":
+				continue // a letter: the events read are checked for it
+			case exact:
+				streams = append(streams, find(findPK(kind, key), nil))
+			default:
+				streams = append(streams, find(findPK(kind, key), func(query *dynamo.Query) { query.Filter("contains(W, ?)", " "+w) }))
+			}
 		}
-		if km := q.Near.DistanceKm(domain.Coords{Lat: *e.Lat, Lng: *e.Lng}); km <= q.RadiusKm {
-			found = append(found, near{e, km})
+	}
+	words(findWord, q.Words)
+	words(findCity, domain.SplitWords(q.CityKey))
+	if q.Category != "" {
+		streams = append(streams, find(findPK(findCategory, q.Category), nil))
+	}
+	if q.Near != nil {
+		// The box around the circle in the Query, the circle after.
+		box := q.Near.BoxAround(q.RadiusKm)
+		within := func(e searchEntry) bool {
+			p := domain.CoordsOf(e.Lat, e.Lng)
+			return p != nil && q.Near.DistanceKm(*p) <= q.RadiusKm
 		}
+		var cells searchStream
+		for _, cell := range q.Near.CellsAround(q.RadiusKm) {
+			part := find(findPK(findCell, cell), func(query *dynamo.Query) { inBox(query.Project(attrSK, "Lat", "Lng"), box) })[0]
+			part.keep = within
+			cells = append(cells, part)
+		}
+		streams = append(streams, cells)
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].km < found[j].km })
-	if offset > len(found) {
-		offset = len(found)
+	if len(streams) > 0 {
+		return streams
 	}
-	page := found[offset:min(offset+q.Limit, len(found))]
-	next := ""
-	if offset+len(page) < len(found) {
-		next = strconv.Itoa(offset + len(page))
+	// Nothing keyed: the search index, a quarter at a time.
+	from, _ := time.Parse(sortTimeLayout, floor[:len(sortTimeLayout)])
+	until, _ := time.Parse(sortTimeLayout, last)
+	var quarters searchStream
+	for _, qs := range quartersOf(from, until) {
+		start := max(floor, sortTime(qs))
+		quarters = append(quarters, &searchPart{sortKey: attrGSI3SK, floor: start, reached: start, query: func() *dynamo.Query {
+			query := s.table.Get(attrGSI3PK, searchPK(qs)).Index(IndexSearch).Range(attrGSI3SK, dynamo.Between, start, last).Project(attrGSI3SK)
+			for _, w := range q.Words {
+				query.Filter("contains(Words, ?)", " "+w)
+			}
+			if q.CityKey != "" {
+				query.Filter("(begins_with(CityKey, ?) OR contains(CityKey, ?))", q.CityKey, " "+q.CityKey)
+			}
+			return query
+		}})
 	}
-	entries = make([]searchEntry, len(page))
-	for i, p := range page {
-		entries[i] = p.searchEntry
+	return []searchStream{quarters}
+}
+
+// inBox keeps the entries whose point lies in b.
+func inBox(query *dynamo.Query, b domain.Box) {
+	if b.MinLng <= b.MaxLng {
+		query.Filter("Lat BETWEEN ? AND ? AND Lng BETWEEN ? AND ?", b.MinLat, b.MaxLat, b.MinLng, b.MaxLng)
+		return
 	}
-	events, err := s.eventsByID(ctx, entries)
-	return events, next, err
+	query.Filter("Lat BETWEEN ? AND ? AND (Lng >= ? OR Lng <= ?)", b.MinLat, b.MaxLat, b.MinLng, b.MaxLng)
 }
 
 // quartersOf is the first instants of the quarters from from until until.
@@ -148,104 +204,162 @@ func quartersOf(from, until time.Time) []time.Time {
 	return quarters
 }
 
-// searchQuarters queries the partitions of quarters at once and returns
-// their matches in start order, up to limit from each (all when limit is 0).
-func (s *Store) searchQuarters(ctx context.Context, q domain.SearchQuery, quarters []time.Time, after, until string, limit int) ([]searchEntry, error) {
-	got := make([][]searchEntry, len(quarters))
+// readParts reads, at once, a page of each part the round reads: in the
+// first, the parts of each stream that begin lowest (all of them but for
+// the search index's later quarters); in the second, every part not done.
+func (s *Store) readParts(ctx context.Context, streams []searchStream, round int) error {
 	g, gctx := errgroup.WithContext(ctx)
-	for i, qs := range quarters {
-		g.Go(func() (err error) {
-			got[i], err = s.searchQuarter(gctx, q, qs, after, until, limit)
-			return err
+	for _, stream := range streams {
+		lowest := slices.MinFunc(stream, func(a, b *searchPart) int { return strings.Compare(a.floor, b.floor) }).floor
+		for _, p := range stream {
+			if p.done || (round == 0 && p.floor != lowest) {
+				continue
+			}
+			g.Go(func() error { return p.read(gctx) })
+		}
+	}
+	return g.Wait()
+}
+
+// read reads the next page of p.
+func (p *searchPart) read(ctx context.Context) error {
+	query := p.query().SearchLimit(searchBatch)
+	if p.next != nil {
+		query = query.StartFrom(p.next)
+	}
+	var entries []searchEntry
+	next, err := query.AllWithLastEvaluatedKey(ctx, &entries)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	for _, e := range entries {
+		sk := e.SK
+		if p.sortKey == attrGSI3SK {
+			sk = e.GSI3SK
+		}
+		if sk > p.floor && (p.keep == nil || p.keep(e)) {
+			p.found = append(p.found, sk)
+		}
+	}
+	p.next = next
+	if v, ok := next[p.sortKey].(*types.AttributeValueMemberS); ok {
+		p.reached = v.Value
+	} else {
+		p.done = true
+	}
+	return nil
+}
+
+// intersect is the sort keys, in order, every stream found up to the
+// boundary: the least key up to which every stream was read (last when
+// all were read to the end).
+func intersect(streams []searchStream, last string) (found []string, boundary string) {
+	boundary = last
+	for _, stream := range streams {
+		for _, p := range stream {
+			if !p.done {
+				boundary = min(boundary, p.reached)
+			}
+		}
+	}
+	var sets []map[string]bool
+	for _, stream := range streams {
+		set := map[string]bool{}
+		for _, p := range stream {
+			for _, sk := range p.found {
+				if sk <= boundary {
+					set[sk] = true
+				}
+			}
+		}
+		sets = append(sets, set)
+	}
+	slices.SortFunc(sets, func(a, b map[string]bool) int { return len(a) - len(b) })
+	for sk := range sets[0] {
+		if !slices.ContainsFunc(sets[1:], func(set map[string]bool) bool { return !set[sk] }) {
+			found = append(found, sk)
+		}
+	}
+	slices.Sort(found)
+	return found, boundary
+}
+
+// eventsFound reads the events of the sort keys found, in their order,
+// with their seats, keeping those that still match q where found: one
+// BatchGetItem per 50 events, at once.
+func (s *Store) eventsFound(ctx context.Context, q domain.SearchQuery, found []string) ([]domain.Event, error) {
+	const perBatch = batchGetKeys / 2
+	batches := make([][]eventItem, (len(found)+perBatch-1)/perBatch)
+	g, gctx := errgroup.WithContext(ctx)
+	for i := range batches {
+		g.Go(func() error {
+			var keys []dynamo.Keyed
+			for _, sk := range found[i*perBatch : min((i+1)*perBatch, len(found))] {
+				_, id, _ := strings.Cut(sk, "#")
+				k, seats := eventKey(id), seatsKey(id)
+				keys = append(keys, dynamo.Keys{k.PK, k.SK}, dynamo.Keys{seats.PK, seats.SK})
+			}
+			// Everything a list shows, of both kinds of item, and what
+			// a match is checked on.
+			err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
+				attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
+				"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "CityKey", "Words", "TimeZone", "Lat", "Lng",
+				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled",
+			).All(gctx, &batches[i])
+			if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+				return fmt.Errorf("read the events found: %w", err)
+			}
+			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	var out []searchEntry
-	for _, entries := range got {
-		out = append(out, entries...)
-	}
-	return out, nil
-}
-
-// searchQuarter queries one quarter's partition for q's matches starting
-// after after and before until, up to limit of them (all when limit is 0).
-func (s *Store) searchQuarter(ctx context.Context, q domain.SearchQuery, quarter time.Time, after, until string, limit int) ([]searchEntry, error) {
-	query := s.table.Get(attrGSI3PK, searchPK(quarter)).Index(IndexSearch).Range(attrGSI3SK, dynamo.Between, after, until)
-	for _, w := range q.Words {
-		query.Filter("contains(Words, ?)", " "+w)
-	}
-	if q.Category != "" {
-		query.Filter("Category = ?", q.Category)
-	}
-	if q.CityKey != "" {
-		// Any word of the city's name begun: "lyo" finds Lyon, "paulo" São Paulo.
-		query.Filter("(begins_with(CityKey, ?) OR contains(CityKey, ?))", q.CityKey, " "+q.CityKey)
-	}
-	if q.Near != nil {
-		// A box around the circle; the exact distance is checked after.
-		dLat := q.RadiusKm / 111.0
-		dLng := q.RadiusKm / (111.0 * math.Max(0.01, math.Cos(q.Near.Lat*math.Pi/180)))
-		query.Filter("Lat BETWEEN ? AND ? AND Lng BETWEEN ? AND ?", q.Near.Lat-dLat, q.Near.Lat+dLat, q.Near.Lng-dLng, q.Near.Lng+dLng)
-	}
-	var out []searchEntry
-	iter := query.Iter()
-	var e searchEntry
-	for iter.Next(ctx, &e) {
-		if e.GSI3SK > after {
-			out = append(out, e)
-		}
-		if limit > 0 && len(out) == limit {
-			break
-		}
-		e = searchEntry{}
-	}
-	if err := iter.Err(); err != nil {
-		return nil, fmt.Errorf("search events of %s: %w", searchPK(quarter), err)
-	}
-	return out, nil
-}
-
-// eventsByID reads the events of entries, in their order, with their
-// seats: one BatchGetItem for up to 50 events.
-func (s *Store) eventsByID(ctx context.Context, entries []searchEntry) ([]domain.Event, error) {
-	if len(entries) == 0 {
-		return []domain.Event{}, nil
-	}
-	keys := make([]dynamo.Keyed, 0, 2*len(entries))
-	for _, e := range entries {
-		k, sk := eventKey(e.ID), seatsKey(e.ID)
-		keys = append(keys, dynamo.Keys{k.PK, k.SK}, dynamo.Keys{sk.PK, sk.SK})
-	}
-	var items []eventItem
-	// Everything a list shows, of both kinds of item, but not the words.
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
-		attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
-		"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "TimeZone", "Lat", "Lng",
-		"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled",
-	).All(ctx, &items)
-	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return nil, fmt.Errorf("read the events found: %w", err)
-	}
-	byID := map[string]*domain.Event{}
+	events := map[string]eventItem{}
 	counters := map[string]eventItem{}
-	for _, it := range items {
-		if it.SK == seatsSK {
-			counters[it.ID] = it
-		} else if !it.Deleting {
-			e := it.domain()
-			byID[it.ID] = &e
+	for _, batch := range batches {
+		for _, it := range batch {
+			if it.SK == seatsSK {
+				counters[it.ID] = it
+			} else {
+				events[it.ID] = it
+			}
 		}
 	}
-	out := make([]domain.Event, 0, len(entries))
-	for _, en := range entries {
-		if e, ok := byID[en.ID]; ok {
-			counters[en.ID].counts(e)
-			out = append(out, *e)
+	out := make([]domain.Event, 0, len(found))
+	for _, sk := range found {
+		_, id, _ := strings.Cut(sk, "#")
+		it, ok := events[id]
+		if !ok || it.Deleting {
+			continue
 		}
+		e := it.domain()
+		if upcomingSK(e.Start, e.ID) != sk || !matches(q, it.Words, it.CityKey, e) {
+			continue // an entry the event has left since
+		}
+		counters[id].counts(&e)
+		out = append(out, e)
 	}
 	return out, nil
+}
+
+// matches reports whether event e, found by the index text words and
+// city key cityKey, answers q (its dates aside, which its key answered).
+func matches(q domain.SearchQuery, words, cityKey string, e domain.Event) bool {
+	for _, w := range q.Words {
+		if !domain.BeginsAWord(words, w) {
+			return false
+		}
+	}
+	switch {
+	case q.Category != "" && e.Category != q.Category:
+		return false
+	case q.CityKey != "" && !domain.CityMatches(cityKey, q.CityKey):
+		return false
+	case q.Near != nil && (e.Coords == nil || q.Near.DistanceKm(*e.Coords) > q.RadiusKm):
+		return false
+	}
+	return true
 }
 
 // IndexForSearch gives each upcoming event that has no search entry one

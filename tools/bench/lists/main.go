@@ -35,7 +35,7 @@ import (
 )
 
 func main() {
-	only := flag.String("only", "", `run one table: "reminders" or "mailrate"`)
+	only := flag.String("only", "", `run one table: "reminders", "mailrate" or "search"`)
 	flag.Parse()
 	if err := run(context.Background(), *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench lists:", err)
@@ -67,6 +67,8 @@ func run(ctx context.Context, only string) error {
 		return remindersBench(ctx, stack, newBench)
 	case "mailrate":
 		return mailRateBench(ctx, stack, newBench)
+	case "search":
+		return search(ctx, newBench)
 	}
 
 	fmt.Println("## Lists: first page, then the deepest page; 1 KB descriptions")

@@ -29,6 +29,25 @@ describe('useEventList', () => {
     expect(counter.requests).toBe(1);
   });
 
+  it('follows a search page that ended empty to the events after it', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/event/public/'), ({ request }) => {
+        const after = new URL(request.url).searchParams.get('after');
+        asked.push(after);
+        return after === null
+          ? HttpResponse.json([], { headers: { 'X-Next-Page': 'c1' } })
+          : HttpResponse.json([upcomingEvent], { headers: { 'X-Next-Page': 'c2' } });
+      }),
+    );
+    const { result } = renderHook(() => useEventList({ q: 'zephyr' }));
+
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.events).toEqual([upcomingEvent]);
+    expect(result.current.hasMore).toBe(true);
+    expect(asked).toEqual([null, 'c1']);
+  });
+
   it('asks again when the prefetched page has gone stale', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const counter = countListRequests();

@@ -17,8 +17,16 @@ const listKey = (search: Search) => (isSearching(search) ? `${LIST_KEY}?${search
 // change.
 const FRESH_MS = 10_000;
 
+// A search page may end short where the server stopped reading, with a
+// cursor to go on (docs/api.md); an empty one is followed at once, up to
+// this many times, so "no events match" is said only when none do.
+const EMPTY_PAGES_FOLLOWED = 3;
+
 async function publicPage(search: Search, after?: string): Promise<ListPage<TurnoutEvent>> {
-  const page = await listPublicEvents(after, search);
+  let page = await listPublicEvents(after, search);
+  for (let followed = 0; page.events.length === 0 && page.next && followed < EMPTY_PAGES_FOLLOWED; followed++) {
+    page = await listPublicEvents(page.next, search);
+  }
   return { items: page.events, next: page.next };
 }
 
