@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/guregu/dynamo/v2"
 
@@ -22,14 +23,30 @@ import (
 // a response may take: a page is cut short rather than grow past it.
 const pageBytes = 900 << 10
 
-// eventJSONBound is the most bytes event e can take as JSON: every byte of
-// its text may be escaped to six ("\u003c"), the banner's key appears in
-// its URL too, and the rest (numbers, times, names of fields, the media
-// base URL) fits in 512.
+// eventJSONBound is the most bytes event e can take as JSON: its text
+// (jsonTextBound), the banner's key twice (it appears in its URL too), and
+// the rest (numbers, times, names of fields, the media base URL) in 512.
 func eventJSONBound(e domain.Event) int {
-	text := len(e.ID) + len(e.Title) + len(e.Description) + len(e.Location) + len(e.CancelReason) +
-		len(e.OrganizationID) + len(e.OrganizationName) + 2*len(e.BannerKey)
-	return 6*text + 512
+	n := 512
+	for _, s := range []string{e.ID, e.Title, e.Description, e.Location, e.CancelReason, e.OrganizationID, e.OrganizationName, e.BannerKey, e.BannerKey} {
+		n += jsonTextBound(s)
+	}
+	return n
+}
+
+// jsonTextBound is the most bytes s can take in a JSON string: an ASCII
+// character may be escaped to six ("\u003c"), as may U+2028, U+2029 and a
+// byte that is not UTF-8; any other character keeps its UTF-8 bytes.
+func jsonTextBound(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < utf8.RuneSelf || r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
+			n += 6
+		} else {
+			n += utf8.RuneLen(r)
+		}
+	}
+	return n
 }
 
 // fitPage keeps the first events of a page whose JSON fits pageBytes and
@@ -80,29 +97,31 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 		}
 	}
 	var items []eventItem
+	// A partition read to its 1 MB ends the page there (more).
+	more := false
 	if live != "" {
 		year, _ := strconv.Atoi(live[:4])
 		last := upcomingSpanOf(now.UTC().Year() + domain.MaxStartYears)
-		for span := upcomingSpanOf(year); span <= last && len(items) < limit; span += upcomingSpan {
-			page, err := s.listed(ctx, upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC)), live, limit-len(items))
+		for span := upcomingSpanOf(year); span <= last && len(items) < limit && !more; span += upcomingSpan {
+			page, m, err := s.listed(ctx, upcomingPK(time.Date(span, 1, 1, 0, 0, 0, 0, time.UTC)), live, limit-len(items))
 			if err != nil {
 				return nil, "", err
 			}
-			items = append(items, page...)
+			items, more = append(items, page...), m
 		}
 	}
-	if len(items) < limit {
-		page, err := s.listed(ctx, cancelledPK, cancelled, limit-len(items))
+	if len(items) < limit && !more {
+		page, m, err := s.listed(ctx, cancelledPK, cancelled, limit-len(items))
 		if err != nil {
 			return nil, "", err
 		}
-		items = append(items, page...)
+		items, more = append(items, page...), m
 	}
 	events, err := s.withSeats(ctx, items)
 	if err != nil {
 		return nil, "", fmt.Errorf("list upcoming events: %w", err)
 	}
-	events, next := endPage(events, len(events) == limit)
+	events, next := endPage(events, more || len(events) == limit)
 	if next != "" && items[len(events)-1].GSI1PK == cancelledPK {
 		next = cancelledMark + next
 	}
@@ -110,14 +129,13 @@ func (s *Store) UpcomingEvents(ctx context.Context, after string, now time.Time,
 }
 
 // listed reads up to limit events of the public list's partition pk after
-// sort key from.
-func (s *Store) listed(ctx context.Context, pk, from string, limit int) ([]eventItem, error) {
-	var items []eventItem
-	err := s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from).Limit(limit).All(ctx, &items)
+// sort key from, in one request (readPage).
+func (s *Store) listed(ctx context.Context, pk, from string, limit int) ([]eventItem, bool, error) {
+	items, more, err := readPage(ctx, s.table.Get(attrGSI1PK, pk).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, from), limit)
 	if err != nil {
-		return nil, fmt.Errorf("list events of %s: %w", pk, err)
+		return nil, false, fmt.Errorf("list events of %s: %w", pk, err)
 	}
-	return items, nil
+	return items, more, nil
 }
 
 // withSeats returns the events of items with their taken seats, read with
@@ -159,16 +177,24 @@ func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, lim
 		}
 		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
 	}
-	var items []eventItem
-	if err := q.Limit(limit).All(ctx, &items); err != nil {
+	items, more, err := readPage(ctx, q, limit)
+	if err != nil {
 		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
 	}
 	events, err := s.withSeats(ctx, items)
 	if err != nil {
 		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
 	}
-	events, next := endPage(events, len(items) == limit)
+	events, next := endPage(events, more)
 	return events, next, nil
+}
+
+// readPage reads up to limit events of q in one request: DynamoDB stops
+// it at 1 MB, so a page of long descriptions holds fewer, and more says
+// whether the partition goes on.
+func readPage(ctx context.Context, q *dynamo.Query, limit int) (items []eventItem, more bool, err error) {
+	next, err := q.SearchLimit(limit).AllWithLastEvaluatedKey(ctx, &items)
+	return items, next != nil, err
 }
 
 // endPage fits a page of events sorted by start to pageBytes and returns

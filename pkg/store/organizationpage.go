@@ -17,9 +17,8 @@ import (
 // OrganizationUpcoming lists up to limit events of orgID starting after
 // now, soonest first, with their seats: one Query and one BatchGetItem.
 func (s *Store) OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error) {
-	var items []eventItem
-	err := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned).
-		Range(attrGSI2SK, dynamo.Greater, sortTime(now)).Limit(limit).All(ctx, &items)
+	items, _, err := readPage(ctx, s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned).
+		Range(attrGSI2SK, dynamo.Greater, sortTime(now)), limit)
 	if err != nil {
 		return nil, fmt.Errorf("list upcoming events of organization %s: %w", orgID, err)
 	}
