@@ -19,6 +19,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The app and everything it imports statically (the home page
+        // among it) in one chunk: otherwise the modules that lazy pages
+        // share with it are split into small chunks, each one more script
+        // the first page waits for (the e2e first-load journey counts them).
+        codeSplitting: { groups: [{ name: 'app', test: /\/src\/app\/App\.tsx$/ }] },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

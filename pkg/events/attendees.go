@@ -63,15 +63,16 @@ func (s *Service) Attendees(ctx context.Context, u domain.User, id, search, afte
 	return e, page, next, nil
 }
 
-// ExportAttendees calls fn with every registration of u's event id, after
-// fn's start has been given the event.
-func (s *Service) ExportAttendees(ctx context.Context, u domain.User, id string, start func(domain.Event), fn func(domain.Attendee) error) error {
+// ExportAttendees calls fn with every registration of u's event id after
+// the account after ("" from the first), once start has been given the
+// event; fn's error stops it.
+func (s *Service) ExportAttendees(ctx context.Context, u domain.User, id, after string, start func(domain.Event), fn func(domain.Attendee) error) error {
 	e, err := s.owned(ctx, u, id)
 	if err != nil {
 		return err
 	}
 	start(e)
-	return s.Store.EachAttendee(ctx, id, fn)
+	return s.Store.EachAttendee(ctx, id, after, fn)
 }
 
 // CheckInInput names the registration to check in: the ticket's code, as

@@ -69,7 +69,7 @@ type Store interface {
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
-	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
+	EachAttendee(ctx context.Context, eventID, after string, fn func(domain.Attendee) error) error
 	CheckIn(ctx context.Context, eventID, regID string, now time.Time) (domain.Attendee, bool, error)
 	UndoCheckIn(ctx context.Context, eventID, regID string) (domain.Attendee, bool, error)
 	ResetTicketLink(ctx context.Context, eventID, userID, regID string) (int, error)

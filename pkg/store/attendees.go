@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
@@ -30,36 +31,54 @@ func (s *Store) attendeesQuery(eventID, after, search string) (*dynamo.Query, er
 	return q, nil
 }
 
+// attendeeSearchBatch is how many attendees one request of a search
+// examines: a DynamoDB page of them, at about 300 bytes each.
+const attendeeSearchBatch = 3000
+
 // Attendees lists an event's registrations with their people, limit at a
-// time, in one Query of the event's partition (ordered by account); with
-// a search, only those whose names or email hold every word, and the
-// Query reads on until it has a page or the end. after is the previous
-// page's cursor; the returned one is "" on the last page.
+// time, in one Query request of the event's partition (ordered by
+// account); with a search, only those whose names or email hold every
+// word among the next attendeeSearchBatch, so a page of a search may be
+// short, even empty, its cursor where the reading stopped. after is the
+// previous page's cursor; the returned one is "" on the last page.
 func (s *Store) Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error) {
 	q, err := s.attendeesQuery(eventID, after, search)
 	if err != nil {
 		return nil, "", err
 	}
+	examine := limit
+	if search != "" {
+		examine = attendeeSearchBatch
+	}
 	var items []attendeeItem
-	if err := q.Limit(limit).All(ctx, &items); err != nil {
+	lek, err := q.SearchLimit(examine).AllWithLastEvaluatedKey(ctx, &items)
+	if err != nil {
 		return nil, "", fmt.Errorf("list attendees of event %s: %w", eventID, err)
+	}
+	next := ""
+	switch {
+	case len(items) > limit:
+		items = items[:limit]
+		next = strings.TrimPrefix(items[limit-1].SK, attendeePrefix)
+	case lek != nil && len(items) == limit:
+		next = strings.TrimPrefix(items[limit-1].SK, attendeePrefix)
+	case lek != nil:
+		if sk, ok := lek[attrSK].(*types.AttributeValueMemberS); ok {
+			next = strings.TrimPrefix(sk.Value, attendeePrefix)
+		}
 	}
 	out := make([]domain.Attendee, len(items))
 	for i, it := range items {
 		out[i] = it.domain(eventID)
 	}
-	next := ""
-	if len(out) == limit {
-		next = out[len(out)-1].UserID
-	}
 	return out, next, nil
 }
 
-// EachAttendee calls fn with every registration of the event, a Query page
-// (up to 1 MB) at a time, so an export of any size holds one page in
-// memory; fn's error stops it.
-func (s *Store) EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error {
-	q, err := s.attendeesQuery(eventID, "", "")
+// EachAttendee calls fn with every registration of the event after the
+// account after ("" from the first), a Query page (up to 1 MB) at a time,
+// so an export of any size holds one page in memory; fn's error stops it.
+func (s *Store) EachAttendee(ctx context.Context, eventID, after string, fn func(domain.Attendee) error) error {
+	q, err := s.attendeesQuery(eventID, after, "")
 	if err != nil {
 		return err
 	}

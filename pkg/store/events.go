@@ -188,6 +188,8 @@ func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 		err = domain.ErrAccountDeleting
 	}
 	if err != nil {
+		// Its find keys name the organization: they go with the event.
+		s.findAfter(ctx, newFindChange(nil, e).undone())
 		return fmt.Errorf("create event %s: %w", e.ID, err)
 	}
 	return nil
@@ -268,6 +270,7 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 		err = s.explainEventWrite(ctx, e)
 	}
 	if err != nil {
+		s.findAfter(ctx, found.undone()) // back to the event as it stands
 		return fmt.Errorf("update event %s: %w", e.ID, err)
 	}
 	s.findAfter(ctx, found)

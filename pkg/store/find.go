@@ -116,6 +116,11 @@ func newFindChange(was *domain.Event, next domain.Event) findChange {
 	return c
 }
 
+// undone is the change back, for a write that failed after findBefore:
+// findAfter of it removes the items only the change's next had and
+// narrows the others to was's words.
+func (c findChange) undone() findChange { return findChange{was: c.next, next: c.was} }
+
 // before writes the items next has and was has not, or not so; under a
 // key both have, with the words of both, so whether the event's write
 // lands or fails, its items find it.

@@ -1,7 +1,8 @@
 // Command backfill brings a table's items written before a change of
 // their shape to today's (store.Backfill): cancelled events below the live
-// ones, what the lists read on each seat counter, and each organization's
-// name and logo on its events. Run it once after a deploy that needs it,
+// ones, what the lists read on each seat counter, ticket numbers on the
+// places of queues joined before tickets, search keys for the events to
+// come, and each organization's name and logo on its events. Run it once after a deploy that needs it,
 // with the table and AWS keys in the environment, as the functions read
 // them (pkg/config):
 //
@@ -26,8 +27,8 @@ func main() {
 		os.Exit(1)
 	}
 	done, err := store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table).Backfill(context.Background())
-	fmt.Printf("table %s: %d cancelled events sunk, %d seat counters filled, %d organizations copied to their events\n",
-		cfg.Table, done.Sunk, done.Counters, done.Organizations)
+	fmt.Printf("table %s: %d cancelled events sunk, %d seat counters filled, %d places in queues numbered, %d events to come given search keys, %d organizations copied to their events\n",
+		cfg.Table, done.Sunk, done.Counters, done.Queued, done.Found, done.Organizations)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "backfill:", err)
 		os.Exit(1)

@@ -21,6 +21,7 @@ import personIsReminded from './journeys/person-is-reminded.mjs';
 import visitorRegistersOnTheWay from './journeys/visitor-registers-on-the-way.mjs';
 import sessionEndsElsewhere from './journeys/session-ends-elsewhere.mjs';
 import timesAgree from './journeys/times-agree.mjs';
+import firstLoad from './journeys/first-load.mjs';
 
 let stack;
 let browser;
@@ -36,6 +37,7 @@ after(async () => {
 });
 
 const journeys = [
+  ['first-load', 'the first page loads at most 100 KB of JavaScript gzipped in at most 4 scripts, the HTTP client not among them', firstLoad],
   ['visitor-browses', 'a visitor browses events and shares an event by its URL', visitorBrowses],
   ['person-signs-up', 'a person signs up, registers for an event and cancels', personSignsUp],
   ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],

@@ -14,6 +14,7 @@ import { CHROMIUM } from '../e2e/browser.mjs';
 import { startStack } from '../e2e/stack.mjs';
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 };
+const RUNS = 3;
 
 const stack = await startStack({ seed: true });
 let chrome;
@@ -30,26 +31,32 @@ try {
   });
   const rows = [];
   for (const [name, path] of pages) {
-    // The first load warms the stack; the second is scored.
+    // The first load warms the stack; the next RUNS are scored, and the
+    // run of median performance is the page's.
     await lighthouse(`${stack.baseURL}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const { lhr } = await lighthouse(`${stack.baseURL}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    rows.push({
-      name,
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    });
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(`${stack.baseURL}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      runs.push({
+        name,
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      });
+    }
+    runs.sort((a, b) => a.performance - b.performance);
+    rows.push({ ...runs[Math.floor(RUNS / 2)], all: runs.map((r) => r.performance).join(', ') });
   }
-  console.log('\nLighthouse 12.2.3, mobile (simulated throttling), the local stack with the demo data:\n');
-  console.log('| page | performance | accessibility | CLS | LCP ms |');
+  console.log(`\nLighthouse 12.2.3, mobile (simulated throttling), the local stack with the demo data; median of ${RUNS}:\n`);
+  console.log('| page | performance (runs) | accessibility | CLS | LCP ms |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.performance} | ${r.accessibility} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} |`);
+  for (const r of rows) console.log(`| ${r.name} | ${r.performance} (${r.all}) | ${r.accessibility} | ${r.cls.toFixed(3)} | ${Math.round(r.lcp)} |`);
   const missed = rows.filter((r) => r.performance < TARGETS.performance || r.accessibility < TARGETS.accessibility || r.cls > TARGETS.cls);
   console.log(
     `\nTargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls}.` +

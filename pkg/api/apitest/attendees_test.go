@@ -3,6 +3,7 @@ package apitest
 import (
 	"encoding/csv"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,57 @@ func TestAttendeesExport(t *testing.T) {
 	if rows[1][2] != person.Username || rows[1][7] != "registered" || rows[1][8] != "" {
 		t.Errorf("row %q", rows[1])
 	}
+}
+
+// TestAttendeesExportInPages: a file longer than a page comes in pages
+// that join into it: only the first has the byte order mark and the
+// header, every page but the last names the next and is called
+// incomplete, and the last is called as the whole file.
+func TestAttendeesExportInPages(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 10), map[string]string{"title": "Lanterns"}))
+	for range 5 {
+		regRegister(t, env, ev.ID, env.NewPerson(t))
+	}
+	var file strings.Builder
+	var names []string
+	after := ""
+	for page := 0; ; page++ {
+		if page > 5 {
+			t.Fatal("more than 5 pages of 2 rows for 5 attendees")
+		}
+		res := env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees.csv?limit=2&after="+after, nil, org.Access)
+		Expect(t, res, http.StatusOK)
+		body := string(res.Body)
+		if starts := strings.HasPrefix(body, "\ufeffregistration_id,"); starts != (page == 0) {
+			t.Errorf("page %d begins %q", page, body[:min(len(body), 20)])
+		}
+		file.WriteString(body)
+		names = append(names, res.Header.Get("Content-Disposition"))
+		if after = res.Header.Get(events.NextPageHeader); after == "" {
+			break
+		}
+	}
+	want := []string{`attachment; filename=Lanterns-attendees-incomplete.csv`, `attachment; filename=Lanterns-attendees-incomplete.csv`,
+		`attachment; filename=Lanterns-attendees.csv`}
+	if !slices.Equal(names, want) {
+		t.Errorf("pages named %q, want %q", names, want)
+	}
+	rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(file.String(), "\ufeff"))).ReadAll()
+	if err != nil || len(rows) != 6 {
+		t.Fatalf("joined pages: %d rows (%v), want the header and 5 attendees", len(rows), err)
+	}
+	seen := map[string]bool{}
+	for _, row := range rows[1:] {
+		if seen[row[0]] {
+			t.Errorf("registration %s twice", row[0])
+		}
+		seen[row[0]] = true
+	}
+	evExpectFields(t, env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees.csv?limit=25001", nil, org.Access),
+		map[string][]string{"limit": {"limit must be a whole number from 1 to 25000."}})
 }
 
 // TestCheckIn: by the ticket's code or the registration's id, once (a

@@ -147,7 +147,13 @@ func TestChangeNoticeAndDeleteNotice(t *testing.T) {
 	t.Parallel()
 	env := MustEnv(t)
 	org := env.NewOrganizer(t)
-	form := evFormWith(env.EventForm(3, 5), map[string]string{"title": "River Run", "time_zone": "Europe/Berlin"})
+	// At 10:00 in Berlin, so a move of an hour and a half stays on its
+	// day there, whatever the hour the test runs (the notice tells a move
+	// past midnight with the day).
+	day := env.Now().Add(72 * time.Hour).In(berlin(t))
+	start := time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, berlin(t))
+	form := evFormWith(env.EventForm(3, 5), map[string]string{"title": "River Run", "time_zone": "Europe/Berlin",
+		"start_time": start.Format(time.RFC3339), "end_time": start.Add(2 * time.Hour).Format(time.RFC3339)})
 	ev := env.CreateEvent(t, org, form)
 	runner := env.NewPerson(t)
 	Expect(t, regPost(env, ev.ID, runner.Access), http.StatusCreated)

@@ -19,7 +19,9 @@ import (
 // 1 MB, and finds exactly what matches.
 func TestSearchCostFollowsTheMatches(t *testing.T) {
 	t.Parallel()
-	env := MustEnv(t)
+	// Tens of thousands of writes: on emulators of its own, so the other
+	// tests' calls do not queue behind them.
+	env := MustEnvOfItsOwn(t)
 	org := env.NewOrganizer(t)
 	const n = 1200
 	now := env.Now()
@@ -28,7 +30,7 @@ func TestSearchCostFollowsTheMatches(t *testing.T) {
 	for i := range evs {
 		start := now.Add(time.Duration(i+1) * 60 * 24 * time.Hour / n)
 		evs[i] = domain.Event{ID: auth.NewID(), OrganizationID: org.OrganizationID, OrganizationName: "Harbour Club",
-			Title: fmt.Sprintf("Evening gathering %d", i), Description: "Songs and stories by the river, everyone welcome.",
+			Title: fmt.Sprintf("Evening gathering %d", i), Description: "Songs by the river.",
 			Location: "Quai", City: "Lyon", Category: "music", TimeZone: "Europe/Paris",
 			Coords: &domain.Coords{Lat: lyon.Lat + float64(i%50)/1000, Lng: lyon.Lng}, Start: start, End: start.Add(time.Hour), Capacity: 10}
 	}

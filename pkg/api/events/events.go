@@ -5,6 +5,7 @@ package events
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -154,11 +155,16 @@ func (h handlers) bodiesOf(es []domain.Event) []eventBody {
 // pageQuery is a list request's page: its limit (fallback when absent)
 // and the cursor after which it starts.
 func pageQuery(r *http.Request, fallback int) (limit int, after string, err error) {
+	return pageQueryUpTo(r, fallback, maxPageSize)
+}
+
+// pageQueryUpTo is pageQuery with a limit of at most most.
+func pageQueryUpTo(r *http.Request, fallback, most int) (limit int, after string, err error) {
 	limit = fallback
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxPageSize {
-			return 0, "", domain.FieldError("limit", MsgBadLimit)
+		if err != nil || n < 1 || n > most {
+			return 0, "", domain.FieldError("limit", fmt.Sprintf("limit must be a whole number from 1 to %d.", most))
 		}
 		limit = n
 	}

@@ -49,7 +49,7 @@ func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error
 			return err
 		}
 	}
-	err = d.Store.EachAttendee(ctx, b.EventID, func(a domain.Attendee) error {
+	err = d.Store.EachAttendee(ctx, b.EventID, "", func(a domain.Attendee) error {
 		if a.Email == "" || !reaches(b, a) {
 			return nil
 		}

@@ -41,7 +41,7 @@ type Store interface {
 	DeletedEvent(ctx context.Context, id string) (domain.Event, error)
 	User(ctx context.Context, id string) (domain.User, error)
 	Organization(ctx context.Context, id string) (domain.Organization, error)
-	EachAttendee(ctx context.Context, eventID string, fn func(domain.Attendee) error) error
+	EachAttendee(ctx context.Context, eventID, after string, fn func(domain.Attendee) error) error
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
 	QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)

@@ -1,28 +1,9 @@
-// Calls about events that several features make: the public list and
-// detail, signing up and cancelling, categories and cities.
+// Calls about events that several features make as the signed-in person:
+// registering, where they stand, cancelling (the public reads are in
+// ./publicEvents.ts).
 import { statusOf } from '@/lib/errors';
-import { api, publicApi } from '@/lib/http';
-import type { RegistrationStatus, Schemas, TurnoutEvent } from '@/types/api';
-import { apiSearchParams, type Search } from '@/lib/eventSearch';
-
-export interface EventPage {
-  events: TurnoutEvent[];
-  // Cursor of the next page, when there is one (header X-Next-Page).
-  next: string | null;
-}
-
-// The upcoming events, or with a search (lib/eventSearch.ts) the events it finds.
-export async function listPublicEvents(after?: string, search: Search = {}): Promise<EventPage> {
-  const params = apiSearchParams(search);
-  if (after) params.after = after;
-  const response = await publicApi.get<TurnoutEvent[]>('/event/public/', Object.keys(params).length > 0 ? { params } : undefined);
-  const next: unknown = response.headers['x-next-page'];
-  return { events: response.data, next: typeof next === 'string' && next !== '' ? next : null };
-}
-
-export async function getEvent(id: string): Promise<TurnoutEvent> {
-  return (await publicApi.get<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`)).data;
-}
+import { api } from '@/lib/http';
+import type { RegistrationStatus, Schemas } from '@/types/api';
 
 export type Registration = Schemas['Registration'];
 
@@ -58,16 +39,4 @@ export async function myRegistration(eventId: string): Promise<MyRegistration | 
 // The path is spelled this way by the API.
 export async function cancelRegistration(registrationId: string): Promise<void> {
   await api.delete(`/event/cancle/register/${encodeURIComponent(registrationId)}/`);
-}
-
-export type Category = Schemas['Category'];
-
-// The kinds of event the API knows, in the order it offers them.
-export async function listCategories(): Promise<Category[]> {
-  return (await publicApi.get<Category[]>('/event/public/categories/')).data;
-}
-
-// Cities of events that begin with prefix, for suggestions.
-export async function suggestCities(prefix: string): Promise<string[]> {
-  return (await publicApi.get<string[]>('/event/public/cities/', { params: { q: prefix } })).data;
 }

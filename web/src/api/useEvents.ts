@@ -4,7 +4,7 @@ import { prefetchQuery, useQuery } from '@/lib/query';
 import { useRemoteList, type ListPage } from '@/lib/useRemoteList';
 import type { TurnoutEvent } from '@/types/api';
 import { useSuggestions } from '@/lib/useSuggestions';
-import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './events';
+import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './publicEvents';
 import { eventFromState } from '@/lib/eventInfo';
 import { isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
 

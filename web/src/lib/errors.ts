@@ -1,12 +1,20 @@
 // Reading the API's error bodies: {"field": ["message", ...]} for field
-// errors, {"detail": "message"} for the rest (docs/api.md).
-import { AxiosError } from 'axios';
+// errors, {"detail": "message"} for the rest (docs/api.md). Errors of
+// both clients (axios's, and src/lib/publicGet.ts's HttpError) carry the
+// answer as response: { status, data }; read by shape, so this module
+// loads neither.
+
+// The answer an error carries, if any.
+function responseOf(error: unknown): { status?: unknown; data?: unknown } | undefined {
+  if (!(error instanceof Error) || !('response' in error)) return undefined;
+  const response: unknown = error.response;
+  return response && typeof response === 'object' ? response : undefined;
+}
 
 // The error body as field → messages ("detail" included), or {} when the
 // error has no such body.
 export function errorBody(error: unknown): Record<string, string[]> {
-  if (!(error instanceof AxiosError)) return {};
-  const data: unknown = error.response?.data;
+  const data: unknown = responseOf(error)?.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
   const body: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
@@ -29,7 +37,8 @@ export function slowDownMessage(error: unknown): string | undefined {
 
 // The HTTP status of an API error, if there was a response.
 export function statusOf(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  const status = responseOf(error)?.status;
+  return typeof status === 'number' ? status : undefined;
 }
 
 export type FieldErrors = Partial<Record<string, string[]>>;

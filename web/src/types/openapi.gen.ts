@@ -729,7 +729,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every attendee as CSV (RFC 4180, a header row, a UTF-8 byte order mark); owner only. */
+        /** Every attendee as CSV (RFC 4180, a header row, a UTF-8 byte order mark), a page at a time; owner only. */
         get: operations["exportAttendees"];
         put?: never;
         post?: never;
@@ -1975,7 +1975,7 @@ export interface operations {
                 category?: string;
                 /** @description The beginning of any word of the city's name. */
                 city?: string;
-                /** @description `lat,lng`; nearest first, the cursor an offset. */
+                /** @description `lat,lng`: the events within `radius_km` of it, soonest first. */
                 near?: string;
                 /** @description 1–500 (default 25), with `near`. */
                 radius_km?: number;
@@ -2590,7 +2590,12 @@ export interface operations {
     };
     exportAttendees: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The most rows of the page (default and most 25000); a page may hold fewer (at most 4 MB, what 4 s read). */
+                limit?: number;
+                /** @description The cursor of the page to read (an earlier answer's `X-Next-Page`). */
+                after?: components["parameters"]["After"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -2599,17 +2604,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file, written as the table's pages arrive. */
+            /** @description A page of the CSV file. Only the first carries the byte order mark and the header row, so the pages joined in order are the file. A page with more after it names the next in `X-Next-Page` and is called `<title>-attendees-incomplete.csv`; the last is called `<title>-attendees.csv`. */
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["Attachment"];
                     "Cache-Control": components["headers"]["NoStore"];
+                    "X-Next-Page": components["headers"]["NextPage"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

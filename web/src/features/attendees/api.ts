@@ -11,19 +11,48 @@ export type AttendeesPage = Schemas['AttendeesPage'] & {
   next: string | null;
 };
 
+// A search of the attendees reads a part of the list per page, so a page
+// may end short, even empty, with more to come (docs/api.md); an empty
+// one is followed at once, up to this many times.
+const EMPTY_PAGES_FOLLOWED = 3;
+
 export async function listAttendees(eventId: string, query: string, after?: string): Promise<AttendeesPage> {
+  let page = await attendeesPage(eventId, query, after);
+  for (let followed = 0; page.attendees.length === 0 && page.next && followed < EMPTY_PAGES_FOLLOWED; followed++) {
+    page = await attendeesPage(eventId, query, page.next);
+  }
+  return page;
+}
+
+async function attendeesPage(eventId: string, query: string, after?: string): Promise<AttendeesPage> {
   const params: Record<string, string> = {};
   if (query) params.q = query;
   if (after) params.after = after;
   const response = await api.get<Omit<AttendeesPage, 'next'>>(`/event/detail/${encodeURIComponent(eventId)}/attendees/`, { params });
-  const next: unknown = response.headers['x-next-page'];
-  return { ...response.data, next: typeof next === 'string' && next !== '' ? next : null };
+  return { ...response.data, next: nextPage(response.headers['x-next-page']) };
+}
+
+function nextPage(header: unknown): string | null {
+  return typeof header === 'string' && header !== '' ? header : null;
 }
 
 // Downloads the attendee list as the CSV file the API names: the call
-// needs the bearer token, so it is fetched and handed to the browser.
+// needs the bearer token, so it is fetched and handed to the browser. The
+// API answers a long list in pages, which join into the file; the last
+// names it (the others are called incomplete).
 export async function downloadAttendeesCSV(eventId: string): Promise<void> {
-  saveDownload(await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, { responseType: 'blob' }), 'attendees.csv');
+  const parts: Blob[] = [];
+  let after: string | null = null;
+  let last;
+  do {
+    last = await api.get<Blob>(`/event/detail/${encodeURIComponent(eventId)}/attendees.csv`, {
+      responseType: 'blob',
+      params: after ? { after } : undefined,
+    });
+    parts.push(last.data);
+    after = nextPage(last.headers['x-next-page']);
+  } while (after);
+  saveDownload({ ...last, data: new Blob(parts, { type: 'text/csv;charset=utf-8' }) }, 'attendees.csv');
 }
 
 export type CheckInResult = Schemas['CheckInResult'];

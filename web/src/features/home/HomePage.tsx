@@ -1,12 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { Skeleton } from '@/components/Skeleton';
+import UpcomingEvents from './UpcomingEvents';
 
-// The first screen most visitors see: it stays free of the HTTP clients so
-// the first load is small; the upcoming events come after it.
-const UpcomingEvents = lazy(() => import('./UpcomingEvents'));
+// The first screen most visitors see, with the app's own code: its list
+// reads through fetch (src/lib/publicGet.ts), so it loads no HTTP library.
 
 // Each card says what the product does today (the home page has four).
 const benefits: { title: string; text: string; icon: ReactNode }[] = [
@@ -71,9 +70,7 @@ export default function HomePage() {
         </h2>
         {/* Holds the cards' height while they load, so the page does not shift. */}
         <div className="min-h-[28rem]">
-          <Suspense fallback={<Skeleton label="Loading Events" shape="cards" />}>
-            <UpcomingEvents />
-          </Suspense>
+          <UpcomingEvents />
         </div>
       </section>
       <section aria-labelledby="benefits-heading" className="page">

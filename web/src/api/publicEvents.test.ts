@@ -1,7 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { getEvent, listPublicEvents } from './events';
+import { getEvent, listPublicEvents } from './publicEvents';
 import { session } from '@/lib/storage';
+import { serverMessages, statusOf } from '@/lib/errors';
 import { apiUrl, server } from '@/test/server';
 import { upcomingEvent } from '@/test/fixtures';
 
@@ -25,4 +26,11 @@ it('sends public reads without Authorization even when signed in', async () => {
   await listPublicEvents();
   await getEvent(upcomingEvent.id);
   expect(seen).toEqual([null, null]);
+});
+
+it('throws a refusal with its status and body, as the other client does', async () => {
+  server.use(http.get(apiUrl('/event/detail/E404/'), () => HttpResponse.json({ detail: 'Event not found.' }, { status: 404 })));
+  const error: unknown = await getEvent('E404').catch((e: unknown) => e);
+  expect(statusOf(error)).toBe(404);
+  expect(serverMessages(error)).toEqual(['Event not found.']);
 });
