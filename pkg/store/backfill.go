@@ -155,13 +155,12 @@ func (s *Store) numberQueue(ctx context.Context, id string) (int, error) {
 	for from := 0; from < n; from += numberChunk {
 		chunk := places[from:min(from+numberChunk, n)]
 		err := s.runTx(ctx, func() *dynamo.WriteTx {
-			counter := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK)
+			tx := s.db.WriteTx()
 			if from == 0 {
-				counter.Set("Served", -n).If("attribute_exists(PK) AND attribute_not_exists(Served)")
+				tx.Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Served", -n).If("attribute_exists(PK) AND attribute_not_exists(Served)"))
 			} else {
-				counter.Add("Tickets", 0).If("Served = ?", -n)
+				tx.Check(s.table.Check(attrPK, sk.PK).Range(attrSK, sk.SK).If("Served = ?", -n))
 			}
-			tx := s.db.WriteTx().Update(counter)
 			for i, p := range chunk {
 				ticket := from + i + 1 - n
 				ak, uk := attendeeKey(id, p.UserID), userRegistrationKey(p.UserID, p.RegistrationID)

@@ -31,7 +31,7 @@ import (
 // Every step may run again, so the owner's retry of a half-done delete
 // finishes it.
 func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error) {
-	k, sk := eventKey(id), seatsKey(id)
+	k, sk, tk := eventKey(id), seatsKey(id), ticketsKey(id)
 	var old eventItem
 	err := s.get(ctx, k, &old, true)
 	if err == nil && old.OrganizationID != orgID {
@@ -43,6 +43,7 @@ func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event
 				Remove(attrGSI1PK, attrGSI1SK, attrGSI3PK, attrGSI3SK).Set(attrGSI2PK, deletingEventsPK(orgID)).Set("Deleting", true).
 				If("attribute_exists(PK) AND OrganizationID = ?", orgID)).
 				Delete(s.table.Delete(attrPK, sk.PK).Range(attrSK, sk.SK)).
+				Delete(s.table.Delete(attrPK, tk.PK).Range(attrSK, tk.SK)).
 				Put(s.table.Put(newGoneItem(old, time.Now())))
 			s.dropTimers(tx, id)
 			return tx

@@ -109,11 +109,10 @@ type seatsItem struct {
 	// shows it. So does the organization's logo, for the host on it.
 	CancelReason        string `dynamo:",omitempty"`
 	OrganizationLogoKey string `dynamo:",omitempty"`
-	// Tickets is the last ticket number a join of the queue took;
-	// Served and Gone say where the queue stands (domain.Queue).
-	Tickets int   `dynamo:",omitempty"`
-	Served  int   `dynamo:",omitempty"`
-	Gone    []int `dynamo:",set,omitempty"`
+	// Served and Gone say where the queue stands (domain.Queue; the
+	// tickets are counted on an item of their own, ticketsKey).
+	Served int   `dynamo:",omitempty"`
+	Gone   []int `dynamo:",set,omitempty"`
 }
 
 // queue is where the event's waitlist stands.

@@ -85,6 +85,10 @@ func departureKey(regID string) key { return key{departurePrefix + regID, "DEPAR
 
 const departurePrefix = "DEPARTED#"
 
+// ticketsKey counts the tickets an event's queue handed out (an item of
+// its own, so taking one holds up no transaction on the seat counter).
+func ticketsKey(eventID string) key { return key{eventPrefix + eventID, "TICKETS"} }
+
 // waitKey is a waitlisted registration's place in its event's queue: its
 // ticket number, zero-padded so the queue reads in ticket order. A place
 // taken before tickets existed keeps the registration's id (a ULID made

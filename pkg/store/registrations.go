@@ -146,12 +146,10 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, 
 		return domain.Registration{}, fmt.Errorf("register %s for event %s: %w", a.UserID, a.EventID, err)
 	}
 	a.Status = domain.StatusRegistered
+	var queue domain.Queue // where the queue stood at the last read of the counter
 	for attempt := 0; attempt < 2*registerAttempts; attempt++ {
-		err := s.placeTx(ctx, &a, now)
+		err := s.placeTx(ctx, &a, now, queue, attempt)
 		reasons := cancelReasons(err)
-		if errors.Is(err, errQueueClosed) {
-			reasons = []string{"ConditionalCheckFailed"} // as the counter's refusal
-		}
 		switch {
 		case err == nil:
 			return a.Registration, nil
@@ -169,6 +167,7 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, 
 		if err != nil {
 			return fail(err)
 		}
+		queue = seats.queue()
 		if a.Status, err = place(seats.counter()); err != nil {
 			return fail(err)
 		}
@@ -177,12 +176,12 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, 
 }
 
 // placeTx is the transaction of a.Status: a seat or a place in the queue
-// (whose position it sets).
-func (s *Store) placeTx(ctx context.Context, a *domain.Attendee, now time.Time) error {
+// (whose position it sets, from queue), on Register's attempt.
+func (s *Store) placeTx(ctx context.Context, a *domain.Attendee, now time.Time, queue domain.Queue, attempt int) error {
 	if a.Status == domain.StatusWaitlisted {
-		return s.joinWaitlist(ctx, a, now)
+		return s.joinWaitlist(ctx, a, now, queue)
 	}
-	return s.takeSeat(ctx, *a, now)
+	return s.takeSeat(ctx, *a, now, fmt.Sprintf("%s.s%d", a.ID, attempt))
 }
 
 // registrantCheck is the index, in Register's transactions, of the check
@@ -196,11 +195,12 @@ func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
 	return s.table.Check(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK) AND attribute_not_exists(Deleting)")
 }
 
-// takeSeat is Register's transaction for a seat: item 0 is the counter,
-// item 1 the person's place, item registrantCheck their account.
-func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) error {
+// takeSeat is Register's transaction for a seat (token its idempotency
+// token, runTxSure): item 0 is the counter, item 1 the person's place,
+// item registrantCheck their account.
+func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time, token string) error {
 	sk, items := seatsKey(a.EventID), registrationItems(a, nil)
-	return s.runTx(ctx, func() *dynamo.WriteTx {
+	return s.runTxSure(ctx, token, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
@@ -214,31 +214,26 @@ func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time) 
 // and is full or has people waiting.
 const queueOpen = "attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Waitlist = ? AND StartsAt > ? AND (SeatsTaken >= 'Capacity' OR Waiting > ?)"
 
-// errQueueClosed is a ticket refused because the counter no longer
-// queues people: Register reads it again and decides anew.
-var errQueueClosed = errors.New("the queue takes nobody now")
-
 // joinWaitlist gives a a place in the queue: it takes the next ticket
-// number from the counter (an atomic increment, so concurrent joins get
-// distinct, consecutive numbers without retrying each other), then writes
-// the place in a transaction whose item 0 is the counter, which must still
-// queue people, item 1 the person's place and item registrantCheck their
-// account. The position comes from the counter as the ticket left it. A
-// ticket whose transaction fails is noted gone, so nobody behind it is
-// told a place too far back.
-func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.Time) error {
-	sk := seatsKey(a.EventID)
-	var counter seatsItem
-	err := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Tickets", 1).
-		If(queueOpen, true, sortTime(now), 0).Value(ctx, &counter)
-	if dynamo.IsCondCheckFailed(err) {
-		return errQueueClosed
-	} else if err != nil {
+// number from the event's ticket counter (an atomic increment of an item
+// of its own, so concurrent joins get distinct, consecutive numbers
+// without retrying each other, and without holding up the transactions on
+// the seat counter), then writes the place in a transaction whose item 0
+// is the seat counter, which must still queue people, item 1 the person's
+// place and item registrantCheck their account. The position is the
+// ticket against queue, the seat counter as last read. A ticket whose
+// transaction was refused is noted gone, so nobody behind it is told a
+// place too far back.
+func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.Time, queue domain.Queue) error {
+	tk := ticketsKey(a.EventID)
+	var taken struct{ Tickets int }
+	err := s.table.Update(attrPK, tk.PK).Range(attrSK, tk.SK).Add("Tickets", 1).Value(ctx, &taken)
+	if err != nil {
 		return fmt.Errorf("take a ticket for event %s: %w", a.EventID, err)
 	}
-	ticket := counter.Tickets
-	wk, items := waitKey(a.EventID, a.ID, &ticket), registrationItems(*a, &ticket)
-	err = s.runTx(ctx, func() *dynamo.WriteTx {
+	ticket := taken.Tickets
+	sk, wk, items := seatsKey(a.EventID), waitKey(a.EventID, a.ID, &ticket), registrationItems(*a, &ticket)
+	err = s.runTxSure(ctx, fmt.Sprintf("%s.%x", a.ID, ticket), func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).If(queueOpen, true, sortTime(now), 0)).
 			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
@@ -246,14 +241,13 @@ func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.T
 			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID, Ticket: &ticket}))
 	})
 	if cancelReasons(err) != nil { // refused: nothing of it was written
-		s.forgetTicket(ctx, sk, ticket, len(counter.Gone))
+		s.forgetTicket(ctx, sk, ticket, len(queue.Gone))
 	}
 	if err != nil {
 		return err
 	}
-	q := counter.queue()
-	q.Waiting = 0 // as the ticket left it, before joins still writing their places
-	a.Position = q.Position(&ticket)
+	queue.Waiting = 0 // as last read, before joins still writing their places
+	a.Position = queue.Position(&ticket)
 	return nil
 }
 

@@ -212,6 +212,31 @@ func (s *Store) runTx(ctx context.Context, build func() *dynamo.WriteTx) error {
 	}
 }
 
+// settleTimeout bounds runTxSure's second asking, past the request's own
+// deadline if need be (a function has 15 s; a request's deadline is 8).
+const settleTimeout = 3 * time.Second
+
+// runTxSure is runTx for a transaction whose answer must be told right:
+// it runs with token as its idempotency token, and when its answer is lost
+// (a time-out: it may or may not have been written) it asks once more with
+// the same token on a context of its own. DynamoDB answers a transaction
+// it already wrote under that token as written, and writes one it did not,
+// so a transaction that was written is never answered as an error. token
+// must be unique to what build writes (at most 36 characters).
+func (s *Store) runTxSure(ctx context.Context, token string, build func() *dynamo.WriteTx) error {
+	err := s.runTx(ctx, func() *dynamo.WriteTx { return build().IdempotentWithToken(token) })
+	if err == nil || cancelReasons(err) != nil {
+		return err // written, or refused: nothing of it was
+	}
+	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), settleTimeout)
+	defer cancel()
+	again := build().IdempotentWithToken(token).Run(settle)
+	if again == nil || cancelReasons(again) != nil {
+		return again
+	}
+	return err
+}
+
 // get reads one item by key into out, returning domain.ErrNotFound (wrapped)
 // when it is absent.
 func (s *Store) get(ctx context.Context, k key, out any, consistent bool) error {

@@ -1,10 +1,19 @@
 package apitest
 
 import (
+	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"os"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go/middleware"
 
 	"turnout/pkg/api/events"
 	"turnout/pkg/domain"
@@ -313,4 +322,78 @@ func TestWaitlistRules(t *testing.T) {
 	// Turning the waitlist off keeps the queue but takes nobody new.
 	Expect(t, evPatch(env, ev.ID, evFormWith(evFormOf(ev), map[string]string{"capacity": "2", "waitlist": "false"}), org.Access), http.StatusOK)
 	evExpectDetail(t, regPost(env, ev.ID, people[1].Access), http.StatusConflict, events.MsgEventFull)
+}
+
+// loseAnswers makes the API's DynamoDB client lose the answer of the
+// first TransactWriteItems that takes a seat and of the first that takes
+// a place in a queue: the transaction is written, then the call fails as
+// a time-out would.
+func loseAnswers(lost *atomic.Int32) func(*dynamodb.Options) {
+	var seat, join atomic.Bool
+	return func(o *dynamodb.Options) {
+		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
+			return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("LoseAnswer",
+				func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+					out, md, err := next.HandleInitialize(ctx, in)
+					tx, ok := in.Parameters.(*dynamodb.TransactWriteItemsInput)
+					if !ok || err != nil {
+						return out, md, err
+					}
+					places, waits := 0, 0
+					for _, item := range tx.TransactItems {
+						if item.Put == nil {
+							continue
+						}
+						if sk, ok := item.Put.Item["SK"].(*types.AttributeValueMemberS); ok {
+							places += boolInt(strings.HasPrefix(sk.Value, "ATTENDEE#"))
+							waits += boolInt(strings.HasPrefix(sk.Value, "WAIT#"))
+						}
+					}
+					if (places > 0 && waits == 0 && seat.CompareAndSwap(false, true)) || (waits > 0 && join.CompareAndSwap(false, true)) {
+						lost.Add(1)
+						return out, md, &net.OpError{Op: "read", Net: "tcp", Err: os.ErrDeadlineExceeded}
+					}
+					return out, md, err
+				}), middleware.After)
+		})
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestWrittenRegistrationsAreNeverAnsweredAsErrors: when the answer of a
+// registration's transaction is lost after it was written (a time-out),
+// the API asks again with the same idempotency token and answers the
+// registration as made: a seat, then a place in the queue, each once.
+func TestWrittenRegistrationsAreNeverAnsweredAsErrors(t *testing.T) {
+	t.Parallel()
+	var lost atomic.Int32
+	env := MustEnv(t, loseAnswers(&lost))
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 1), map[string]string{"waitlist": "true"}))
+	seated, waiting := env.NewPerson(t), env.NewPerson(t)
+
+	var got waitReply
+	res := env.JSON(http.MethodPost, "/api/event/register/"+ev.ID+"/", nil, seated.Access)
+	Expect(t, res, http.StatusCreated)
+	if res.Decode(t, &got); got.Status != "registered" {
+		t.Errorf("the seat whose answer was lost reads %+v, want registered", got)
+	}
+	res = env.JSON(http.MethodPost, "/api/event/register/"+ev.ID+"/", nil, waiting.Access)
+	Expect(t, res, http.StatusCreated)
+	if res.Decode(t, &got); got.Status != "waitlisted" || got.Position != 1 {
+		t.Errorf("the place whose answer was lost reads %+v, want waitlisted at 1", got)
+	}
+	if n := lost.Load(); n != 2 {
+		t.Fatalf("%d answers lost, want 2 (a seat's and a place's)", n)
+	}
+	list := waitAttendees(t, env, ev.ID, org)
+	if list.Registered != 1 || list.Waitlisted != 1 || len(list.Attendees) != 2 {
+		t.Errorf("attendees: %d registered, %d waitlisted, %d listed; want each once", list.Registered, list.Waitlisted, len(list.Attendees))
+	}
 }

@@ -44,8 +44,10 @@ func queueBench(ctx context.Context, newBench func(string) (*bench, error)) erro
 	var (
 		mu        sync.Mutex
 		told      = map[int]int{} // place → how many were told it
+		joiners   []string        // the tokens of those who joined
 		joined    int
 		busy      int
+		refusals  = map[string]int{}
 		otherwise []string
 		wg        sync.WaitGroup
 	)
@@ -58,6 +60,7 @@ func queueBench(ctx context.Context, newBench func(string) (*bench, error)) erro
 			var reply struct {
 				Status   string `json:"status"`
 				Position int    `json:"position"`
+				Detail   string `json:"detail"`
 			}
 			status := 0
 			if err == nil {
@@ -72,8 +75,10 @@ func queueBench(ctx context.Context, newBench func(string) (*bench, error)) erro
 			case status == http.StatusCreated && reply.Status == "waitlisted":
 				joined++
 				told[reply.Position]++
+				joiners = append(joiners, token)
 			case status == http.StatusServiceUnavailable:
 				busy++
+				refusals[reply.Detail]++
 			default:
 				otherwise = append(otherwise, fmt.Sprintf("%d %v", status, err))
 			}
@@ -91,6 +96,27 @@ func queueBench(ctx context.Context, newBench func(string) (*bench, error)) erro
 			gaps++
 		}
 	}
+	// Read back, once the joins are done, each place is exact: 1..n once.
+	read := map[int]int{}
+	for _, token := range joiners {
+		res, err := b.do(http.MethodGet, "/api/event/register/"+e.ID+"/", token)
+		if err != nil {
+			return err
+		}
+		var mine struct{ Position int }
+		err = json.NewDecoder(res.Body).Decode(&mine)
+		res.Body.Close()
+		if err != nil {
+			return err
+		}
+		read[mine.Position]++
+	}
+	misread := 0
+	for p := 1; p <= joined; p++ {
+		if read[p] != 1 {
+			misread++
+		}
+	}
 	fmt.Println()
 	fmt.Println("## The queue: 1,000 people join a full event's waitlist at once")
 	fmt.Println()
@@ -98,14 +124,18 @@ func queueBench(ctx context.Context, newBench func(string) (*bench, error)) erro
 	fmt.Println("|---|---:|---|")
 	fmt.Printf("| joins answered \"waitlisted\" | %d of %d | 867 |\n", joined, n)
 	fmt.Printf("| places told, distinct | %d | 733 of 867 |\n", len(told))
-	fmt.Printf("| places of 1..%d not told exactly once | %d | - |\n", joined, gaps)
-	fmt.Printf("| answered 503 | %d | - |\n", busy)
+	fmt.Printf("| places of 1..%d not told exactly once at joining | %d | - |\n", joined, gaps)
+	fmt.Printf("| places of 1..%d not read exactly once afterwards | %d | - |\n", joined, misread)
+	fmt.Printf("| answered 503 | %d %v | - |\n", busy, refusals)
 	fmt.Printf("| other answers | %d | - |\n", len(otherwise))
 	fmt.Printf("| people in the queue (the counter) | %d | - |\n", stored.Waiting)
 	fmt.Printf("| joins committed but answered an error | %d | 22 |\n", stored.Waiting-joined)
 	fmt.Printf("| wall time | %.1f s | - |\n", took.Seconds())
-	if gaps > 0 || len(otherwise) > 0 || stored.Waiting != joined {
-		return fmt.Errorf("queue: %d places not told once, %d other answers (%v), %d in the queue but %d told", gaps, len(otherwise), otherwise, stored.Waiting, joined)
+	// A place told at joining skips the ticket of a join that failed at
+	// the same moment (a time-out on a loaded emulator); read afterwards,
+	// every place must be exact.
+	if misread > 0 || len(otherwise) > 0 || stored.Waiting != joined {
+		return fmt.Errorf("queue: %d places not read once, %d other answers (%v), %d in the queue but %d told", misread, len(otherwise), otherwise, stored.Waiting, joined)
 	}
 	return nil
 }
