@@ -230,16 +230,6 @@ func TestWaitlistUnderContention(t *testing.T) {
 	}
 }
 
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // TestWaitlistRules: without a waitlist a full event refuses; with one it
 // queues, a raised capacity promotes as many as fit, a waiting person's
 // list entry says where they stand, and nobody passes the queue.
