@@ -3,17 +3,17 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 
-// A route asks for its data while its code loads (src/app/router.tsx). On a
-// loaded machine that code can arrive after the test that opened the route
-// has ended; its request must still be answered within that test, never
-// land in a later one (where no handler waits for it).
-const hooksCode = vi.hoisted(() => {
+// A route asks for its data as its code starts loading (src/app/router.tsx).
+// On a loaded machine that code can arrive after the test that opened the
+// route has ended; its request must still be answered within that test,
+// never land in a later one (where no handler waits for it).
+const pageCode = vi.hoisted(() => {
   let arrive = () => {};
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrive, arrived };
 });
-vi.mock('@/api/useEvents', async (importOriginal) => {
-  await hooksCode.arrived;
+vi.mock('@/features/events/EventsPage', async (importOriginal) => {
+  await pageCode.arrived;
   return importOriginal();
 });
 
@@ -27,9 +27,9 @@ describe("a route's prefetch", () => {
         return HttpResponse.json([]);
       }),
     );
-    renderApp('/');
+    renderApp('/events');
     // The code arrives once this test has ended.
-    setTimeout(hooksCode.arrive, 50);
+    setTimeout(pageCode.arrive, 50);
   });
 
   it('was answered by the test that opened the route', () => {

@@ -5,29 +5,25 @@ import HomePage from '@/features/home/HomePage';
 import { lazyRoute } from '@/app/lazyRoute';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { dashboardPages, paths } from '@/config/paths';
-import { keepUntilSettled } from '@/lib/underWay';
+import { prefetchEvent, prefetchEventList } from '@/api/useEvents';
 
 // Each page is its own chunk, loaded when its route is first visited, but
 // the home page: most visits begin there, so it comes with the app's own
-// code (no second round trip for it, no waterfall of its small modules).
-// The other pages a visitor lands on ask for their data while their code
-// loads (prefetched), not after it arrived and rendered: one round trip
-// less before the first event shows.
-// prefetched resolves once the hooks' code is in and the request is out.
-type EventHooks = typeof import('@/api/useEvents');
-function prefetched(ask: (hooks: EventHooks) => Promise<void>): Promise<void> {
-  const hooks = import('@/api/useEvents');
-  keepUntilSettled(hooks.then(ask));
-  return hooks.then(() => {});
-}
+// code (no second round trip for it, no waterfall of its small modules),
+// and so do the hooks of the public list and detail. The other pages a
+// visitor lands on ask for their data as their code starts loading, not
+// after it arrived and rendered: one round trip less before the first
+// event shows. (The shared cache keeps the request until it settles.)
+//
 // The events list does not suspend either (see lazyRoute), so the list is
-// not held back by React's reveal throttle. The page renders once the
-// request is out, so it always finds it.
-const EventsPage = lazyRoute(() =>
-  Promise.all([import('@/features/events/EventsPage'), prefetched((hooks) => hooks.prefetchEventList())]).then(([page]) => page),
-);
+// not held back by React's reveal throttle; its request is out before its
+// code arrives, so the page always finds it.
+const EventsPage = lazyRoute(() => {
+  void prefetchEventList();
+  return import('@/features/events/EventsPage');
+});
 const EventDetailPage = lazy(() => {
-  prefetched((hooks) => hooks.prefetchEvent()).catch(() => {});
+  void prefetchEvent();
   return import('@/features/events/EventDetailPage');
 });
 const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));

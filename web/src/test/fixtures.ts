@@ -72,14 +72,22 @@ export const eventDefaults = {
 } satisfies Partial<TurnoutEvent>;
 
 // An event of the public list, three days ahead.
+// Noon, in the tests' own zone, three days ahead: the event's three hours
+// never cross midnight, whatever the hour the tests run (a range across
+// days is written with both dates).
+const noonInThreeDays = (() => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 3, 12).getTime();
+})();
+
 export const upcomingEvent: TurnoutEvent = {
   ...eventDefaults,
   id: '01J0000000000000000000JAZZ',
   title: 'Jazz in the Park',
   description: 'An evening of live jazz under the trees.',
   location: 'Riverside Park',
-  start_time: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-  end_time: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString(),
+  start_time: new Date(noonInThreeDays).toISOString(),
+  end_time: new Date(noonInThreeDays + 3 * 3_600_000).toISOString(),
   capacity: 120,
   seats_left: 42,
   banner: null,

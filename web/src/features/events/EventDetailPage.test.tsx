@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
-import { eventDefaults } from '@/test/fixtures';
+import { eventDefaults, upcomingEvent } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { dateBlock, eventTimeRange, timeIn } from '@/lib/time';
 
@@ -17,8 +17,9 @@ const jazz: TurnoutEvent = {
   title: 'Jazz in the Park',
   description: 'An evening of live jazz under the trees.',
   location: 'Riverside Park',
-  start_time: inDays(3),
-  end_time: inDays(3, 3),
+  // Noon three days ahead (the fixture's), so its hours stay on one day.
+  start_time: upcomingEvent.start_time,
+  end_time: upcomingEvent.end_time,
   capacity: 120,
   seats_left: 42,
   banner: null,
