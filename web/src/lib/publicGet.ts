@@ -22,14 +22,16 @@ export interface PublicAnswer<T> {
 }
 
 // GETs path (under the API's base) with params, giving up after the plain
-// client's time-out.
+// client's time-out. The browser's cache revalidates: a public answer may
+// sit there for seconds (max-age), and a page must show the seats as they
+// are once this browser has registered; the edge (s-maxage) still caches.
 export async function publicGet<T>(path: string, params: Record<string, string> = {}): Promise<PublicAnswer<T>> {
   const url = new URL(API_BASE_URL + path, window.location.origin);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), PLAIN_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: abort.signal });
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal });
     const data: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw new HttpError(response.status, data);
     return { data: data as T, headers: response.headers };
