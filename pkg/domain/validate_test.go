@@ -133,6 +133,28 @@ func TestValidID(t *testing.T) {
 	}
 }
 
+func TestRegistrationIDsNameTheirHolder(t *testing.T) {
+	const own, person = "01JD5Y3Z8Q9X7V6T5S4R3P2N1M", "01JD5Y40000000000000000000"
+	id := NewRegistrationID(own, person)
+	if holder, ok := RegistrationHolder(id); !ok || holder != person {
+		t.Errorf("RegistrationHolder(%q) = %q, %v, want %q", id, holder, ok, person)
+	}
+	if _, ok := RegistrationHolder(own); ok {
+		t.Errorf("an id of before (%q) names a holder", own)
+	}
+	for s, want := range map[string]bool{
+		id: true, own: true, // today's and before's
+		own + "01jd5y40000000000000000000": false, // lower case
+		own + own[:25]:                     false,
+		own + "../../../../etc/passwd0000": false,
+		"":                                 false,
+	} {
+		if got := ValidRegistrationID(s); got != want {
+			t.Errorf("ValidRegistrationID(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 func TestSeatsLeft(t *testing.T) {
 	if got := (Event{Capacity: 10, SeatsTaken: 3}).SeatsLeft(); got != 7 {
 		t.Errorf("SeatsLeft = %d, want 7", got)

@@ -97,7 +97,7 @@ func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in Chec
 		}
 	case regID == "":
 		return a, false, domain.Errorf(domain.CodeInvalid, MsgCheckInNeedsOne)
-	case !domain.ValidID(regID):
+	case !domain.ValidRegistrationID(regID):
 		return a, false, registrationNotFound()
 	}
 	a, already, err = s.Store.CheckIn(ctx, id, regID, s.Now())
@@ -122,7 +122,7 @@ func (s *Service) UndoCheckIn(ctx context.Context, u domain.User, id, regID stri
 	if _, err := s.owned(ctx, u, id); err != nil {
 		return a, false, err
 	}
-	if !domain.ValidID(regID) {
+	if !domain.ValidRegistrationID(regID) {
 		return a, false, registrationNotFound()
 	}
 	a, undone, err = s.Store.UndoCheckIn(ctx, id, regID)
@@ -136,7 +136,7 @@ func (s *Service) UndoCheckIn(ctx context.Context, u domain.User, id, regID stri
 // names, refusing a code that is forged, or genuine but for another event.
 func (s *Service) ticketRegistration(ctx context.Context, id, code string) (string, error) {
 	regID, ok := s.Tickets.Registration(code)
-	if !ok || !domain.ValidID(regID) {
+	if !ok || !domain.ValidRegistrationID(regID) {
 		return "", domain.Errorf(domain.CodeInvalid, MsgTicketInvalid)
 	}
 	if s.Tickets.Valid(code, id) {

@@ -273,8 +273,9 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 	if err := s.takeRegistrationChange(ctx, u, now); err != nil {
 		return domain.RegisteredEvent{}, err
 	}
-	// The id is a ULID made as the request arrives: it orders the waitlist.
-	reg := domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
+	// The id is a ULID made as the request arrives (it orders the person's
+	// list) and the person's id, which finds it.
+	reg := domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), u.ID), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
 	// Seat, waitlist or refuse is the events rule; the store runs the
 	// transaction it decides, reading the counter when a seat is refused.
 	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
@@ -330,7 +331,7 @@ func (s *Service) Registrations(ctx context.Context, u domain.User, userID, afte
 
 // Cancel gives up u's registration id and its seat.
 func (s *Service) Cancel(ctx context.Context, u domain.User, id string) error {
-	if !domain.ValidID(id) {
+	if !domain.ValidRegistrationID(id) {
 		return registrationNotFound()
 	}
 	reg, err := s.Store.Registration(ctx, id)

@@ -36,7 +36,7 @@ func (s *Service) TicketLink(r domain.Registration) string {
 func (s *Service) TicketPage(ctx context.Context, secret string) (domain.Event, domain.Attendee, error) {
 	notFound := domain.Errorf(domain.CodeNotFound, MsgTicketLinkNotFound)
 	regID, version, ok := s.Tickets.ParseLink(secret)
-	if !ok || !domain.ValidID(regID) {
+	if !ok || !domain.ValidRegistrationID(regID) {
 		return domain.Event{}, domain.Attendee{}, notFound
 	}
 	reg, err := s.Store.Registration(ctx, regID)
@@ -60,7 +60,7 @@ func (s *Service) TicketPage(ctx context.Context, secret string) (domain.Event, 
 // ResetTicketLink ends every link to the ticket of u's registration regID
 // (one forwarded too far, say) and returns the new link's secret.
 func (s *Service) ResetTicketLink(ctx context.Context, u domain.User, regID string) (string, error) {
-	if !domain.ValidID(regID) {
+	if !domain.ValidRegistrationID(regID) {
 		return "", registrationNotFound()
 	}
 	reg, err := s.Store.Registration(ctx, regID)

@@ -128,8 +128,11 @@ func (s *Store) PersonRegistrations(ctx context.Context, userID, after string, l
 // its event no longer holds r (CancelRegistration found nothing to
 // cancel), so nothing of them names the person; one BatchWriteItem.
 func (s *Store) DropRegistration(ctx context.Context, r domain.Registration) error {
-	rk, uk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID)
-	if err := s.deleteAll(ctx, []dynamo.Keyed{dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK}}); err != nil {
+	var keys []dynamo.Keyed
+	for _, k := range registrationKeys(r.ID, r.UserID) {
+		keys = append(keys, dynamo.Keys{k.PK, k.SK})
+	}
+	if err := s.deleteAll(ctx, keys); err != nil {
 		return fmt.Errorf("drop registration %s: %w", r.ID, err)
 	}
 	return nil

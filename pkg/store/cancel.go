@@ -79,20 +79,22 @@ func (s *Store) DeleteDeparture(ctx context.Context, regID string) error {
 	return nil
 }
 
-// cancelTx removes r's items (item 0 is the registration, which must still
-// exist), records the departure when told (tell: the account is not being
+// cancelTx removes r's items (item 0 is the item its id finds, which must
+// still exist), records the departure when told (tell: the account is not being
 // deleted) and settles the counter as read: seats is nil for a deleted
 // event, head the first person waiting when a seat passes to them.
 func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, tell bool, now time.Time) *dynamo.WriteTx {
-	rk, uk, dk := registrationKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
+	lk, uk, dk := registrationLookupKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
 	status := domain.StatusRegistered
 	if att.waitlisted() {
 		status = domain.StatusWaitlisted
 	}
 	tx := s.db.WriteTx().
-		Delete(s.table.Delete(attrPK, rk.PK).Range(attrSK, rk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
-		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted))).
-		Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
+		Delete(s.table.Delete(attrPK, lk.PK).Range(attrSK, lk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
+		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted)))
+	if lk != uk { // a registration from before ids named their holder
+		tx.Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
+	}
 	if tell {
 		tx.Put(s.table.Put(departureItem{PK: dk.PK, SK: dk.SK, EventID: r.EventID, UserID: r.UserID, Status: string(status), Expires: now.Add(departureTTL)}))
 	}

@@ -85,8 +85,9 @@ func (s *Store) removeAttendees(ctx context.Context, eventID string) (more bool,
 	registrations := make([]dynamo.Keyed, 0, 2*len(attendees))
 	attendeeKeys := make([]dynamo.Keyed, len(attendees))
 	for i, a := range attendees {
-		rk, uk := registrationKey(a.RegistrationID), userRegistrationKey(strings.TrimPrefix(a.SK, attendeePrefix), a.RegistrationID)
-		registrations = append(registrations, dynamo.Keys{rk.PK, rk.SK}, dynamo.Keys{uk.PK, uk.SK})
+		for _, k := range registrationKeys(a.RegistrationID, strings.TrimPrefix(a.SK, attendeePrefix)) {
+			registrations = append(registrations, dynamo.Keys{k.PK, k.SK})
+		}
 		if a.waitlisted() {
 			// Its place in the queue names the person too.
 			wk := a.waitKey(eventID)

@@ -43,9 +43,10 @@ func SeedRegistrations(ctx context.Context, s *Store, eventID string, n int) ([]
 	ids := make([]string, n)
 	now := time.Now().UTC().Truncate(time.Second)
 	for i := range regs {
-		ids[i] = auth.NewID()
+		userID := auth.NewID()
+		ids[i] = domain.NewRegistrationID(auth.NewID(), userID)
 		regs[i] = domain.Attendee{
-			Registration: domain.Registration{ID: ids[i], EventID: eventID, UserID: auth.NewID(), Created: now},
+			Registration: domain.Registration{ID: ids[i], EventID: eventID, UserID: userID, Created: now},
 			Username:     fmt.Sprintf("attendee%05d", i), FirstName: "Alexandra", LastName: "Fitzgerald-Nakamura",
 			Email: fmt.Sprintf("attendee%05d@example.com", i),
 		}
@@ -61,7 +62,7 @@ func SeedUserRegistrations(ctx context.Context, s *Store, userID string, eventID
 	start := time.Now().UTC().Truncate(time.Second)
 	for i, eventID := range eventIDs {
 		created := start.Add(time.Duration(i) * time.Second)
-		id := ulid.MustNew(ulid.Timestamp(created), rand.Reader).String()
+		id := domain.NewRegistrationID(ulid.MustNew(ulid.Timestamp(created), rand.Reader).String(), userID)
 		regs[i].Registration = domain.Registration{ID: id, EventID: eventID, UserID: userID, Created: created}
 	}
 	return s.ImportRegistrations(ctx, regs)

@@ -63,6 +63,26 @@ func attendeeKey(eventID, userID string) key {
 }
 func registrationKey(id string) key { return key{"REG#" + id, "REG"} }
 
+// registrationLookupKey is the item that finds registration id: its
+// holder's entry when the id names them, else its registration item.
+func registrationLookupKey(id string) key {
+	if holder, named := domain.RegistrationHolder(id); named {
+		return userRegistrationKey(holder, id)
+	}
+	return registrationKey(id)
+}
+
+// registrationKeys are the keys of registration id of userID outside its
+// event's partition: its person's entry, and its registration item when the
+// id does not name its holder.
+func registrationKeys(id, userID string) []key {
+	keys := []key{userRegistrationKey(userID, id)}
+	if _, named := domain.RegistrationHolder(id); !named {
+		keys = append(keys, registrationKey(id))
+	}
+	return keys
+}
+
 // userRegistrationKey is a registration's entry in its person's partition,
 // which lists them in the order made (ids are ULIDs) without an index.
 func userRegistrationKey(userID, id string) key {

@@ -15,15 +15,19 @@ import (
 	"turnout/pkg/domain"
 )
 
-// A registration is three items, none of them in an index, so taking a
-// seat writes no index copy: the attendee item in the event's partition
-// (its key makes "one registration per person per event" a key
-// constraint; it carries the status and what the organizer's list shows),
-// the registration item (a cancel names only the registration's id) and
-// the entry in the person's partition (their list, in the order made).
-// A waitlisted registration adds a waitItem, whose key orders the queue.
+// A registration is two items, none of them in an index, so taking a seat
+// writes no index copy: the attendee item in the event's partition (its
+// key makes "one registration per person per event" a key constraint; it
+// carries the status and what the organizer's list shows) and the entry in
+// the person's partition (their list, in the order made), which its id
+// finds, since the id names the person (domain.NewRegistrationID). A
+// registration made before ids named their holder has a third, the
+// registration item, which its id finds. A waitlisted registration adds a
+// waitItem, whose key orders the queue.
 
-// registrationItem finds a registration by its id and tells whose it is.
+// registrationItem finds a registration of before by its id and tells
+// whose it is. The fields it shares with userRegistrationItem are what
+// Registration reads from either.
 type registrationItem struct {
 	PK      string `dynamo:"PK,hash"`
 	SK      string `dynamo:"SK,range"`
@@ -39,7 +43,12 @@ type userRegistrationItem struct {
 	SK      string `dynamo:"SK,range"`
 	ID      string
 	EventID string
-	Status  string `dynamo:",omitempty"`
+	// UserID and Created are the registration's, for Registration (entries
+	// from before ids named their holder have none: their registration
+	// item has them).
+	UserID  string    `dynamo:",omitempty"`
+	Created time.Time `dynamo:",omitempty"`
+	Status  string    `dynamo:",omitempty"`
 	// Ticket is a waitlisted registration's number in the queue, so
 	// the person's list tells the place with the event's counter.
 	Ticket *int `dynamo:",omitempty"`
@@ -110,15 +119,29 @@ func (it attendeeItem) waitKey(eventID string) key {
 	return waitKey(eventID, it.RegistrationID, it.Ticket)
 }
 
-// registrationItems are the attendee, registration and person's items of
-// a, with its ticket when it waits.
+// registrationItems are the attendee and person's items of a (in this
+// order), with its ticket when it waits, and its registration item when
+// its id does not name its holder.
 func registrationItems(a domain.Attendee, ticket *int) []any {
-	rk, uk := registrationKey(a.ID), userRegistrationKey(a.UserID, a.ID)
-	return []any{
+	uk := userRegistrationKey(a.UserID, a.ID)
+	items := []any{
 		newAttendeeItem(a, ticket),
-		registrationItem{PK: rk.PK, SK: rk.SK, ID: a.ID, EventID: a.EventID, UserID: a.UserID, Created: a.Created},
-		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: a.ID, EventID: a.EventID, Status: string(a.Status), Ticket: ticket},
+		userRegistrationItem{PK: uk.PK, SK: uk.SK, ID: a.ID, EventID: a.EventID, UserID: a.UserID, Created: a.Created, Status: string(a.Status), Ticket: ticket},
 	}
+	if _, named := domain.RegistrationHolder(a.ID); !named {
+		rk := registrationKey(a.ID)
+		items = append(items, registrationItem{PK: rk.PK, SK: rk.SK, ID: a.ID, EventID: a.EventID, UserID: a.UserID, Created: a.Created})
+	}
+	return items
+}
+
+// putRegistration adds the puts of items (of registrationItems) to tx,
+// each only where nothing is.
+func (s *Store) putRegistration(tx *dynamo.WriteTx, items []any) *dynamo.WriteTx {
+	for _, it := range items {
+		tx = tx.Put(s.putNew(it))
+	}
+	return tx
 }
 
 func (it registrationItem) domain() domain.Registration {
@@ -181,14 +204,14 @@ func (s *Store) placeTx(ctx context.Context, a *domain.Attendee, now time.Time, 
 	if a.Status == domain.StatusWaitlisted {
 		return s.joinWaitlist(ctx, a, now, queue)
 	}
-	return s.takeSeat(ctx, *a, now, fmt.Sprintf("%s.s%d", a.ID, attempt))
+	return s.takeSeat(ctx, *a, now, fmt.Sprintf("%s.s%d", txToken(a.ID), attempt))
 }
 
 // registrantCheck is the index, in Register's transactions, of the check
 // that the person's account exists and is not being deleted: checked in
 // the transaction, a registration either lands before the deletion's mark
 // (and the deletion's strongly consistent sweep finds it) or not at all.
-const registrantCheck = 4
+const registrantCheck = 2
 
 func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
 	k := userKey(userID)
@@ -196,18 +219,23 @@ func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
 }
 
 // takeSeat is Register's transaction for a seat (token its idempotency
-// token, runTxSure): item 0 is the counter, item 1 the person's place,
-// item registrantCheck their account.
+// token, runTxSure): item 0 is the counter, item 1 the person's place
+// in the event, item registrantCheck their account, then the items that
+// find the registration (three items and a check).
 func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time, token string) error {
 	sk, items := seatsKey(a.EventID), registrationItems(a, nil)
 	return s.runTxSure(ctx, token, func() *dynamo.WriteTx {
-		return s.db.WriteTx().
+		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
-			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
-			Check(s.registrantLive(a.UserID))
+			Put(s.putNew(items[0])).Check(s.registrantLive(a.UserID))
+		return s.putRegistration(tx, items[1:])
 	})
 }
+
+// txToken is what names registration id in an idempotency token (at most
+// 36 characters): its own ULID, unique to it.
+func txToken(id string) string { return id[:min(len(id), 26)] }
 
 // queueOpen is the counter's condition for a place in the queue: the
 // event keeps a waitlist, is neither cancelled nor started (the argument),
@@ -233,11 +261,11 @@ func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.T
 	}
 	ticket := taken.Tickets
 	sk, wk, items := seatsKey(a.EventID), waitKey(a.EventID, a.ID, &ticket), registrationItems(*a, &ticket)
-	err = s.runTxSure(ctx, fmt.Sprintf("%s.%x", a.ID, ticket), func() *dynamo.WriteTx {
-		return s.db.WriteTx().
+	err = s.runTxSure(ctx, fmt.Sprintf("%s.%x", txToken(a.ID), ticket), func() *dynamo.WriteTx {
+		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).If(queueOpen, true, sortTime(now), 0)).
-			Put(s.putNew(items[0])).Put(s.putNew(items[1])).Put(s.table.Put(items[2])).
-			Check(s.registrantLive(a.UserID)).
+			Put(s.putNew(items[0])).Check(s.registrantLive(a.UserID))
+		return s.putRegistration(tx, items[1:]).
 			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID, Ticket: &ticket}))
 	})
 	if cancelReasons(err) != nil { // refused: nothing of it was written
@@ -329,10 +357,11 @@ func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.At
 	return a, nil
 }
 
-// Registration reads one registration.
+// Registration reads one registration (one GetItem: its holder's entry,
+// or the registration item of one from before).
 func (s *Store) Registration(ctx context.Context, id string) (domain.Registration, error) {
 	var it registrationItem
-	if err := s.get(ctx, registrationKey(id), &it, true); err != nil {
+	if err := s.get(ctx, registrationLookupKey(id), &it, true); err != nil {
 		return domain.Registration{}, fmt.Errorf("get registration %s: %w", id, err)
 	}
 	return it.domain(), nil

@@ -24,7 +24,7 @@ func (s *Store) UserRegistrations(ctx context.Context, userID, after string, lim
 	first := userRegistrationKey(userID, "")
 	q := s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.BeginsWith, first.SK)
 	if after != "" {
-		if !domain.ValidID(after) {
+		if !domain.ValidRegistrationID(after) {
 			return nil, "", domain.ErrBadCursor
 		}
 		q = s.table.Get(attrPK, first.PK).Range(attrSK, dynamo.Greater, userRegistrationKey(userID, after).SK)

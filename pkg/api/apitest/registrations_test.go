@@ -101,8 +101,8 @@ func TestRegistrationRules(t *testing.T) {
 		}
 		var r regItem
 		res.Decode(t, &r)
-		if !domain.ValidID(r.ID) || r.ID == ev.ID {
-			t.Errorf("id = %q, want a new registration id", r.ID)
+		if holder, ok := domain.RegistrationHolder(r.ID); !ok || holder != ada.ID {
+			t.Errorf("id = %q, want a new registration id naming its holder %s", r.ID, ada.ID)
 		}
 		if r.EventID != ev.ID || r.Title != ev.Title || r.Location != ev.Location ||
 			!r.StartTime.Equal(ev.StartTime) || !r.EndTime.Equal(ev.EndTime) {
@@ -390,7 +390,7 @@ func TestConcurrentRegistrationsNeverOverbook(t *testing.T) {
 		switch r.status {
 		case http.StatusCreated:
 			var it regItem
-			if err := json.Unmarshal(r.body, &it); err != nil || it.EventID != ev.ID || !domain.ValidID(it.ID) {
+			if err := json.Unmarshal(r.body, &it); err != nil || it.EventID != ev.ID || !domain.ValidRegistrationID(it.ID) {
 				t.Errorf("201 body %s: want a registration for %s", r.body, ev.ID)
 			}
 			registered[crowd[i].ID] = it.ID
