@@ -20,8 +20,10 @@ const maxZipBytes = 4_000_000
 //     it), the SDK's configuration loader (its credential chain of files, SSO,
 //     STS and instance metadata never runs in Lambda) or the Secrets Manager
 //     client (one start-up call, made through the SDK's signer);
-//   - events and media serve no account routes, and the mailer no API route
-//     and no image;
+//   - each API function links its own routes only (users links no event,
+//     organization or upload route, nor their package's start-up work);
+//     organizations links the event routes that serve its public pages;
+//   - the mailer links no API route and no image;
 //   - the reminder job and the feedback handler read and write the table
 //     only: no API route, no image, no mail, no secret;
 //   - no function executes templates: that keeps every exported method of
@@ -34,14 +36,17 @@ func TestLambdaBinariesLinkOnlyTheirOwnFunction(t *testing.T) {
 	const templates = "text/template.(*state)"
 	api := []string{"service/sesv2.", "aws-sdk-go-v2/config.", "service/secretsmanager.", "service/sso.", templates}
 	accountRoutes := []string{"turnout/pkg/api/users.", "turnout/pkg/api/organizations."}
-	tableOnly := append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "service/sesv2.", "aws-sdk-go-v2/config.",
+	const eventRoutes, uploadRoutes = "turnout/pkg/api/events.", "turnout/pkg/api/uploads."
+	tableOnly := append(accountRoutes, eventRoutes, "service/s3.", "service/sesv2.", "aws-sdk-go-v2/config.",
 		"service/secretsmanager.", "turnout/pkg/mail.", templates)
 	forbidden := map[string][]string{
-		"users": api, "organizations": api,
-		"events": append(accountRoutes, api...), "media": append(accountRoutes, api...),
-		"mailer":    append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
-		"reminders": tableOnly,
-		"feedback":  tableOnly,
+		"users":         append([]string{"turnout/pkg/api/organizations.", eventRoutes, uploadRoutes}, api...),
+		"organizations": append([]string{"turnout/pkg/api/users.", uploadRoutes}, api...),
+		"events":        append(append([]string{uploadRoutes}, accountRoutes...), api...),
+		"media":         append(append([]string{eventRoutes}, accountRoutes...), api...),
+		"mailer":        append(accountRoutes, "turnout/pkg/api/events.", "service/s3.", "aws-sdk-go-v2/config.", "service/secretsmanager.", templates),
+		"reminders":     tableOnly,
+		"feedback":      tableOnly,
 	}
 	for fn, symbols := range forbidden {
 		t.Run(fn, func(t *testing.T) {

@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app"
+	"turnout/pkg/app/eventsapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.EventsFunction()) }
+func main() { lambdamain.Main(eventsapp.Function()) }

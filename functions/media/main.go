@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app"
+	"turnout/pkg/app/mediaapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(app.MediaFunction()) }
+func main() { lambdamain.Main(mediaapp.Function()) }

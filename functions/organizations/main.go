@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app/accountsapp"
+	"turnout/pkg/app/organizationsapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(accountsapp.OrganizationsFunction()) }
+func main() { lambdamain.Main(organizationsapp.Function()) }

@@ -2,8 +2,8 @@
 package main
 
 import (
-	"turnout/pkg/app/accountsapp"
+	"turnout/pkg/app/usersapp"
 	"turnout/pkg/lambdamain"
 )
 
-func main() { lambdamain.Main(accountsapp.UsersFunction()) }
+func main() { lambdamain.Main(usersapp.Function()) }

@@ -1,9 +1,9 @@
-// Package app builds each function's dependencies from its configuration,
-// once per process: the Lambda mains and the local gateway share it, so
-// there is one way to wire every endpoint group. The functions that send
-// mail (users, organizations) are wired in pkg/app/accountsapp, so that the
-// events and media binaries, which import only this package, link no SES
-// client; pkg/app/all lists every function.
+// Package app builds the clients and services every function shares from
+// its configuration, once per process: the Lambda mains and the local
+// gateway share it, so there is one way to wire every endpoint group. Each
+// function's routes are wired in a package of its own (pkg/app/usersapp,
+// organizationsapp, eventsapp, mediaapp), so a Lambda binary imports, and
+// starts, only its own API; pkg/app/all lists every function.
 package app
 
 import (
@@ -15,8 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"turnout/pkg/accounts"
-	"turnout/pkg/api/events"
-	"turnout/pkg/api/uploads"
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
 	eventsvc "turnout/pkg/events"
@@ -78,24 +76,6 @@ type Function struct {
 	Build        func(b Base) http.Handler
 }
 
-// The API's functions; each functions/<Name>/main.go runs one. They are
-// functions, not variables, so a Lambda binary links only the handlers of
-// the function it runs (a package-level list would keep every one alive).
-
-// EventsFunction serves /api/event/*.
-func EventsFunction() Function {
-	return Function{"events", "/api/event/", func(b Base) http.Handler {
-		return events.NewHandler(b.Events())
-	}}
-}
-
-// MediaFunction serves /api/media/*.
-func MediaFunction() Function {
-	return Function{"media", "/api/media/", func(b Base) http.Handler {
-		return uploads.NewHandler(b.Uploads())
-	}}
-}
-
 // Handler builds f's handler. Every request it serves runs under the
 // configuration's request deadline (config.RequestTimeout in production),
 // well inside the Lambda timeout, so a slow dependency ends in a 503 rather
@@ -123,16 +103,34 @@ func (b Base) API(functions []Function) http.Handler {
 	})
 }
 
-// Events wires the events function.
-func (b Base) Events() events.Deps {
-	svc := &eventsvc.Service{
+// EventService is the events flows (the events function's, and what the
+// account flows ask of events when an organization leaves).
+func (b Base) EventService() *eventsvc.Service {
+	return &eventsvc.Service{
 		Store: b.Store, Media: b.Media, Now: b.Now,
 		Tickets: auth.Tickets{Key: b.Config.SigningKey}, Feeds: auth.Feeds{Key: b.Config.SigningKey},
 	}
-	return events.Deps{Events: svc, Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin, Shell: b.Shell}
 }
 
-// Uploads wires the media upload function.
-func (b Base) Uploads() uploads.Deps {
-	return uploads.Deps{Media: b.Media, Auth: b.Auth}
+// AccountService is the account flows (the users and organizations
+// functions').
+func (b Base) AccountService() *accounts.Service {
+	return &accounts.Service{
+		Accounts:     b.Store,
+		SignUps:      b.Store,
+		MailQuota:    b.Store,
+		Logins:       b.Store,
+		Profiles:     b.Store,
+		Leaving:      b.Store,
+		Events:       b.EventService(),
+		Media:        b.Media,
+		Mail:         b.Mail,
+		Passwords:    b.Passwords,
+		Tokens:       b.Auth.Tokens,
+		Links:        auth.LinkSigner{Key: b.Config.SigningKey, Now: b.Now},
+		Unsubscribes: auth.Unsubscribes{Key: b.Config.SigningKey},
+		WebOrigin:    b.Config.WebOrigin,
+		Now:          b.Now,
+		Sleep:        accounts.SleepContext,
+	}
 }

@@ -137,11 +137,16 @@ func validateOrganizationDetails(f FieldErrors, address1, address2, phone, link,
 	}
 }
 
-var usernamePattern = regexp.MustCompile(`^[\p{L}\p{N}_.@+-]+$`)
+// usernameRune reports whether r may be in a username: a letter, a digit
+// of any script, or one of _.@+- (a loop, not a regular expression: the
+// Unicode classes' tables cost every function's start 0.1 ms to compile).
+func usernameRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || strings.ContainsRune("_.@+-", r)
+}
 
 func validateCredentials(f FieldErrors, username, email, password, password1 string) {
 	required(f, "username", username)
-	if username != "" && (!usernamePattern.MatchString(username)) {
+	if username != "" && strings.IndexFunc(username, func(r rune) bool { return !usernameRune(r) }) >= 0 {
 		f.Add("username", MsgInvalidUsername)
 	}
 	maxLen(f, "username", username, 150)

@@ -16,8 +16,11 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"turnout/pkg/app"
-	"turnout/pkg/app/accountsapp"
 	"turnout/pkg/app/all"
+	"turnout/pkg/app/eventsapp"
+	"turnout/pkg/app/mediaapp"
+	"turnout/pkg/app/organizationsapp"
+	"turnout/pkg/app/usersapp"
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/mail/mailtest"
@@ -149,7 +152,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"first_name": "Ada", "last_name": "Lovelace", "username": name, "email": name + "@example.com",
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res := iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
+	res := iv.call(usersapp.Function(), gatewayEvent(http.MethodPost, "/api/user/registration/", ct, "", person))
 	expect(t, res, http.StatusCreated)
 	if !strings.Contains(res.Headers["Content-Type"], "application/json") || !strings.Contains(res.Body, `"detail"`) {
 		t.Errorf("sign-up answer: headers %v, body %s", res.Headers, res.Body)
@@ -161,7 +164,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		"organization": "Gateway Events", "email": org + "@example.org", "username": org,
 		"password": "correct-horse-battery", "password1": "correct-horse-battery",
 	})
-	res = iv.call(accountsapp.OrganizationsFunction(), gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
+	res = iv.call(organizationsapp.Function(), gatewayEvent(http.MethodPost, "/api/organization/register/", ct, "", orgForm))
 	expect(t, res, http.StatusCreated)
 
 	// users: the organizer's activation link (a GET that redirects) and login (JSON).
@@ -170,13 +173,13 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 		t.Fatal("no activation mail")
 	}
 	link := strings.TrimPrefix(mailtest.Link(t, inbox[len(inbox)-1].Text, cfg.WebOrigin+"/api/user/activate/"), cfg.WebOrigin)
-	res = iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodGet, link, "", "", nil))
+	res = iv.call(usersapp.Function(), gatewayEvent(http.MethodGet, link, "", "", nil))
 	expect(t, res, http.StatusFound)
 	if loc := res.Headers["Location"]; !strings.HasPrefix(loc, cfg.WebOrigin+"/activate-account") || strings.HasSuffix(loc, "/invalid") {
 		t.Errorf("activation redirect to %q", loc)
 	}
 	login, _ := json.Marshal(map[string]string{"username": org, "password": "correct-horse-battery"})
-	res = iv.call(accountsapp.UsersFunction(), gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
+	res = iv.call(usersapp.Function(), gatewayEvent(http.MethodPost, "/api/user/login/", "application/json", "", login))
 	expect(t, res, http.StatusOK)
 	var tokens struct{ Access, Refresh string }
 	if err := json.Unmarshal([]byte(res.Body), &tokens); err != nil || tokens.Access == "" {
@@ -184,7 +187,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 	}
 
 	// events: the public list.
-	res = iv.call(app.EventsFunction(), gatewayEvent(http.MethodGet, "/api/event/public/", "", "", nil))
+	res = iv.call(eventsapp.Function(), gatewayEvent(http.MethodGet, "/api/event/public/", "", "", nil))
 	expect(t, res, http.StatusOK)
 	var list []any
 	if err := json.Unmarshal([]byte(res.Body), &list); err != nil {
@@ -196,7 +199,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 
 	// media: a presigned banner upload for the organizer.
 	presign := []byte(`{"kind": "banner", "content_type": "image/png", "size": 1000}`)
-	res = iv.call(app.MediaFunction(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", tokens.Access, presign))
+	res = iv.call(mediaapp.Function(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", tokens.Access, presign))
 	expect(t, res, http.StatusOK)
 	var up struct {
 		URL    string            `json:"url"`
@@ -208,7 +211,7 @@ func TestFunctionsThroughTheGatewayAdapter(t *testing.T) {
 	}
 
 	// Without the token the media function refuses, in the standard shape.
-	res = iv.call(app.MediaFunction(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", "", presign))
+	res = iv.call(mediaapp.Function(), gatewayEvent(http.MethodPost, "/api/media/upload/", "application/json", "", presign))
 	expect(t, res, http.StatusUnauthorized)
 	if !strings.Contains(res.Body, `"detail"`) {
 		t.Errorf("401 body %s", res.Body)

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"mime"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	"turnout/pkg/domain"
 	eventsvc "turnout/pkg/events"
@@ -179,12 +179,10 @@ func inertCells(cells ...string) []string {
 	return cells
 }
 
-var notFileNameChars = regexp.MustCompile(`[^\p{L}\p{N}]+`)
-
 // fileName names a download from an event's title: its letters and digits
 // joined by dashes (at most 80), then suffix.
 func fileName(title, suffix string) string {
-	name := strings.Trim(notFileNameChars.ReplaceAllString(title, "-"), "-")
+	name := strings.Join(strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }), "-")
 	if r := []rune(name); len(r) > 80 {
 		name = strings.TrimRight(string(r[:80]), "-")
 	}

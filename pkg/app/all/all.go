@@ -5,10 +5,13 @@ package all
 
 import (
 	"turnout/pkg/app"
-	"turnout/pkg/app/accountsapp"
+	"turnout/pkg/app/eventsapp"
+	"turnout/pkg/app/mediaapp"
+	"turnout/pkg/app/organizationsapp"
+	"turnout/pkg/app/usersapp"
 )
 
 // Functions is every function of the API, in routing order.
 func Functions() []app.Function {
-	return []app.Function{accountsapp.UsersFunction(), accountsapp.OrganizationsFunction(), app.EventsFunction(), app.MediaFunction()}
+	return []app.Function{usersapp.Function(), organizationsapp.Function(), eventsapp.Function(), mediaapp.Function()}
 }
