@@ -86,12 +86,20 @@ type Options struct {
 	// Log receives the child processes' output, each line prefixed with the
 	// service's name; nil discards it.
 	Log io.Writer
+	// DynamoDBs is how many throwaway DynamoDB Locals to run (0 means 1;
+	// only without DataDir). DynamoDB Local answers one request at a time
+	// (one SQLite database), so many tests in parallel spread their tables
+	// over several to use more than one core.
+	DynamoDBs int
 }
 
 // Stack is a running set of emulators.
 type Stack struct {
 	// Endpoints, as http://127.0.0.1:PORT.
 	DynamoDBEndpoint, S3Endpoint, SESEndpoint string
+	// DynamoDBEndpoints are every DynamoDB Local's (Options.DynamoDBs),
+	// DynamoDBEndpoint first.
+	DynamoDBEndpoints []string
 
 	procs    []*proc
 	tempDirs []string
@@ -189,9 +197,9 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return &prefixWriter{mu: &logMu, w: o.Log, prefix: "[" + name + "] "}
 	}
 
-	services := []service{
-		{
-			name: "dynamodb", dir: ddbData, port: o.DynamoDBPort, fixed: o.DynamoDBPort != 0,
+	dynamodb := func(name, dir string, port int) service {
+		return service{
+			name: name, dir: dir, port: port, fixed: port != 0,
 			// DynamoDB Local has no option for the address it listens on:
 			// its launcher binds it to 127.0.0.1. (The jar's manifest puts
 			// its libraries on the class path.)
@@ -206,7 +214,10 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 			},
 			// It answers 400 (MissingAuthenticationToken) on GET / once up.
 			ready: answers("/", 0),
-		},
+		}
+	}
+	services := []service{
+		dynamodb("dynamodb", ddbData, o.DynamoDBPort),
 		{
 			name: "s3", dir: s3Dir, port: o.S3Port, fixed: o.S3Port != 0,
 			args: func(port int) (string, []string) {
@@ -222,6 +233,17 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 			},
 			ready: answers("/store", http.StatusOK),
 		},
+	}
+	// More DynamoDB Locals, each in a folder of its own (it writes its
+	// metadata file where it runs); in memory, as the first.
+	if o.DataDir == "" {
+		for i := 1; i < o.DynamoDBs; i++ {
+			dir := fmt.Sprintf("%s-%d", ddbData, i)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("emulators: %w", err)
+			}
+			services = append(services, dynamodb(fmt.Sprintf("dynamodb-%d", i), dir, 0))
+		}
 	}
 
 	// A fixed port must be free: something already answering there would
@@ -281,6 +303,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		}
 	}
 	s.DynamoDBEndpoint, s.S3Endpoint, s.SESEndpoint = endpoints[0], endpoints[1], endpoints[2]
+	s.DynamoDBEndpoints = append([]string{endpoints[0]}, endpoints[3:]...)
 	ok = true
 	return s, nil
 }

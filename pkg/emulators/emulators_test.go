@@ -349,6 +349,49 @@ func TestPersistentDataDir(t *testing.T) {
 	}
 }
 
+// TestSeveralDynamoDBs: a throwaway stack runs as many DynamoDB Locals as
+// asked, each its own database (a table made on one is not on another).
+func TestSeveralDynamoDBs(t *testing.T) {
+	skipShort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	st, err := Start(ctx, Options{DynamoDBs: 2})
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	defer st.Stop()
+	eps := st.DynamoDBEndpoints
+	if len(eps) != 2 || eps[0] != st.DynamoDBEndpoint || eps[0] == eps[1] {
+		t.Fatalf("DynamoDBEndpoints = %v, want 2 distinct, %s first", eps, st.DynamoDBEndpoint)
+	}
+	tables := make([][]string, len(eps))
+	for i, ep := range eps {
+		awsCfg, err := config.Config{Region: "us-east-1", DynamoDBEndpoint: ep}.AWS()
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(ep) })
+		if i == 0 {
+			if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
+				TableName:            aws.String("first"),
+				BillingMode:          ddbtypes.BillingModePayPerRequest,
+				AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: ddbtypes.ScalarAttributeTypeS}},
+				KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: ddbtypes.KeyTypeHash}},
+			}); err != nil {
+				t.Fatalf("CreateTable on %s: %v", ep, err)
+			}
+		}
+		out, err := db.ListTables(ctx, &dynamodb.ListTablesInput{})
+		if err != nil {
+			t.Fatalf("ListTables on %s: %v", ep, err)
+		}
+		tables[i] = out.TableNames
+	}
+	if len(tables[0]) != 1 || len(tables[1]) != 0 {
+		t.Errorf("tables: %v on the first, %v on the second; want [first] and none", tables[0], tables[1])
+	}
+}
+
 func TestMissingTools(t *testing.T) {
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "go.work"), []byte("go 1.26\n"), 0o644); err != nil {

@@ -21,7 +21,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -64,11 +66,14 @@ func Deadlines(tb testing.TB) config.Deadlines {
 	return config.ProductionDeadlines.Scaled(scale)
 }
 
-// endpoints are set by Main before any test runs and only read afterwards.
+// endpoints are set by Main before any test runs and only read afterwards
+// (but next, which Config turns).
 var endpoints struct {
-	dynamodb, s3, ses string
-	short             bool // -short: no stack, integration tests skip
-	set               bool
+	dynamodb []string
+	s3, ses  string
+	short    bool // -short: no stack, integration tests skip
+	set      bool
+	next     atomic.Uint32 // which of dynamodb the next Config gets
 }
 
 // Main starts one throwaway emulator stack for the whole test binary, runs
@@ -79,13 +84,21 @@ var endpoints struct {
 //
 // The endpoints are also put in this process's environment, for programs
 // the tests start.
-func Main(m *testing.M) int {
+func Main(m *testing.M) int { return run(m, 1) }
+
+// MainSpread is Main for a package of many parallel tests: its stack runs
+// a DynamoDB Local per core, and Config gives each test one of them in
+// turn. DynamoDB Local answers one request at a time, so on one the tests
+// wait for it while the other cores idle.
+func MainSpread(m *testing.M) int { return run(m, runtime.GOMAXPROCS(0)) }
+
+func run(m *testing.M, dynamoDBs int) int {
 	if !flag.Parsed() {
 		flag.Parse()
 	}
 	ddb, s3, ses := os.Getenv(config.EnvDynamoDBEndpoint), os.Getenv(config.EnvS3Endpoint), os.Getenv(config.EnvSESEndpoint)
 	if ddb != "" && s3 != "" && ses != "" {
-		endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = ddb, s3, ses, true
+		endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = []string{ddb}, s3, ses, true
 		return m.Run()
 	}
 	if testing.Short() {
@@ -93,7 +106,7 @@ func Main(m *testing.M) int {
 		return m.Run()
 	}
 
-	st, err := emulators.Start(context.Background(), emulators.Options{})
+	st, err := emulators.Start(context.Background(), emulators.Options{DynamoDBs: dynamoDBs})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "testenv: cannot start the local AWS emulators: %v\n", err)
 		return 1
@@ -112,7 +125,7 @@ func Main(m *testing.M) int {
 		}
 	}()
 
-	endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = st.DynamoDBEndpoint, st.S3Endpoint, st.SESEndpoint, true
+	endpoints.dynamodb, endpoints.s3, endpoints.ses, endpoints.set = st.DynamoDBEndpoints, st.S3Endpoint, st.SESEndpoint, true
 	for k, v := range st.Env() {
 		os.Setenv(k, v)
 	}
@@ -123,9 +136,9 @@ func Main(m *testing.M) int {
 	return code
 }
 
-// Config returns a configuration for the stack that Main started: a table
-// name and a media bucket name unique to this call ("t-<random>"; neither
-// is created here), WebOrigin http://turnout.test, region us-east-1, a
+// Config returns a configuration for the stack that Main started (one of
+// its DynamoDB Locals, in turn): a table name and a media bucket name
+// unique to this call ("t-<random>"; neither is created here), WebOrigin http://turnout.test, region us-east-1, a
 // random 32-byte signing key and the test deadlines (Deadlines); and the
 // AWS SDK configuration built from it.
 func Config(tb testing.TB) (config.Config, aws.Config) {
@@ -143,7 +156,7 @@ func Config(tb testing.TB) (config.Config, aws.Config) {
 		MediaBucket:      name,
 		WebOrigin:        WebOrigin,
 		MailFrom:         "Turnout <no-reply@turnout.local>",
-		DynamoDBEndpoint: endpoints.dynamodb,
+		DynamoDBEndpoint: endpoints.dynamodb[int(endpoints.next.Add(1)-1)%len(endpoints.dynamodb)],
 		S3Endpoint:       endpoints.s3,
 		SESEndpoint:      endpoints.ses,
 		SigningKey:       randomBytes(tb, 32),

@@ -37,7 +37,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	code := testenv.Main(m)
+	code := testenv.MainSpread(m)
 	fmt.Fprintln(os.Stderr, contractSummary())
 	if grants, err := deployedGrants(); code == 0 && err == nil && !testing.Short() {
 		if problems := checkGrants(grants, fullRun()); len(problems) > 0 {
