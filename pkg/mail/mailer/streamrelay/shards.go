@@ -139,6 +139,7 @@ func (r *Relay) resume(ctx context.Context, at *position) error {
 // follow reads one shard for mapping m until it closes, handing on the
 // records m admits and keeping its checkpoint, then follows its children.
 func (r *Relay) follow(ctx context.Context, m mapping, at position) {
+	empty := 0 // reads in a row that found nothing
 	for at.iterator != nil && ctx.Err() == nil {
 		out, err := r.streams.GetRecords(ctx, &dynamodbstreams.GetRecordsInput{ShardIterator: at.iterator})
 		if err != nil {
@@ -156,6 +157,7 @@ func (r *Relay) follow(ctx context.Context, m mapping, at position) {
 			continue
 		}
 		if n := len(out.Records); n > 0 {
+			empty = 0
 			r.deliver(ctx, m, r.admitted(m, out.Records))
 			if ctx.Err() != nil {
 				return // the batch may be unfinished: the checkpoint stays before it
@@ -163,7 +165,8 @@ func (r *Relay) follow(ctx context.Context, m mapping, at position) {
 			at.last = aws.ToString(out.Records[n-1].Dynamodb.SequenceNumber)
 			r.marks.set(m.name, *at.shard, at.last)
 		} else {
-			r.idle(ctx, m)
+			empty++
+			r.idle(ctx, m, empty)
 		}
 		at.iterator = out.NextShardIterator
 	}

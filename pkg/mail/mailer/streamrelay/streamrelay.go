@@ -29,10 +29,13 @@ import (
 type Handler func(context.Context, events.DynamoDBEvent) (events.DynamoDBEventResponse, error)
 
 const (
-	// idlePoll is the pause between reads of a stream with nothing new;
-	// the account mail mapping, which Send wakes, pauses idleWoken (its
-	// mail comes through Send, but for a resent one).
-	idlePoll, idleWoken = 20 * time.Millisecond, time.Second
+	// idlePoll is the pause after a read of a stream with nothing new,
+	// doubling with each such read up to quietPoll (every read costs the
+	// emulator, which the tests share, CPU; AWS's mappings poll a shard
+	// about four times a second); the account mail mapping, which Send
+	// wakes, pauses idleWoken (its mail comes through Send, but for a
+	// resent one).
+	idlePoll, quietPoll, idleWoken = 20 * time.Millisecond, 100 * time.Millisecond, time.Second
 	// waitLimit bounds how long Send waits for its message's delivery.
 	waitLimit = 10 * time.Second
 	// maxRecordAge is the deployed mappings' (infra/lib/app/stream.ts).
@@ -227,10 +230,10 @@ func firstFailure(batch events.DynamoDBEvent, res events.DynamoDBEventResponse) 
 	return len(batch.Records)
 }
 
-// idle pauses a reader of m with nothing new to read.
-func (r *Relay) idle(ctx context.Context, m mapping) {
+// idle pauses a reader of m whose last empty reads found nothing new.
+func (r *Relay) idle(ctx context.Context, m mapping, empty int) {
 	if !m.woken {
-		sleep(ctx, idlePoll)
+		sleep(ctx, min(idlePoll<<min(empty-1, 8), quietPoll))
 		return
 	}
 	r.mu.Lock()
