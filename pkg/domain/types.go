@@ -236,3 +236,10 @@ const (
 	MediaLogo   MediaKind = "logo"
 	MediaBanner MediaKind = "banner"
 )
+
+// Bounded is a count read within a bound: N, and AtLeast when there are
+// more than were counted (the bound stopped the count).
+type Bounded struct {
+	N       int
+	AtLeast bool
+}

@@ -53,7 +53,7 @@ type Store interface {
 	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
 	QueueMessage(ctx context.Context, b domain.Broadcast) error
 	OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error)
-	PastEventCount(ctx context.Context, orgID string, now time.Time) (int, error)
+	PastEventCount(ctx context.Context, orgID string, now time.Time) (domain.Bounded, error)
 	User(ctx context.Context, id string) (domain.User, error)
 	LatestRegistrations(ctx context.Context, userID string, limit int) ([]domain.RegisteredEvent, error)
 	ResetFeed(ctx context.Context, userID string) (int, error)

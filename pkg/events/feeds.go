@@ -23,8 +23,8 @@ const (
 // OrganizationPage reads organization id with its events that have not
 // started (up to limit, soonest first, the cancelled ones after the live
 // ones, as in the public list) and how many it has held, at once.
-func (s *Service) OrganizationPage(ctx context.Context, id string, limit int) (domain.Organization, []domain.Event, int, error) {
-	var past int
+func (s *Service) OrganizationPage(ctx context.Context, id string, limit int) (domain.Organization, []domain.Event, domain.Bounded, error) {
+	var past domain.Bounded
 	org, upcoming, err := s.organization(ctx, id, limit, &past)
 	slices.SortStableFunc(upcoming, func(a, b domain.Event) int {
 		switch {
@@ -60,7 +60,7 @@ func organizationNotFound() *domain.Error {
 
 // organization reads organization id, its upcoming events and, when past
 // is not nil, the count of its past ones into past, in parallel.
-func (s *Service) organization(ctx context.Context, id string, limit int, past *int) (domain.Organization, []domain.Event, error) {
+func (s *Service) organization(ctx context.Context, id string, limit int, past *domain.Bounded) (domain.Organization, []domain.Event, error) {
 	notFound := organizationNotFound()
 	if !domain.ValidID(id) {
 		return domain.Organization{}, nil, notFound

@@ -251,3 +251,23 @@ func allPages[T any](t *testing.T, ops *store.OperationCounter, list func(cursor
 func placeAt(now time.Time) func(domain.SeatCounter) (domain.RegistrationStatus, error) {
 	return func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
 }
+
+// TestPastEventCountIsBounded: an organization's past events are counted
+// in one Query up to a bound, which says when there are more.
+func TestPastEventCountIsBounded(t *testing.T) {
+	ctx := context.Background()
+	ops := &store.OperationCounter{}
+	s := store.MustStore(t, ops.ClientOption())
+	now := time.Now().UTC().Truncate(time.Second)
+	seedEvents(t, s, store.TestOrganization, []time.Time{now.Add(-72 * time.Hour), now.Add(-48 * time.Hour), now.Add(-24 * time.Hour), now.Add(24 * time.Hour)})
+	for _, c := range []struct {
+		bound int32
+		want  domain.Bounded
+	}{{5, domain.Bounded{N: 3}}, {2, domain.Bounded{N: 2, AtLeast: true}}} {
+		ops.Take()
+		got, err := s.PastEventCountUpTo(ctx, store.TestOrganization, now, c.bound)
+		if calls := ops.Take(); err != nil || got != c.want || calls["Query"] != 1 {
+			t.Errorf("counting up to %d: %+v, %v in %v; want %+v in one Query", c.bound, got, err, calls, c.want)
+		}
+	}
+}

@@ -107,3 +107,8 @@ func (s *Store) DropSearchEntry(ctx context.Context, id string) error {
 	k := eventKey(id)
 	return s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Remove(attrGSI3PK, attrGSI3SK, "Words").Run(ctx)
 }
+
+// PastEventCountUpTo is PastEventCount with its bound.
+func (s *Store) PastEventCountUpTo(ctx context.Context, orgID string, now time.Time, bound int32) (domain.Bounded, error) {
+	return s.pastEventCount(ctx, orgID, now, bound)
+}

@@ -46,11 +46,13 @@ func TestOrganizationPage(t *testing.T) {
 		LogoURL        *string `json:"logo_url"`
 		UpcomingEvents []Event `json:"upcoming_events"`
 		PastEvents     int     `json:"past_events"`
+		PastEventsMore *bool   `json:"past_events_more"`
 		CalendarURL    string  `json:"calendar_url"`
 		Webcal         string  `json:"webcal"`
 	}
 	res.Decode(t, &page)
-	if page.ID != org.OrganizationID || page.Name == "" || len(page.UpcomingEvents) != 1 || page.UpcomingEvents[0].ID != later.ID || page.PastEvents != 1 {
+	if page.ID != org.OrganizationID || page.Name == "" || len(page.UpcomingEvents) != 1 || page.UpcomingEvents[0].ID != later.ID || page.PastEvents != 1 ||
+		page.PastEventsMore == nil || *page.PastEventsMore {
 		t.Errorf("page = %+v; want %s's page with %s upcoming and 1 past (%s)", page, org.OrganizationID, later.ID, sooner.ID)
 	}
 	if !strings.HasPrefix(res.Header.Get("Cache-Control"), "public") {

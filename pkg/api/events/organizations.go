@@ -35,6 +35,7 @@ type organizationPageBody struct {
 	// UpcomingEvents are those that have not started, soonest first.
 	UpcomingEvents []eventBody `json:"upcoming_events"`
 	PastEvents     int         `json:"past_events"`
+	PastEventsMore bool        `json:"past_events_more"`
 	// CalendarURL is the organization's public feed; Webcal the same for
 	// calendar apps.
 	CalendarURL string `json:"calendar_url"`
@@ -51,7 +52,7 @@ func (h handlers) organizationPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", publicListCache)
 	httpapi.WriteJSON(w, http.StatusOK, organizationPageBody{
 		ID: org.ID, Name: org.Name, Description: org.Description, Link: org.Link,
-		LogoURL: httpapi.OrNull(h.Media.URL(org.LogoKey)), UpcomingEvents: h.bodiesOf(upcoming), PastEvents: past,
+		LogoURL: httpapi.OrNull(h.Media.URL(org.LogoKey)), UpcomingEvents: h.bodiesOf(upcoming), PastEvents: past.N, PastEventsMore: past.AtLeast,
 		CalendarURL: feed, Webcal: webcal(feed),
 	})
 }

@@ -1003,8 +1003,10 @@ export interface components {
             logo_url: components["schemas"]["NullableString"];
             /** @description The events that have not started, soonest first (up to 100), the cancelled ones last. */
             upcoming_events: components["schemas"]["Event"][];
-            /** @description The count of those that have started. */
+            /** @description The count of those that have started, up to 1,000. */
             past_events: number;
+            /** @description True when it has held more than past_events (the count stops at 1,000). */
+            past_events_more: boolean;
             /** @description Its public calendar feed. */
             calendar_url: string;
             /** @description The same for calendar apps (`webcal://`). */

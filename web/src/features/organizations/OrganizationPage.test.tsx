@@ -31,6 +31,7 @@ const page: OrganizationPageData = {
   logo_url: null,
   upcoming_events: [talk],
   past_events: 7,
+  past_events_more: false,
   calendar_url: `http://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
   webcal: `webcal://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
 };
@@ -49,6 +50,12 @@ describe('organization page', () => {
     const upcoming = screen.getByRole('region', { name: 'Upcoming events' });
     await user.click(within(upcoming).getByRole('link', { name: /View Details/i }));
     await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${talk.id}`));
+  });
+
+  it('says when it has held more events than were counted', async () => {
+    server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json({ ...page, past_events: 1000, past_events_more: true })));
+    renderApp(`/organizations/${orgId}`);
+    expect(await screen.findByText('1,000+ past events')).toBeInTheDocument();
   });
 
   it('says when the organization does not exist', async () => {

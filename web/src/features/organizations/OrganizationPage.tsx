@@ -36,7 +36,9 @@ export default function OrganizationPage() {
 }
 
 function Organization({ page }: { page: OrganizationPageData }) {
-  const past = page.past_events === 1 ? '1 past event' : `${page.past_events} past events`;
+  // The API counts up to a bound and says when there are more.
+  const count = page.past_events_more ? `${page.past_events.toLocaleString('en-US')}+` : String(page.past_events);
+  const past = count === '1' ? '1 past event' : `${count} past events`;
   return (
     <div className="page grid gap-6">
       <header className="card flex flex-col gap-4 sm:flex-row sm:items-center">
