@@ -323,14 +323,7 @@ func TestPersistentDataDir(t *testing.T) {
 			} else if !strings.Contains(err.Error(), "in use by another running stack") {
 				t.Errorf("second stack on the same DataDir: %v", err)
 			}
-			if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
-				TableName:            aws.String("kept"),
-				BillingMode:          ddbtypes.BillingModePayPerRequest,
-				AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: ddbtypes.ScalarAttributeTypeS}},
-				KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: ddbtypes.KeyTypeHash}},
-			}); err != nil {
-				t.Fatalf("CreateTable: %v", err)
-			}
+			createTable(ctx, t, db, "kept")
 		}
 		out, err := db.ListTables(ctx, &dynamodb.ListTablesInput{})
 		if err != nil {
@@ -372,14 +365,7 @@ func TestSeveralDynamoDBs(t *testing.T) {
 		}
 		db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) { o.BaseEndpoint = aws.String(ep) })
 		if i == 0 {
-			if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
-				TableName:            aws.String("first"),
-				BillingMode:          ddbtypes.BillingModePayPerRequest,
-				AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: ddbtypes.ScalarAttributeTypeS}},
-				KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: ddbtypes.KeyTypeHash}},
-			}); err != nil {
-				t.Fatalf("CreateTable on %s: %v", ep, err)
-			}
+			createTable(ctx, t, db, "first")
 		}
 		out, err := db.ListTables(ctx, &dynamodb.ListTablesInput{})
 		if err != nil {
@@ -389,6 +375,19 @@ func TestSeveralDynamoDBs(t *testing.T) {
 	}
 	if len(tables[0]) != 1 || len(tables[1]) != 0 {
 		t.Errorf("tables: %v on the first, %v on the second; want [first] and none", tables[0], tables[1])
+	}
+}
+
+// createTable makes a table of one string key, PK.
+func createTable(ctx context.Context, t *testing.T, db *dynamodb.Client, name string) {
+	t.Helper()
+	if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            aws.String(name),
+		BillingMode:          ddbtypes.BillingModePayPerRequest,
+		AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: ddbtypes.ScalarAttributeTypeS}},
+		KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: ddbtypes.KeyTypeHash}},
+	}); err != nil {
+		t.Fatalf("CreateTable %s: %v", name, err)
 	}
 }
 
