@@ -67,7 +67,7 @@ type LeavingStore interface {
 // registration and event of an account, and reading its registrations.
 type Events interface {
 	LeaveAll(ctx context.Context, u domain.User, stopAt time.Time) error
-	EachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error
+	RegistrationsWithTimes(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 }
 
 // Media is what account flows need of the media bucket: removing replaced

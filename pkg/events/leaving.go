@@ -112,27 +112,19 @@ func inParallel[T any](ctx context.Context, stopAt time.Time, items []T, do func
 	return g.Wait()
 }
 
-// EachRegistration calls fn with every registration of userID, a page at
-// a time, each with when it was made and checked in.
-func (s *Service) EachRegistration(ctx context.Context, userID string, fn func(domain.RegisteredEvent) error) error {
-	for after := ""; ; {
-		page, next, err := s.Store.UserRegistrations(ctx, userID, after, leavingPage)
-		if err != nil {
-			return err
-		}
-		if err := s.withTimes(ctx, userID, page); err != nil {
-			return err
-		}
-		for _, re := range page {
-			if err := fn(re); err != nil {
-				return err
-			}
-		}
-		if next == "" {
-			return nil
-		}
-		after = next
+// RegistrationsWithTimes is a page of userID's registrations (limit at
+// most, after the cursor after; the next page's cursor is "" on the last),
+// each with when it was made and checked in. A malformed cursor is a field
+// error of after.
+func (s *Service) RegistrationsWithTimes(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error) {
+	page, next, err := s.Store.UserRegistrations(ctx, userID, after, limit)
+	if err != nil {
+		return nil, "", explain(err, registrationNotFound())
 	}
+	if err := s.withTimes(ctx, userID, page); err != nil {
+		return nil, "", err
+	}
+	return page, next, nil
 }
 
 // withTimes fills in when each registration of page was made and checked

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -206,4 +207,21 @@ func mediaType(r *http.Request) string {
 		return "invalid"
 	}
 	return mt
+}
+
+// NextPageHeader carries the cursor of a list's or an export's next page.
+const NextPageHeader = "X-Next-Page"
+
+// PageQuery reads a page's limit and after from r's query: limit is
+// fallback when absent, and must be a whole number from 1 to most.
+func PageQuery(r *http.Request, fallback, most int) (limit int, after string, err error) {
+	limit = fallback
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > most {
+			return 0, "", domain.FieldError("limit", fmt.Sprintf("limit must be a whole number from 1 to %d.", most))
+		}
+		limit = n
+	}
+	return limit, r.URL.Query().Get("after"), nil
 }

@@ -83,6 +83,37 @@ func TestDataExport(t *testing.T) {
 		t.Errorf("failed logins = %+v, want the one failed attempt", f)
 	}
 
+	// Its registrations in pages: each page the whole account, the pages'
+	// registrations in order all of them, only the last named complete.
+	var paged []string
+	after, pages := "", 0
+	for ; pages == 0 || after != ""; pages++ {
+		res := env.JSON(http.MethodGet, "/api/user/export/?limit=1&after="+after, nil, ana.Access)
+		Expect(t, res, http.StatusOK)
+		var page struct {
+			Profile       struct{ ID string }
+			Registrations []struct{ Title string }
+		}
+		res.Decode(t, &page)
+		after = res.Header.Get("X-Next-Page")
+		name := "turnout-" + ana.Username + ".json"
+		if after != "" {
+			name = "turnout-" + ana.Username + "-incomplete.json"
+		}
+		// A page that ends at its limit names a next, which may be empty.
+		if got := res.Header.Get("Content-Disposition"); page.Profile.ID != ana.ID || len(page.Registrations) > 1 || got != "attachment; filename="+name || pages > 2 {
+			t.Fatalf("page %d: %s (%s), want the account and at most one registration in %s", pages, res.Body, got, name)
+		}
+		for _, r := range page.Registrations {
+			paged = append(paged, r.Title)
+		}
+	}
+	if !slices.Equal(paged, []string{"Open Studio", "Full Studio"}) {
+		t.Errorf("paged registrations %v, want both in order", paged)
+	}
+	Expect(t, env.JSON(http.MethodGet, "/api/user/export/?after=not-a-cursor", nil, ana.Access), http.StatusBadRequest)
+	Expect(t, env.JSON(http.MethodGet, "/api/user/export/?limit=5001", nil, ana.Access), http.StatusBadRequest)
+
 	env.JSON(http.MethodGet, "/api/user/export/", nil, org.Access).Decode(t, &x)
 	if x.Organization == nil || x.Organization.Name == "" {
 		t.Errorf("an organizer's export has no organization: %+v", x)

@@ -120,7 +120,7 @@ var errPageFull = errors.New("the page is full")
 // attendeesCSV answers a page of the event's attendees as an RFC 4180
 // file.
 func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.User) {
-	limit, after, err := pageQueryUpTo(r, csvPageRows, csvPageRows)
+	limit, after, err := httpapi.PageQuery(r, csvPageRows, csvPageRows)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

@@ -5,9 +5,7 @@ package events
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"turnout/pkg/api/formimage"
@@ -60,7 +58,7 @@ const (
 	// may hold, so screens that read only the first page show the most.
 	ownedPageSize = maxPageSize
 	// NextPageHeader carries the cursor of a list's next page.
-	NextPageHeader = "X-Next-Page"
+	NextPageHeader = httpapi.NextPageHeader
 )
 
 var banner = formimage.Field{Kind: domain.MediaBanner, FileField: "banner", KeyField: "banner_key"}
@@ -155,20 +153,7 @@ func (h handlers) bodiesOf(es []domain.Event) []eventBody {
 // pageQuery is a list request's page: its limit (fallback when absent)
 // and the cursor after which it starts.
 func pageQuery(r *http.Request, fallback int) (limit int, after string, err error) {
-	return pageQueryUpTo(r, fallback, maxPageSize)
-}
-
-// pageQueryUpTo is pageQuery with a limit of at most most.
-func pageQueryUpTo(r *http.Request, fallback, most int) (limit int, after string, err error) {
-	limit = fallback
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > most {
-			return 0, "", domain.FieldError("limit", fmt.Sprintf("limit must be a whole number from 1 to %d.", most))
-		}
-		limit = n
-	}
-	return limit, r.URL.Query().Get("after"), nil
+	return httpapi.PageQuery(r, fallback, maxPageSize)
 }
 
 // writePage answers a list page, its next page's cursor in NextPageHeader.

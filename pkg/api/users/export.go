@@ -72,9 +72,17 @@ type exportRegistration struct {
 }
 
 // export answers everything the product holds about the caller as a JSON
-// download.
+// download. Its registrations come in pages (limit, at most
+// accounts.ExportPageRegistrations, after the cursor after): a page with
+// more after it names the next in X-Next-Page, and its file is called
+// incomplete; every page carries the rest of the account.
 func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) {
-	x, err := h.Accounts.Export(r.Context(), u)
+	limit, after, err := httpapi.PageQuery(r, accounts.ExportPageRegistrations, accounts.ExportPageRegistrations)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	x, err := h.Accounts.Export(r.Context(), u, after, limit)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -110,7 +118,12 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) 
 			Created: httpapi.TimeOrNull(re.Registration.Created), CheckedIn: httpapi.TimeOrNull(re.Registration.CheckedIn),
 		}
 	}
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "turnout-" + u.Username + ".json"}))
+	name := "turnout-" + u.Username + ".json"
+	if x.Next != "" {
+		w.Header().Set(httpapi.NextPageHeader, x.Next)
+		name = "turnout-" + u.Username + "-incomplete.json"
+	}
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, body)
 }

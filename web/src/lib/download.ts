@@ -16,3 +16,9 @@ export function saveDownload(response: AxiosResponse<Blob>, fallback: string): v
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+// The cursor of the next page an answer names (X-Next-Page), or null on the
+// last page.
+export function nextPage(header: unknown): string | null {
+  return typeof header === 'string' && header !== '' ? header : null;
+}

@@ -127,7 +127,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything kept about the caller, as a JSON download. */
+        /** Everything kept about the caller, as a JSON download, its registrations a page at a time. */
         get: operations["exportAccount"];
         put?: never;
         post?: never;
@@ -1558,25 +1558,32 @@ export interface operations {
     };
     exportAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The most registrations of the page (default and most 5000); a page may hold fewer (what 4 s read). */
+                limit?: number;
+                /** @description The cursor of the page to read (an earlier answer's `X-Next-Page`). */
+                after?: components["parameters"]["After"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The export. */
+            /** @description The export. Every page carries the whole account and the next registrations; a page with more after it names the next in `X-Next-Page` and is called `turnout-<username>-incomplete.json`, so the registrations of the pages in order are all of them. */
             200: {
                 headers: {
                     /** @description `attachment; filename=turnout-<username>.json` */
                     "Content-Disposition": string;
                     "Cache-Control": components["headers"]["NoStore"];
+                    "X-Next-Page": components["headers"]["NextPage"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccountExport"];
                 };
             };
+            400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["Unavailable"];
         };

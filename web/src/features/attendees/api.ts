@@ -1,6 +1,6 @@
 // Calls of the organizer's attendee tools: the list, its export and
 // check-in at the door.
-import { saveDownload } from '@/lib/download';
+import { nextPage, saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import type { JSONBody, Schemas } from '@/types/api';
 
@@ -30,10 +30,6 @@ async function attendeesPage(eventId: string, query: string, after?: string): Pr
   if (after) params.after = after;
   const response = await api.get<Omit<AttendeesPage, 'next'>>(`/event/detail/${encodeURIComponent(eventId)}/attendees/`, { params });
   return { ...response.data, next: nextPage(response.headers['x-next-page']) };
-}
-
-function nextPage(header: unknown): string | null {
-  return typeof header === 'string' && header !== '' ? header : null;
 }
 
 // Downloads the attendee list as the CSV file the API names: the call

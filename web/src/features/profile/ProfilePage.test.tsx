@@ -170,16 +170,29 @@ describe('organizer profile', () => {
     expect(screen.getByRole('checkbox', { name: 'A reminder 1 hour before it starts' })).toBeChecked();
   });
 
-  it('downloads the account data under the name the API gives', async () => {
+  it('downloads the account data, its pages joined, under the name the last gives', async () => {
     signIn();
     answerOrganizer();
+    const registration = (id: string) => ({ registration_id: id, event_id: 'e' + id });
     server.use(
       http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
-      http.get(apiUrl('/user/export/'), () =>
-        HttpResponse.json({ profile: { id: organizer.id } }, { headers: { 'Content-Disposition': 'attachment; filename=turnout-org.json' } }),
+      http.get(apiUrl('/user/export/'), ({ request }) =>
+        new URL(request.url).searchParams.get('after') === 'r1'
+          ? HttpResponse.json(
+              { profile: { id: organizer.id }, registrations: [registration('r2')] },
+              { headers: { 'Content-Disposition': 'attachment; filename=turnout-org.json' } },
+            )
+          : HttpResponse.json(
+              { profile: { id: organizer.id }, registrations: [registration('r1')] },
+              { headers: { 'Content-Disposition': 'attachment; filename=turnout-org-incomplete.json', 'X-Next-Page': 'r1' } },
+            ),
       ),
     );
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:data');
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:data';
+    });
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -189,7 +202,15 @@ describe('organizer profile', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(clicked).toEqual(['turnout-org.json']));
-    expect(created).toHaveBeenCalledOnce();
+    expect(saved).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0] as Blob);
+    });
+    const file = JSON.parse(text);
+    expect(file.profile.id).toBe(organizer.id);
+    expect(file.registrations).toEqual([registration('r1'), registration('r2')]);
   });
 
   it('deletes the account after the password and a confirmation, then signs out', async () => {

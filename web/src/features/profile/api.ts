@@ -1,6 +1,6 @@
 // Calls of the profile feature: the account's registrations and the
 // profile and organization updates.
-import { saveDownload } from '@/lib/download';
+import { nextPage, saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Organization, Profile, RegisteredEvent, Schemas } from '@/types/api';
@@ -47,9 +47,24 @@ export async function setNotifications(changes: Partial<NotificationSettings>): 
   return (await api.put<NotificationSettings>('/user/notifications/', changes)).data;
 }
 
-// Downloads everything the product holds about the account, as JSON.
+type AccountExport = Schemas['AccountExport'];
+
+// Downloads everything the product holds about the account, as JSON. The
+// API answers many registrations in pages, each with the whole account:
+// the file is the first page with every page's registrations; the last
+// names it (the others are called incomplete).
 export async function downloadMyData(): Promise<void> {
-  saveDownload(await api.get<Blob>('/user/export/', { responseType: 'blob' }), 'turnout-data.json');
+  let after: string | null = null;
+  let first: AccountExport | undefined;
+  let last;
+  do {
+    last = await api.get<AccountExport>('/user/export/', { params: after ? { after } : undefined });
+    if (first) first.registrations.push(...last.data.registrations);
+    else first = last.data;
+    after = nextPage(last.headers['x-next-page']);
+  } while (after);
+  const file = new Blob([JSON.stringify(first, null, 2)], { type: 'application/json' });
+  saveDownload({ ...last, data: file }, 'turnout-data.json');
 }
 
 // Deletes the account, after its password is entered again.
