@@ -115,7 +115,7 @@ func run(ctx context.Context, only string) error {
 		}
 		regs := make([]domain.Attendee, n)
 		for i, id := range ids {
-			regs[i].Registration = domain.Registration{ID: auth.NewID(), EventID: id, UserID: user, Created: b.now.Add(time.Duration(i) * time.Second)}
+			regs[i].Registration = domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), user), EventID: id, UserID: user, Created: b.now.Add(time.Duration(i) * time.Second)}
 		}
 		if err := b.st.ImportRegistrations(ctx, regs); err != nil {
 			return fmt.Errorf("seed registrations: %w", err)
@@ -347,8 +347,9 @@ func (b *bench) eventOfAttendees(ctx context.Context, n, descLen int, start time
 func (b *bench) seedAttendees(ctx context.Context, eventID string, n int) error {
 	regs := make([]domain.Attendee, n)
 	for i := range regs {
+		userID := auth.NewID()
 		regs[i] = domain.Attendee{
-			Registration: domain.Registration{ID: auth.NewID(), EventID: eventID, UserID: auth.NewID(), Created: b.now},
+			Registration: domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), userID), EventID: eventID, UserID: userID, Created: b.now},
 			Username:     fmt.Sprintf("attendee%05d", i), FirstName: "Alexandra", LastName: "Fitzgerald-Nakamura",
 			Email: fmt.Sprintf("attendee%05d@example.com", i),
 		}
