@@ -293,7 +293,7 @@ func attendees(ctx context.Context, newBench func(string) (*bench, error)) error
 		stop       func([]byte) bool
 	}{
 		{"attendee list, first page (50)", base + "/attendees/?", jsonRows, func([]byte) bool { return true }},
-		{"attendee search, one match", base + "/attendees/?q=attendee099999", jsonRows, func(b []byte) bool { return jsonRows(b) > 0 }},
+		{"attendee search, one match", base + "/attendees/?q=attendee99999", jsonRows, func(b []byte) bool { return jsonRows(b) > 0 }},
 		{"CSV export, every attendee", base + "/attendees.csv?", csvRows, func([]byte) bool { return false }},
 	} {
 		pages, rows, maxCalls, maxBytes, total := 0, 0, 0, 0, 0
