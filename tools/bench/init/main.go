@@ -69,7 +69,7 @@ var functions = []function{
 	api("hello", "./tools/bench/init/hello", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/hello", "", "")
 	}, 200),
-	api("sdk-floor", "./tools/bench/init/sdkfloor", func(fixture) events.APIGatewayV2HTTPRequest {
+	api("lib-floor", "./tools/bench/init/libfloor", func(fixture) events.APIGatewayV2HTTPRequest {
 		return gatewayRequest("GET", "/floor", "", "")
 	}, 200),
 	api("users", "./functions/users", func(f fixture) events.APIGatewayV2HTTPRequest {
@@ -381,9 +381,9 @@ func median(ds []time.Duration) time.Duration {
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/float64(time.Millisecond)) }
 
 func printTable(results map[string]*result, n int) {
-	hello, floor := median(results["hello"].inits), median(results["sdk-floor"].inits)
+	hello, floor := median(results["hello"].inits), median(results["lib-floor"].inits)
 	fmt.Printf("\nCold starts (linux/%s bootstraps behind a local Runtime API; medians of %d; zips linux/arm64):\n\n", runtime.GOARCH, n)
-	fmt.Println("| function | zip bytes | zip before | init ms | init / hello | init / hello before | init / sdk-floor | first invoke ms | warm invoke ms |")
+	fmt.Println("| function | zip bytes | zip before | init ms | init / hello | init / hello before | init / lib-floor | first invoke ms | warm invoke ms |")
 	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	var over []string
 	for _, fn := range functions {
@@ -402,7 +402,7 @@ func printTable(results map[string]*result, n int) {
 		fmt.Printf("| %s%s | %d | %s | %s | %.2f | %s | %.2f | %s | %s |\n", fn.name, mark, r.zipBytes, zipBefore, ms(init), ratio, ratioBefore,
 			float64(init)/float64(floor), ms(median(r.firsts)), ms(median(r.warms)))
 	}
-	fmt.Printf("\nBudgets: zip ≤ %d bytes, init ≤ %.1f× hello-world. sdk-floor is hello-world with the DynamoDB and S3 clients making one call each.", maxZipBytes, maxInitRatio)
+	fmt.Printf("\nBudgets: zip ≤ %d bytes, init ≤ %.1f× hello-world. lib-floor is hello-world with the libraries every API function uses (the SDK's DynamoDB and S3 clients, guregu/dynamo, the API Gateway adapter, golang-jwt) making one call each.", maxZipBytes, maxInitRatio)
 	if len(over) > 0 {
 		fmt.Printf(" Over: %s.", strings.Join(over, ", "))
 	}
