@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS, PRIORITY_OUTBOX_PREFIX } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, INVITE_PARAM, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS, PRIORITY_OUTBOX_PREFIX } from '../lib/app-stack.js';
 import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { ACCEPTED_FINDINGS } from '../lib/accepted.js';
@@ -375,6 +375,10 @@ test("an event's shareable URL is answered by the API with the event's tags, its
   const rewrite = (querystring: object) => handler({ request: { uri: SHARE_PATH, querystring } });
   assert.deepEqual(rewrite({ id: { value: '01JAZZ0000000000000000000A' } }), { uri: `${SHARE_PREFIX}01JAZZ0000000000000000000A`, querystring: {} });
   for (const q of [{}, { id: { value: '../user/profile' } }, { id: { value: 'a'.repeat(65) } }]) assert.equal(rewrite(q).uri, SHARE_PREFIX);
+  // A private event's invite code stays, and nothing else does.
+  const invited = rewrite({ id: { value: '01JAZZ0000000000000000000A' }, [INVITE_PARAM]: { value: 'Ab-_9' }, x: { value: 'y' } });
+  assert.deepEqual(invited.querystring, { [INVITE_PARAM]: { value: 'Ab-_9' } });
+  for (const value of ['a b', '<x>', 'a'.repeat(65)]) assert.deepEqual(rewrite({ id: { value: '01JAZZ0000000000000000000A' }, [INVITE_PARAM]: { value } }).querystring, {});
   assert.equal(SHARE_PREFIX, '/api/event/public/share/');
 });
 
@@ -557,8 +561,9 @@ test('the edge serves the public list to everyone: its key is the page only, nev
   const params = key.ParametersInCacheKeyAndForwardedToOrigin;
   assert.deepEqual(params.HeadersConfig, { HeaderBehavior: 'none' });
   assert.deepEqual(params.CookiesConfig, { CookieBehavior: 'none' });
-  // The search parameters are part of the key, or every search would get the plain list's answer.
-  assert.deepEqual(params.QueryStringsConfig, { QueryStringBehavior: 'whitelist', QueryStrings: ['limit', 'after', ...SEARCH_PARAMS] });
+  // The search parameters are part of the key, or every search would get the plain list's answer;
+  // so is a private event's invite code, or its page would be another visitor's 404.
+  assert.deepEqual(params.QueryStringsConfig, { QueryStringBehavior: 'whitelist', QueryStrings: ['limit', 'after', ...SEARCH_PARAMS, INVITE_PARAM] });
   const goParams = readFileSync(fileURLToPath(new URL('../../pkg/api/events/search.go', import.meta.url)), 'utf8').match(/SearchParams = \[\]string\{([^}]*)\}/);
   assert.deepEqual([...goParams![1]!.matchAll(/"([^"]+)"/g)].map((q) => q[1]), SEARCH_PARAMS, 'the API reads the parameters the cache keys on');
 });

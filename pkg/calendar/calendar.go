@@ -24,6 +24,10 @@ type Entry struct {
 	Location, URL      string
 	Start, End         time.Time
 	Cancelled          bool
+	// JoinURL is the online link, in the files of a person holding a seat
+	// ("" in any other): told first in the description, which every app
+	// shows, and as the RFC 7986 CONFERENCE property, which some link.
+	JoinURL string
 	// Stamp is when the file was made (DTSTAMP). It is the SEQUENCE too,
 	// in seconds: each file revises every earlier one of its event (a
 	// change, a cancellation), so calendars keep the newest.
@@ -85,8 +89,15 @@ func (w *writer) event(e Entry) {
 	w.line("DTSTART:" + e.Start.UTC().Format(utc))
 	w.line("DTEND:" + e.End.UTC().Format(utc))
 	w.prop("SUMMARY", e.Title)
-	if e.Description != "" {
-		w.prop("DESCRIPTION", e.Description)
+	description := e.Description
+	if e.JoinURL != "" {
+		description = strings.TrimSpace("Join online: " + e.JoinURL + "\n\n" + description)
+	}
+	if description != "" {
+		w.prop("DESCRIPTION", description)
+	}
+	if e.JoinURL != "" {
+		w.line("CONFERENCE;VALUE=URI;FEATURE=VIDEO:" + e.JoinURL)
 	}
 	w.prop("LOCATION", e.Location)
 	if e.URL != "" {

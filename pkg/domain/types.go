@@ -85,6 +85,15 @@ type Event struct {
 	Coords                   *Coords
 	BannerKey                string
 	Created                  time.Time
+	// Visibility says who finds and opens it ("" is public); InviteCode
+	// opens a private one.
+	Visibility Visibility
+	InviteCode string
+	// OnlineURL is where it is joined online ("" when it is not): only
+	// its organizer and the people holding a seat see it. Online says
+	// there is one, which lists know without reading it.
+	OnlineURL string
+	Online    bool
 }
 
 // SeatsLeft never goes below zero, even if capacity was lowered by hand.

@@ -270,6 +270,9 @@ type EventInput struct {
 	// them: an update keeps the event's, a new event gets the defaults.
 	// Empty latitude and longitude clear the point.
 	Category, City, TimeZone, Latitude, Longitude *string
+	// Visibility and OnlineURL (visibility.go) are nil when not sent, as
+	// the place fields; an empty online link removes it.
+	Visibility, OnlineURL *string
 }
 
 // EventFields are EventInput's values once parsed and checked.
@@ -283,6 +286,9 @@ type EventFields struct {
 	// CoordsSet says the form sent a point (Coords) or cleared it (nil).
 	CoordsSet bool
 	Coords    *Coords
+	// Visibility and OnlineURL are nil when the form did not say.
+	Visibility *Visibility
+	OnlineURL  *string
 }
 
 // Apply copies the fields onto e.
@@ -299,6 +305,12 @@ func (f EventFields) Apply(e *Event) {
 	}
 	if f.CoordsSet {
 		e.Coords = f.Coords
+	}
+	if f.Visibility != nil {
+		e.Visibility = *f.Visibility
+	}
+	if f.OnlineURL != nil {
+		e.OnlineURL, e.Online = *f.OnlineURL, *f.OnlineURL != ""
 	}
 }
 
@@ -344,6 +356,7 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 		f.Add("waitlist", MsgBoolean)
 	}
 	in.placeFields(f, &out)
+	in.visibilityFields(f, &out)
 	return out, f.Err()
 }
 

@@ -53,7 +53,7 @@ func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in 
 		return e, domain.Errorf(domain.CodeConflict, MsgEventCancelled)
 	}
 	b := domain.Broadcast{ID: auth.NewID(), EventID: id, Kind: domain.BroadcastCancelled, Body: msg, Created: s.Now()}
-	if err := s.Store.CancelEvent(ctx, id, u.OrganizationID, b); err != nil {
+	if err := s.Store.CancelEvent(ctx, e, b); err != nil {
 		return e, explain(err, eventNotFound())
 	}
 	e.Cancelled, e.CancelReason = true, msg

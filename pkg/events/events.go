@@ -50,7 +50,8 @@ type Store interface {
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
 	UpdateEvent(ctx context.Context, was, e domain.Event, notice *domain.ChangeNotice, now time.Time) error
-	CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error
+	CancelEvent(ctx context.Context, e domain.Event, b domain.Broadcast) error
+	SetInviteCode(ctx context.Context, id, orgID, code string) error
 	QueueMessage(ctx context.Context, b domain.Broadcast) error
 	OrganizationUpcoming(ctx context.Context, orgID string, now time.Time, limit int) ([]domain.Event, error)
 	PastEventCount(ctx context.Context, orgID string, now time.Time) (domain.Bounded, error)
@@ -60,12 +61,13 @@ type Store interface {
 	Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error)
 	Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error)
 	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
-	OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error)
+	OrganizationEvents(ctx context.Context, orgID, after string, limit int, unlisted bool) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
 	Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error)
 	TakeAllowance(ctx context.Context, a domain.Allowance, now time.Time) (bool, time.Time, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
+	AttendeeAndLink(ctx context.Context, eventID, userID string) (domain.Attendee, string, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
@@ -76,7 +78,7 @@ type Store interface {
 	PromoteWaiting(ctx context.Context, eventID string) error
 	PersonRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.Registration, string, error)
 	DropRegistration(ctx context.Context, r domain.Registration) error
-	OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error)
+	OrganizationEventIDs(ctx context.Context, orgID string, part domain.OwnedPart, after string, limit int) ([]string, string, error)
 	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
 }
 
@@ -154,12 +156,13 @@ func (s *Service) Event(ctx context.Context, id string) (domain.Event, error) {
 }
 
 // OrganizationEvents lists an organization's events by start time, limit
-// at a time, as Upcoming pages.
-func (s *Service) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
+// at a time, as Upcoming pages: its public ones, and for its own
+// organizer (viewer, nil for anyone) its unlisted and private ones too.
+func (s *Service) OrganizationEvents(ctx context.Context, orgID, after string, limit int, viewer *domain.User) ([]domain.Event, string, error) {
 	if !domain.ValidID(orgID) {
 		return nil, "", domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
 	}
-	events, next, err := s.Store.OrganizationEvents(ctx, orgID, after, limit)
+	events, next, err := s.Store.OrganizationEvents(ctx, orgID, after, limit, viewer != nil && ownsOrganization(*viewer, orgID))
 	return events, next, explain(err, eventNotFound())
 }
 
@@ -196,6 +199,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 		Category: domain.DefaultCategory, TimeZone: domain.DefaultTimeZone,
 	}
 	fields.Apply(&e)
+	keepInvite(&e)
 	err = media.Replace(ctx, s.Media, bannerKey, "", func() error { return s.Store.CreateEvent(ctx, e) })
 	return e, explain(err, eventNotFound())
 }
@@ -231,6 +235,7 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	}
 	next := current
 	fields.Apply(&next)
+	keepInvite(&next)
 	if bannerKey != "" {
 		next.BannerKey = bannerKey
 	}
@@ -264,13 +269,20 @@ func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
 	return nil
 }
 
-// Register takes a seat at eventID for u.
-func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (domain.RegisteredEvent, error) {
+// Register takes a seat at eventID for u; a private event needs its
+// invite code (Opened).
+func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite string) (domain.RegisteredEvent, error) {
 	if !domain.ValidID(eventID) {
 		return domain.RegisteredEvent{}, eventNotFound()
 	}
 	now := s.Now()
 	if err := s.takeRegistrationChange(ctx, u, now); err != nil {
+		return domain.RegisteredEvent{}, err
+	}
+	// Read before the transaction (for who may open it and for the
+	// reply), which then decides on the counter as it stands.
+	e, _, err := s.Opened(ctx, eventID, invite, &u)
+	if err != nil {
 		return domain.RegisteredEvent{}, err
 	}
 	// The id is a ULID made as the request arrives (it orders the person's
@@ -279,32 +291,36 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID string) (
 	// Seat, waitlist or refuse is the events rule; the store runs the
 	// transaction it decides, reading the counter when a seat is refused.
 	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
-	reg, err := s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
+	reg, err = s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
 	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())
 	}
-	// The transaction cannot return the event, so read it for the reply.
-	e, err := s.Event(ctx, eventID)
-	if err != nil {
-		return domain.RegisteredEvent{}, fmt.Errorf("read event %s after registering: %w", eventID, err)
+	if reg.Status == domain.StatusRegistered {
+		e.SeatsTaken++
+	} else {
+		e.Waiting++
 	}
 	return domain.RegisteredEvent{Registration: reg, Event: e}, nil
 }
 
 // RegistrationFor returns u's registration for eventID, so the event's
 // page can say they are registered (or waiting), show the ticket and offer
-// to cancel; registered is false when u holds none, which is no error: the
-// page asks for every event. A malformed id is not found.
-func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (reg domain.Registration, registered bool, err error) {
+// to cancel, and the event's online link if they hold a seat; registered is
+// false when u holds none, which is no error: the page asks for every
+// event. A malformed id is not found.
+func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (reg domain.Registration, joinURL string, registered bool, err error) {
 	notRegistered := domain.Errorf(domain.CodeNotFound, MsgNotRegistered)
 	if !domain.ValidID(eventID) {
-		return domain.Registration{}, false, notRegistered
+		return domain.Registration{}, "", false, notRegistered
 	}
-	a, err := s.Store.Attendee(ctx, eventID, u.ID)
+	a, link, err := s.Store.AttendeeAndLink(ctx, eventID, u.ID)
 	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Registration{}, false, nil
+		return domain.Registration{}, "", false, nil
 	}
-	return a.Registration, err == nil, explain(err, notRegistered)
+	if a.Status != domain.StatusRegistered {
+		link = ""
+	}
+	return a.Registration, link, err == nil, explain(err, notRegistered)
 }
 
 // Ticket is the code on the ticket of registration r, "" while it waits

@@ -65,9 +65,9 @@ func (s *Service) cancelAll(ctx context.Context, stopAt time.Time, userID string
 // deleteAll deletes every event of orgID with its banner: first those
 // whose delete was cut short, then the rest.
 func (s *Service) deleteAll(ctx context.Context, stopAt time.Time, orgID string) error {
-	for _, deleting := range []bool{true, false} {
+	for _, part := range []domain.OwnedPart{domain.OwnedDeleting, domain.OwnedListed, domain.OwnedUnlisted} {
 		for after := ""; ; {
-			ids, next, err := s.Store.OrganizationEventIDs(ctx, orgID, deleting, after, leavingPage)
+			ids, next, err := s.Store.OrganizationEventIDs(ctx, orgID, part, after, leavingPage)
 			if err != nil {
 				return err
 			}

@@ -43,6 +43,24 @@ func (a Authenticator) Require(h AccountHandler) http.HandlerFunc {
 	}
 }
 
+// ViewerHandler is an endpoint anyone may call that answers its caller's
+// account more (an organizer their own event's private fields): viewer is
+// nil for a request without a token.
+type ViewerHandler func(w http.ResponseWriter, r *http.Request, viewer *domain.User)
+
+// Optional runs h with the request's account when it carries a token, or
+// nil when it carries none; a token that is not valid answers 401, so a
+// client refreshes it rather than be shown less than it may see.
+func (a Authenticator) Optional(h ViewerHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "" {
+			h(w, r, nil)
+			return
+		}
+		a.Require(func(w http.ResponseWriter, r *http.Request, u domain.User) { h(w, r, &u) })(w, r)
+	}
+}
+
 func (a Authenticator) account(r *http.Request) (domain.User, error) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {

@@ -22,6 +22,9 @@ type EventFacts struct {
 	Zone string
 	// Link is the event's page.
 	Link string
+	// JoinURL is the online event's link, told only in the mails of a
+	// person holding a seat ("" in the others).
+	JoinURL string
 }
 
 // When is the event's time in words, in its zone: "Thu, 26 Nov 2026,
@@ -48,6 +51,9 @@ func (b *body) event(e EventFacts) {
 	b.para(clip(e.Title, 200))
 	b.para("When: " + e.When())
 	b.para("Where: " + clip(e.Location, 255))
+	if e.JoinURL != "" {
+		b.link("Join online:", "the event's link", "", e.JoinURL)
+	}
 }
 
 // WithCalendar attaches ics, an event's calendar file, to m.

@@ -81,7 +81,7 @@ func TestJob(t *testing.T) {
 		}, reminders.Result{Sent: 1, Dropped: 1}},
 		{"a cancelled event", func(t *testing.T, f fixture) time.Time {
 			b := domain.Broadcast{ID: "cancelled." + f.event.ID, EventID: f.event.ID, Kind: domain.BroadcastCancelled, Body: "Rain.", Created: created}
-			if err := f.st.CancelEvent(context.Background(), f.event.ID, f.org.OrganizationID, b); err != nil {
+			if err := f.st.CancelEvent(context.Background(), f.event, b); err != nil {
 				t.Fatal(err)
 			}
 			return start.Add(-23 * time.Hour)

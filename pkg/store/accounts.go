@@ -138,14 +138,17 @@ func (s *Store) DropRegistration(ctx context.Context, r domain.Registration) err
 	return nil
 }
 
-// OrganizationEventIDs lists the ids of orgID's events by start, limit at
-// a time after the cursor after ("" for the first page), from the owned
-// index: those whose delete has begun and not finished when deleting is
-// set, the others otherwise. The returned cursor is "" on the last page.
-func (s *Store) OrganizationEventIDs(ctx context.Context, orgID string, deleting bool, after string, limit int) ([]string, string, error) {
+// OrganizationEventIDs lists the ids of orgID's events of one part of the
+// owned index by start, limit at a time after the cursor after ("" for the
+// first page): those whose delete has begun and not finished, the public
+// ones or the unlisted ones. The returned cursor is "" on the last page.
+func (s *Store) OrganizationEventIDs(ctx context.Context, orgID string, part domain.OwnedPart, after string, limit int) ([]string, string, error) {
 	pk := organizationEventsPK(orgID)
-	if deleting {
+	switch part {
+	case domain.OwnedDeleting:
 		pk = deletingEventsPK(orgID)
+	case domain.OwnedUnlisted:
+		pk = unlistedEventsPK(orgID)
 	}
 	q := s.table.Get(attrGSI2PK, pk).Index(IndexOwned)
 	if after != "" {

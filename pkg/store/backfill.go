@@ -94,9 +94,9 @@ func (s *Store) backfillEvent(ctx context.Context, id string) (sunk, counter int
 	}
 	e, c := items[ev], items[seats]
 	k, sk := eventKey(id), seatsKey(id)
-	if e.Cancelled && e.GSI1PK != cancelledPK {
+	if e.Cancelled && e.GSI1PK != cancelledPK && e.Visibility == "" {
 		err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set(attrGSI1PK, cancelledPK).
-			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND Cancelled = ?", true).Run(ctx)
+			If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND attribute_not_exists(Visibility) AND Cancelled = ?", true).Run(ctx)
 		if err != nil && !dynamo.IsCondCheckFailed(err) {
 			return 0, 0, fmt.Errorf("sink cancelled event %s: %w", id, err)
 		}

@@ -66,30 +66,38 @@ func (s *Store) DeleteBroadcast(ctx context.Context, id string) error {
 	return nil
 }
 
-// CancelEvent marks an event of orgID cancelled, for the reason b tells,
-// on the event (which moves to the public list's cancelled partition) and
-// its seat counter (which then refuses every registration), records b, its
-// notice to everyone registered or waiting, and drops its reminders, in
-// one transaction.
-func (s *Store) CancelEvent(ctx context.Context, id, orgID string, b domain.Broadcast) error {
+// CancelEvent marks event e cancelled, for the reason b tells, on the
+// event (which, when public, moves to the public list's cancelled
+// partition) and its seat counter (which then refuses every
+// registration), records b, its notice to everyone registered or waiting,
+// and drops its reminders, in one transaction, while the event still
+// belongs to e.OrganizationID and has e's visibility.
+func (s *Store) CancelEvent(ctx context.Context, e domain.Event, b domain.Broadcast) error {
+	id, orgID := e.ID, e.OrganizationID
 	k, sk := eventKey(id), seatsKey(id)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
-		tx := s.db.WriteTx().
-			Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).Set("CancelReason", b.Body).
-				Set(attrGSI1PK, cancelledPK).
-				If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled)", orgID)).
+		up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).Set("CancelReason", b.Body)
+		cond := "attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled) AND "
+		if e.Listed() {
+			up.Set(attrGSI1PK, cancelledPK).If(cond+"attribute_not_exists(Visibility)", orgID)
+		} else {
+			up.If(cond+"Visibility = ?", orgID, string(e.Visibility))
+		}
+		tx := s.db.WriteTx().Update(up).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Set("Cancelled", true).Set("CancelReason", b.Body).If("attribute_exists(PK)")).
 			Put(s.putBroadcast(b))
 		s.dropTimers(tx, id)
 		return tx
 	})
 	if r := cancelReasons(err); failedAt(r, 0) || failedAt(r, 1) {
-		e, rerr := s.Event(ctx, id)
+		stored, rerr := s.Event(ctx, id)
 		switch {
 		case rerr != nil:
 			err = rerr
-		case e.OrganizationID != orgID:
+		case stored.OrganizationID != orgID:
 			err = domain.ErrNotOwner
+		case !stored.Cancelled:
+			err = domain.ErrBusy // its visibility changed meanwhile
 		default:
 			err = domain.ErrEventCancelled
 		}

@@ -11,10 +11,12 @@ import (
 )
 
 type eventItem struct {
-	PK               string `dynamo:"PK,hash"`
-	SK               string `dynamo:"SK,range"`
-	GSI1PK           string
-	GSI1SK           string
+	PK string `dynamo:"PK,hash"`
+	SK string `dynamo:"SK,range"`
+	// An unlisted or private event is in neither the public list (GSI1)
+	// nor search (GSI3).
+	GSI1PK           string `dynamo:",omitempty"`
+	GSI1SK           string `dynamo:",omitempty"`
 	GSI2PK           string
 	GSI2SK           string
 	GSI3PK           string `dynamo:",omitempty"`
@@ -60,24 +62,45 @@ type eventItem struct {
 	// CancelReason is what the organizer told people when calling it off
 	// (kept on the counter too, for the lists).
 	CancelReason string `dynamo:",omitempty"`
+	// Visibility is "" for a public event (events from before it are);
+	// the counter keeps it too, for the owner's list. InviteCode opens a
+	// private event; OnlineURL is the online link, which only the event's
+	// reads give (the counter says only that there is one, Online).
+	Visibility string `dynamo:",omitempty"`
+	InviteCode string `dynamo:",omitempty"`
+	OnlineURL  string `dynamo:",omitempty"`
+	Online     bool   `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
 	k := eventKey(e.ID)
 	lat, lng := e.Coords.Parts()
-	return eventItem{
+	it := eventItem{
 		PK: k.PK, SK: k.SK,
-		GSI1PK: listedPK(e), GSI1SK: upcomingSK(e.Start, e.ID),
-		GSI2PK: organizationEventsPK(e.OrganizationID), GSI2SK: upcomingSK(e.Start, e.ID),
+		GSI2PK: ownedPK(e), GSI2SK: upcomingSK(e.Start, e.ID),
 		ID: e.ID, OrganizationID: e.OrganizationID, OrganizationName: e.OrganizationName, OrganizationLogoKey: e.OrganizationLogoKey,
 		Title: e.Title, Description: e.Description, Location: e.Location,
 		StartsAt: sortTime(e.Start), EndsAt: sortTime(e.End),
 		Capacity: e.Capacity, BannerKey: e.BannerKey, Created: e.Created,
-		GSI3PK: searchPK(e.Start), GSI3SK: upcomingSK(e.Start, e.ID),
 		Category: e.Category, City: e.City, CityKey: domain.CityKey(e.City), TimeZone: e.TimeZone,
 		Lat: lat, Lng: lng,
-		Words: eventWords(e),
+		Words:      eventWords(e),
+		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL,
 	}
+	if e.Listed() {
+		it.GSI1PK, it.GSI1SK = listedPK(e), upcomingSK(e.Start, e.ID)
+		it.GSI3PK, it.GSI3SK = searchPK(e.Start), upcomingSK(e.Start, e.ID)
+	}
+	return it
+}
+
+// storedVisibility is how e's visibility is stored: "" for public, as
+// every event from before it.
+func storedVisibility(e domain.Event) string {
+	if e.Listed() {
+		return ""
+	}
+	return string(e.Visibility)
 }
 
 // seatsItem counts an event's taken seats. It carries what the
@@ -113,6 +136,11 @@ type seatsItem struct {
 	// tickets are counted on an item of their own, ticketsKey).
 	Served int   `dynamo:",omitempty"`
 	Gone   []int `dynamo:",set,omitempty"`
+	// Visibility and Online ride along for the owner's list and the
+	// lists' cards (the online link itself stays on the event: it is no
+	// list's, and would make every seat's write dearer).
+	Visibility string `dynamo:",omitempty"`
+	Online     bool   `dynamo:",omitempty"`
 }
 
 // queue is where the event's waitlist stands.
@@ -136,6 +164,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
 		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng, OrganizationLogoKey: e.OrganizationLogoKey,
+		Visibility: storedVisibility(e), Online: e.OnlineURL != "",
 	}
 }
 
@@ -143,6 +172,10 @@ func newSeatsItem(e domain.Event) seatsItem {
 // with the fields it carries for lists.
 func (it eventItem) counts(e *domain.Event) {
 	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn, e.Cancelled = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn, it.Cancelled
+	e.Online = e.Online || it.Online
+	if it.Visibility != "" {
+		e.Visibility = domain.Visibility(it.Visibility)
+	}
 	for _, f := range []struct {
 		from string
 		to   *string
@@ -165,6 +198,7 @@ func (it eventItem) domain() domain.Event {
 		Start: start, End: end, Capacity: it.Capacity, SeatsTaken: it.SeatsTaken, Cancelled: it.Cancelled,
 		CancelReason: it.CancelReason, BannerKey: it.BannerKey, Created: it.Created,
 		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
+		Visibility: domain.Visibility(it.Visibility), InviteCode: it.InviteCode, OnlineURL: it.OnlineURL, Online: it.OnlineURL != "",
 	}
 }
 
@@ -237,13 +271,21 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 		up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 			Set("Title", it.Title).Set("Description", it.Description).Set("Location", it.Location).
 			Set("StartsAt", it.StartsAt).Set("EndsAt", it.EndsAt).Set("Capacity", it.Capacity).
-			Set("BannerKey", it.BannerKey).
-			Set(attrGSI1PK, it.GSI1PK).Set(attrGSI1SK, it.GSI1SK).Set(attrGSI2SK, it.GSI2SK).
-			Set(attrGSI3PK, it.GSI3PK).Set(attrGSI3SK, it.GSI3SK).Set("Words", it.Words).
+			Set("BannerKey", it.BannerKey).Set(attrGSI2PK, it.GSI2PK).Set(attrGSI2SK, it.GSI2SK).Set("Words", it.Words).
 			Set("Category", it.Category).Set("City", it.City).Set("CityKey", it.CityKey).Set("TimeZone", it.TimeZone)
+		setOrRemove(up, map[string]string{
+			attrGSI1PK: it.GSI1PK, attrGSI1SK: it.GSI1SK, attrGSI3PK: it.GSI3PK, attrGSI3SK: it.GSI3SK,
+			"Visibility": it.Visibility, "InviteCode": it.InviteCode, "OnlineURL": it.OnlineURL,
+		})
 		upSeats := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 			Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 			Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone)
+		setOrRemove(upSeats, map[string]string{"Visibility": seats.Visibility})
+		if seats.Online {
+			upSeats.Set("Online", true)
+		} else {
+			upSeats.Remove("Online")
+		}
 		for _, u := range []*dynamo.Update{up, upSeats} {
 			if it.Lat != nil {
 				u.Set("Lat", *it.Lat).Set("Lng", *it.Lng)
@@ -276,6 +318,18 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 	return nil
 }
 
+// setOrRemove sets each attribute of values to its value, or removes it
+// when that is "" (an empty string cannot be an index key).
+func setOrRemove(u *dynamo.Update, values map[string]string) {
+	for name, v := range values {
+		if v == "" {
+			u.Remove(name)
+		} else {
+			u.Set(name, v)
+		}
+	}
+}
+
 // explainEventWrite finds out, after a failed conditional write of e,
 // which condition did not hold. It costs a read only on the failure path.
 func (s *Store) explainEventWrite(ctx context.Context, e domain.Event) error {
@@ -290,4 +344,20 @@ func (s *Store) explainEventWrite(ctx context.Context, e domain.Event) error {
 	default:
 		return domain.ErrCapacityBelowTaken
 	}
+}
+
+// SetInviteCode replaces private event id's invite code with code, while
+// it belongs to orgID and is private: every link with the old code stops
+// opening it.
+func (s *Store) SetInviteCode(ctx context.Context, id, orgID, code string) error {
+	k := eventKey(id)
+	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("InviteCode", code).
+		If("attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND Visibility = ?", orgID, string(domain.VisibilityPrivate)).Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		err = domain.ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("reset the invite code of event %s: %w", id, err)
+	}
+	return nil
 }

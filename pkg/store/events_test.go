@@ -216,7 +216,7 @@ func TestOwnedListsPage(t *testing.T) {
 	}
 	ops.Take()
 	events := allPages(t, ops, func(cursor string) ([]domain.Event, string, error) {
-		return s.OrganizationEvents(ctx, "org", cursor, 100)
+		return s.OrganizationEvents(ctx, "org", cursor, 100, false)
 	}, func(e domain.Event) string { return e.ID })
 	regs := allPages(t, ops, func(cursor string) ([]domain.RegisteredEvent, string, error) {
 		return s.UserRegistrations(ctx, user, cursor, 100)

@@ -50,10 +50,14 @@ const (
 
 func findPK(kind, value string) string { return "FIND#" + kind + value }
 
-// findItems are e's find items, by their key.
+// findItems are e's find items, by their key: none for an event that is
+// not listed, which no search finds.
 func findItems(e domain.Event) map[key]findItem {
 	sk, expires := upcomingSK(e.Start, e.ID), e.Start.Add(findTTL)
 	out := map[key]findItem{}
+	if !e.Listed() {
+		return out
+	}
 	add := func(pk, word string) {
 		k := key{pk, sk}
 		it, ok := out[k]

@@ -246,6 +246,19 @@ func changeNoticeCountKey(eventID string, day time.Time) key {
 
 func organizationEventsPK(orgID string) string { return "ORGEVENTS#" + orgID }
 
+// unlistedEventsPK is where an organization's unlisted and private events
+// sit in IndexOwned, apart from its public ones: its public page, feed and
+// count read only those, its owner's list both.
+func unlistedEventsPK(orgID string) string { return "ORGEVENTS-UNLISTED#" + orgID }
+
+// ownedPK is event e's partition in IndexOwned.
+func ownedPK(e domain.Event) string {
+	if e.Listed() {
+		return organizationEventsPK(e.OrganizationID)
+	}
+	return unlistedEventsPK(e.OrganizationID)
+}
+
 // deletingEventsPK is where an organization's event sits in IndexOwned
 // while its delete runs: out of the organization's lists, yet found by a
 // retry (or the organization's deletion) until the event item goes last.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -152,7 +153,7 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 		return events, nil
 	}
 	var seats []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "CancelReason", "Category", "City", "TimeZone", "Lat", "Lng", "OrganizationLogoKey").All(ctx, &seats)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "CancelReason", "Category", "City", "TimeZone", "Lat", "Lng", "OrganizationLogoKey", "Visibility", "Online").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}
@@ -167,26 +168,61 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 }
 
 // OrganizationEvents lists an organization's events by start time, limit
-// at a time, with their seats: one Query of the owned index and one
-// BatchGetItem of the page's seat counters.
-func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int) ([]domain.Event, string, error) {
-	q := s.table.Get(attrGSI2PK, organizationEventsPK(orgID)).Index(IndexOwned)
-	if after != "" {
-		if !validCursor(after) {
-			return nil, "", domain.ErrBadCursor
+// at a time, with their seats: its public ones, or with unlisted set, all
+// of them (its owner's list). One Query of the owned index per partition
+// read (the public and the unlisted ones are apart) and one BatchGetItem
+// of the page's seat counters.
+func (s *Store) OrganizationEvents(ctx context.Context, orgID, after string, limit int, unlisted bool) ([]domain.Event, string, error) {
+	if after != "" && !validCursor(after) {
+		return nil, "", domain.ErrBadCursor
+	}
+	pks := []string{organizationEventsPK(orgID)}
+	if unlisted {
+		pks = append(pks, unlistedEventsPK(orgID))
+	}
+	var items []eventItem
+	more, edge := false, ""
+	for _, pk := range pks {
+		q := s.table.Get(attrGSI2PK, pk).Index(IndexOwned)
+		if after != "" {
+			q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
 		}
-		q = q.Range(attrGSI2SK, dynamo.Greater, afterSK(after))
+		page, m, err := readPage(ctx, q, limit)
+		if err != nil {
+			return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
+		}
+		items = append(items, page...)
+		if m {
+			// This partition goes on past its page's last event: what
+			// the other has beyond that waits for the next page.
+			more = true
+			if last := page[len(page)-1].GSI2SK; edge == "" || last < edge {
+				edge = last
+			}
+		}
 	}
-	items, more, err := readPage(ctx, q, limit)
-	if err != nil {
-		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
-	}
+	items = mergeOwned(items, edge, limit)
+	more = more || len(items) == limit
 	events, err := s.withSeats(ctx, items)
 	if err != nil {
 		return nil, "", fmt.Errorf("list events of organization %s: %w", orgID, err)
 	}
 	events, next := endPage(events, more)
 	return events, next, nil
+}
+
+// mergeOwned orders the owned index's items of one or two partitions by
+// start and keeps the first limit, none past edge ("" for no edge).
+func mergeOwned(items []eventItem, edge string, limit int) []eventItem {
+	slices.SortFunc(items, func(a, b eventItem) int { return strings.Compare(a.GSI2SK, b.GSI2SK) })
+	if edge != "" {
+		n, _ := slices.BinarySearchFunc(items, edge, func(it eventItem, edge string) int { return strings.Compare(it.GSI2SK, edge) })
+		for n < len(items) && items[n].GSI2SK == edge {
+			n++
+		}
+		items = items[:n]
+	}
+	return items[:min(len(items), limit)]
 }
 
 // readPage reads up to limit events of q in one request: DynamoDB stops

@@ -36,14 +36,18 @@ func (it faceItem) words(name string) domain.Event {
 var faceAttrs = []string{"ID", "OrganizationName", "OrganizationLogoKey", "Title", "Location", "City", "Description", "StartsAt", "Deleting"}
 
 // CopyOrganizationToEvents writes o's name and logo on each of its events
-// that shows others: one Query of the owned index, one BatchGetItem per
+// that shows others: one Query of each of its partitions of the owned index, one BatchGetItem per
 // 100 events and one UpdateItem per event that changes. An event being
 // deleted meanwhile is left alone; running it again changes nothing.
 func (s *Store) CopyOrganizationToEvents(ctx context.Context, o domain.Organization) error {
 	fail := func(err error) error { return fmt.Errorf("copy organization %s to its events: %w", o.ID, err) }
 	var owned []struct{ ID string }
-	if err := s.table.Get(attrGSI2PK, organizationEventsPK(o.ID)).Index(IndexOwned).Project("ID").All(ctx, &owned); err != nil {
-		return fail(err)
+	for _, pk := range []string{organizationEventsPK(o.ID), unlistedEventsPK(o.ID)} {
+		var part []struct{ ID string }
+		if err := s.table.Get(attrGSI2PK, pk).Index(IndexOwned).Project("ID").All(ctx, &part); err != nil {
+			return fail(err)
+		}
+		owned = append(owned, part...)
 	}
 	keys := make([]dynamo.Keyed, len(owned))
 	for i, e := range owned {

@@ -325,22 +325,42 @@ func (s *Store) seats(ctx context.Context, eventID string) (seatsItem, error) {
 // counter, for a waitlisted place: one strongly consistent BatchGetItem,
 // so a registration made a moment ago is seen.
 func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error) {
-	fail := func(err error) (domain.Attendee, error) {
-		return domain.Attendee{}, fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
+	a, _, err := s.attendee(ctx, eventID, userID, false)
+	return a, err
+}
+
+// AttendeeAndLink is Attendee with its event's online link ("" for none),
+// read in the same BatchGetItem.
+func (s *Store) AttendeeAndLink(ctx context.Context, eventID, userID string) (domain.Attendee, string, error) {
+	return s.attendee(ctx, eventID, userID, true)
+}
+
+func (s *Store) attendee(ctx context.Context, eventID, userID string, withLink bool) (domain.Attendee, string, error) {
+	fail := func(err error) (domain.Attendee, string, error) {
+		return domain.Attendee{}, "", fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
 	}
-	ak, sk := attendeeKey(eventID, userID), seatsKey(eventID)
+	ak, sk, ek := attendeeKey(eventID, userID), seatsKey(eventID), eventKey(eventID)
+	keys := []dynamo.Keyed{dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}}
+	if withLink {
+		keys = append(keys, dynamo.Keys{ek.PK, ek.SK})
+	}
 	var items []map[string]types.AttributeValue
-	err := s.table.Batch(attrPK, attrSK).Get(dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}).Consistent(true).All(ctx, &items)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Consistent(true).All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return fail(err)
 	}
 	var it attendeeItem
 	var counter seatsItem
-	found := false
+	link, found := "", false
 	for _, item := range items {
-		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == seatsSK {
+		switch sk, _ := item[attrSK].(*types.AttributeValueMemberS); {
+		case sk != nil && sk.Value == seatsSK:
 			err = dynamo.UnmarshalItem(item, &counter)
-		} else {
+		case sk != nil && sk.Value == ek.SK:
+			if l, ok := item["OnlineURL"].(*types.AttributeValueMemberS); ok {
+				link = l.Value
+			}
+		default:
 			found, err = true, dynamo.UnmarshalItem(item, &it)
 		}
 		if err != nil {
@@ -354,7 +374,7 @@ func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.At
 	if it.waitlisted() {
 		a.Position = counter.queue().Position(it.Ticket)
 	}
-	return a, nil
+	return a, link, nil
 }
 
 // Registration reads one registration (one GetItem: its holder's entry,

@@ -304,7 +304,7 @@ func (s *Store) eventsFound(ctx context.Context, q domain.SearchQuery, found []s
 			err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
 				attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
 				"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "CityKey", "Words", "TimeZone", "Lat", "Lng",
-				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled",
+				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Visibility", "Online",
 			).All(gctx, &batches[i])
 			if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 				return fmt.Errorf("read the events found: %w", err)
@@ -330,8 +330,8 @@ func (s *Store) eventsFound(ctx context.Context, q domain.SearchQuery, found []s
 	for _, sk := range found {
 		_, id, _ := strings.Cut(sk, "#")
 		it, ok := events[id]
-		if !ok || it.Deleting {
-			continue
+		if !ok || it.Deleting || it.Visibility != "" {
+			continue // gone, or no longer public
 		}
 		e := it.domain()
 		if upcomingSK(e.Start, e.ID) != sk || !matches(q, it.Words, it.CityKey, e) {

@@ -187,3 +187,15 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// The share rewrite keeps a private event's invite code when it could be
+// one, as CloudFront's SharePages function does, and nothing else.
+func TestShareRewriteKeepsTheInviteCode(t *testing.T) {
+	for code, want := range map[string]string{
+		"Ab-_9": "invite=Ab-_9", "": "", "a b": "", "<x>": "", strings.Repeat("a", 65): "",
+	} {
+		if got := inviteQuery(code); got != want {
+			t.Errorf("inviteQuery(%q) = %q, want %q", code, got, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -48,7 +49,8 @@ func newHandler(b app.Base, awsCfg aws.Config, webDir string) (http.Handler, err
 		}
 		if r.URL.Path == sharePath {
 			// As CloudFront's viewer-request rewrite does (infra: SharePages).
-			r.URL.Path, r.URL.RawQuery = sharePrefix+shareID(r.URL.Query().Get("id")), ""
+			q := r.URL.Query()
+			r.URL.Path, r.URL.RawQuery = sharePrefix+shareID(q.Get("id")), inviteQuery(q.Get("invite"))
 		}
 		if id, ok := strings.CutPrefix(r.URL.Path, organizationPagePrefix); ok {
 			// As CloudFront's viewer-request rewrite does (infra: OrganizationPages).
@@ -88,6 +90,17 @@ func organizationSharePath(id string) string {
 		id = "-"
 	}
 	return "/api/organization/public/" + id + "/share"
+}
+
+// inviteQuery keeps a private event's invite code (?invite=) if it could
+// be one, else is "".
+var validInvite = regexp.MustCompile(`^[0-9A-Za-z_-]{1,64}$`)
+
+func inviteQuery(code string) string {
+	if validInvite.MatchString(code) {
+		return url.Values{"invite": {code}}.Encode()
+	}
+	return ""
 }
 
 // shareID is the id of a shareable URL if it could be an event's, else "".

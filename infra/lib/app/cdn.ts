@@ -47,6 +47,9 @@ export const SHARE_PATH = '/event/detail';
 // its cache key with limit and after.
 export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'];
 export const SHARE_PREFIX = '/api/event/public/share/';
+// A private event's page opens with its invite code (?invite=): the share
+// rewrite keeps it, and the public pages' cache keys on it.
+export const INVITE_PARAM = 'invite';
 
 // An organization's page (ORGANIZATION_PAGES + id) is answered the same way,
 // by the API at organizationSharePath(id).
@@ -215,7 +218,7 @@ function apiPolicies(scope: Construct) {
   const publicListCache = new cloudfront.CachePolicy(scope, 'PublicListCache', {
     ...cacheOptions,
     headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-    queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('limit', 'after', ...SEARCH_PARAMS),
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('limit', 'after', ...SEARCH_PARAMS, INVITE_PARAM),
   });
   // The API's own headers, and the client's address for per-client limits.
   // (The managed AllViewerExceptHostHeader policy cannot name a CloudFront
@@ -243,12 +246,15 @@ function viewerRewrites(scope: Construct) {
     // robots.txt and sitemap.xml come from the API (they name the site's
     // origin and its upcoming events); the local gateway does the same.
     crawlerFiles: rewrite('CrawlerFiles', `function handler(event) { var r = event.request; r.uri = '${CRAWLER_PREFIX}' + r.uri; return r; }`),
-    // Only an id that could be an event's goes into the path; any other
-    // query gets the app's plain page.
+    // Only an id that could be an event's goes into the path, and only an
+    // invite code that could be one stays in the query; any other query
+    // gets the app's plain page.
     sharePages: rewrite(
       'SharePages',
-      `function handler(event) { var r = event.request; var id = r.querystring.id ? r.querystring.id.value : ''; ` +
-        `r.uri = '${SHARE_PREFIX}' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : ''); r.querystring = {}; return r; }`,
+      `function handler(event) { var r = event.request; var q = r.querystring; var id = q.id ? q.id.value : ''; ` +
+        `var code = q.${INVITE_PARAM} ? q.${INVITE_PARAM}.value : ''; ` +
+        `r.uri = '${SHARE_PREFIX}' + (/^[0-9A-Za-z]{1,64}$/.test(id) ? id : ''); ` +
+        `r.querystring = /^[0-9A-Za-z_-]{1,64}$/.test(code) ? { ${INVITE_PARAM}: { value: code } } : {}; return r; }`,
     ),
     // An id that could not be an organization's becomes '-', which is none.
     organizationPages: rewrite(

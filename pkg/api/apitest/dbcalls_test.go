@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -132,6 +133,23 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	})
 	measure("GET /api/event/organization/{organizationId}/events/", 200, func() *Response {
 		return env.JSON(http.MethodGet, "/api/event/organization/"+org.OrganizationID+"/events/", nil, "")
+	})
+	var private ownerEvent
+	measure("POST /api/event/create/ (private, online)", 201, func() *Response {
+		form := evFormWith(env.EventForm(6, 10), map[string]string{"visibility": "private", "online_url": "https://meet.example.com/x"})
+		return env.Multipart(http.MethodPost, "/api/event/create/", form, nil, org.Access)
+	}).Decode(t, &private)
+	measure("GET /api/event/organization/{organizationId}/events/ (its organizer: public and unlisted)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/organization/"+org.OrganizationID+"/events/", nil, org.Access)
+	})
+	measure("GET /api/event/detail/{id}/?invite= (private)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+private.ID+"/?invite="+url.QueryEscape(inviteOf(t, private.InviteURL)), nil, "")
+	})
+	measure("GET /api/event/detail/{id}/ (private, signed in, without its code)", 404, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+private.ID+"/", nil, person.Access)
+	})
+	measure("POST /api/event/detail/{id}/invite/reset/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+private.ID+"/invite/reset/", nil, org.Access)
 	})
 	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
 		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
@@ -279,7 +297,13 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("25 messages) is not the request's. The reminder job's last rows are one run of the reminders function: two\n")
 	doc.WriteString("Queries of the reminders and change notices due whatever the number of events, then per due reminder or\n")
 	doc.WriteString("notice a Query of its event and one transaction that hands it to the mailer (a change notice's also counts it\n")
-	doc.WriteString("against the event's 3 a day). An edit that moves an event notes its change notice in the edit's transaction.\n\n")
+	doc.WriteString("against the event's 3 a day). An edit that moves an event notes its change notice in the edit's transaction.\n")
+	doc.WriteString("Who can see an event costs no call of its own: an unlisted or private event writes no key of the public list's\n")
+	doc.WriteString("or search's indexes, and sits in its organization's own partition of the owned index, which only its\n")
+	doc.WriteString("organizer's list reads (one more Query). A signed-in person opening a private event without its code costs a\n")
+	doc.WriteString("BatchGetItem that looks for their registration. Registering reads the event before its transaction (it read it\n")
+	doc.WriteString("after), so it stays at 4 calls with the same items, and the seat counter grows by a few bytes at most (a\n")
+	doc.WriteString("visibility word, an online flag); a seat holder's online link rides in their registration's BatchGetItem.\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

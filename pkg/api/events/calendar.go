@@ -13,23 +13,27 @@ import (
 )
 
 // calendarFile answers an event as an iCalendar file, for "Add to
-// calendar": public and cached like the event's detail.
+// calendar": public and cached like the event's detail, a private event's
+// only with its invite code. It never holds the online link, which is the
+// registrants' (their feed has it).
 func (h handlers) calendarFile(w http.ResponseWriter, r *http.Request) {
-	e, err := h.Events.Event(r.Context(), r.PathValue("id"))
+	e, _, err := h.opened(w, r, r.PathValue("id"), nil, publicDetailCache)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	file := calendar.File(h.calendarEntry(e))
+	file := calendar.File(h.calendarEntry(e, ""))
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(e.Title, ".ics")}))
-	writeCalendar(w, r, publicDetailCache, file)
+	writeCalendar(w, r, w.Header().Get("Cache-Control"), file)
 }
 
-// calendarEntry is e as a calendar shows it.
-func (h handlers) calendarEntry(e domain.Event) calendar.Entry {
+// calendarEntry is e as a calendar shows it, with joinURL, the online
+// link, for a person holding a seat ("" for anyone else).
+func (h handlers) calendarEntry(e domain.Event, joinURL string) calendar.Entry {
 	return calendar.Entry{
 		EventID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
 		URL: h.WebOrigin + domain.EventPagePath(e.ID), Start: e.Start, End: e.End, Cancelled: e.Cancelled, Stamp: h.Events.Now(),
+		JoinURL: joinURL,
 	}
 }
 

@@ -52,8 +52,10 @@ const (
 const (
 	publicListCache   = "public, max-age=15, s-maxage=30, stale-while-revalidate=30"
 	publicDetailCache = "public, max-age=5, s-maxage=10"
-	defaultPageSize   = 50
-	maxPageSize       = 100
+	// privateCache keeps an answer out of every shared cache.
+	privateCache    = "private, no-store"
+	defaultPageSize = 50
+	maxPageSize     = 100
 	// ownedPageSize is an owned list's default page: as many as a page
 	// may hold, so screens that read only the first page show the most.
 	ownedPageSize = maxPageSize
@@ -75,9 +77,10 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/places/{$}", h.places)
 	rt.Handle("GET /api/event/public/share/{$}", h.share)
 	rt.Handle("GET /api/event/public/share/{id}", h.share)
-	rt.Handle("GET /api/event/detail/{id}/{$}", h.detail)
+	rt.Handle("GET /api/event/detail/{id}/{$}", d.Auth.Optional(h.detail))
 	rt.Handle("GET /api/event/detail/{id}/calendar.ics", h.calendarFile)
-	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", h.organizationEvents)
+	rt.Handle("POST /api/event/detail/{id}/invite/reset/{$}", d.Auth.Require(h.resetInvite))
+	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", d.Auth.Optional(h.organizationEvents))
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
@@ -129,6 +132,18 @@ type eventBody struct {
 	Banner       *string         `json:"banner"`
 	BannerURL    *string         `json:"banner_url"`
 	Organization organizationRef `json:"organization"`
+	// Visibility is public, unlisted or private; Online says the event is
+	// joined online (the link is its organizer's and registrants' only).
+	Visibility domain.Visibility `json:"visibility"`
+	Online     bool              `json:"online"`
+	*ownerFields
+}
+
+// ownerFields are what only an event's organizer reads of it: its online
+// link and, for a private event, the link that opens it.
+type ownerFields struct {
+	OnlineURL *string `json:"online_url"`
+	InviteURL *string `json:"invite_url"`
 }
 
 func (h handlers) bodyOf(e domain.Event) eventBody {
@@ -139,7 +154,42 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
+		Visibility:   e.VisibilityOf(), Online: e.Online,
 	}
+}
+
+// ownerBodyOf is e as its organizer reads it: with its private fields.
+func (h handlers) ownerBodyOf(e domain.Event) eventBody {
+	b := h.bodyOf(e)
+	b.ownerFields = &ownerFields{OnlineURL: httpapi.OrNull(e.OnlineURL), InviteURL: httpapi.OrNull(h.inviteURL(e))}
+	return b
+}
+
+// inviteURL is the link that opens private event e, "" for another.
+func (h handlers) inviteURL(e domain.Event) string {
+	if e.Visibility != domain.VisibilityPrivate || e.InviteCode == "" {
+		return ""
+	}
+	return h.WebOrigin + domain.InvitePagePath(e.ID, e.InviteCode)
+}
+
+// opened reads the path's event for viewer with the request's invite code
+// (Service.Opened) and says how its answer may be cached: a private
+// event's, or its organizer's, by nobody but the browser that asked.
+func (h handlers) opened(w http.ResponseWriter, r *http.Request, id string, viewer *domain.User, shared string) (domain.Event, bool, error) {
+	e, owner, err := h.Events.Opened(r.Context(), id, r.URL.Query().Get("invite"), viewer)
+	if err != nil {
+		return e, owner, err
+	}
+	cache := shared
+	if owner || e.Visibility == domain.VisibilityPrivate {
+		cache = privateCache
+	}
+	w.Header().Set("Cache-Control", cache)
+	if !e.Listed() {
+		w.Header().Set("X-Robots-Tag", "noindex")
+	}
+	return e, owner, nil
 }
 
 func (h handlers) bodiesOf(es []domain.Event) []eventBody {
@@ -189,28 +239,48 @@ func (h handlers) public(w http.ResponseWriter, r *http.Request) {
 	writePage(w, next, h.bodiesOf(events))
 }
 
-func (h handlers) detail(w http.ResponseWriter, r *http.Request) {
-	e, err := h.Events.Event(r.Context(), r.PathValue("id"))
+// detail answers an event: to its organizer with its private fields; a
+// private one only with its invite code (or to people registered).
+func (h handlers) detail(w http.ResponseWriter, r *http.Request, viewer *domain.User) {
+	e, owner, err := h.opened(w, r, r.PathValue("id"), viewer, publicDetailCache)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	w.Header().Set("Cache-Control", publicDetailCache)
+	if owner {
+		httpapi.WriteJSON(w, http.StatusOK, h.ownerBodyOf(e))
+		return
+	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(e))
 }
 
-func (h handlers) organizationEvents(w http.ResponseWriter, r *http.Request) {
+// organizationEvents lists an organization's public events, and to its
+// own organizer every one of them.
+func (h handlers) organizationEvents(w http.ResponseWriter, r *http.Request, viewer *domain.User) {
 	limit, after, err := pageQuery(r, ownedPageSize)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	events, next, err := h.Events.OrganizationEvents(r.Context(), r.PathValue("organizationId"), after, limit)
+	events, next, err := h.Events.OrganizationEvents(r.Context(), r.PathValue("organizationId"), after, limit, viewer)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
 	writePage(w, next, h.bodiesOf(events))
+}
+
+// resetInvite gives a private event a new invite link; the old stops
+// opening it.
+func (h handlers) resetInvite(w http.ResponseWriter, r *http.Request, u domain.User) {
+	e, err := h.Events.ResetInvite(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, struct {
+		InviteURL string `json:"invite_url"`
+	}{h.inviteURL(e)})
 }
 
 func eventInput(f *httpapi.Form) domain.EventInput {
@@ -220,6 +290,7 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 		Waitlist: f.Value("waitlist"),
 		Category: optional(f, "category"), City: optional(f, "city"), TimeZone: optional(f, "time_zone"),
 		Latitude: optional(f, "latitude"), Longitude: optional(f, "longitude"),
+		Visibility: optional(f, "visibility"), OnlineURL: optional(f, "online_url"),
 	}
 }
 
@@ -253,7 +324,7 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, h.bodyOf(e))
+	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
 }
 
 func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -272,7 +343,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(next))
+	httpapi.WriteJSON(w, http.StatusOK, h.ownerBodyOf(next))
 }
 
 func (h handlers) delete(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -50,10 +50,12 @@ type registerReply struct {
 	Ticket string `json:"ticket,omitempty"`
 	// TicketLink opens the ticket's own page without a login.
 	TicketLink string `json:"ticket_link,omitempty"`
+	// OnlineURL is the online event's link, for a person with a seat.
+	OnlineURL string `json:"online_url,omitempty"`
 }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
-	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"))
+	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"), r.URL.Query().Get("invite"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -62,17 +64,22 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 	if re.Registration.Status == domain.StatusWaitlisted {
 		detail = MsgWaitlisted
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, registerReply{
+	reply := registerReply{
 		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
 		TicketLink: h.ticketLink(h.Events.TicketLink(re.Registration)),
-	})
+	}
+	if re.Registration.Status == domain.StatusRegistered {
+		reply.OnlineURL = re.Event.OnlineURL
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, reply)
 }
 
 // registrationFor answers whether the caller is registered for the event:
-// its registration's id, status and ticket, or nulls. The event's page asks
-// it, since the public detail is shared by everyone at the edge.
+// its registration's id, status and ticket (and a seat's online link), or
+// nulls. The event's page asks it, since the public detail is shared by
+// everyone at the edge.
 func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u domain.User) {
-	reg, registered, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
+	reg, join, registered, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -90,7 +97,8 @@ func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u doma
 		Ticket      string     `json:"ticket,omitempty"`
 		TicketLink  string     `json:"ticket_link,omitempty"`
 		CheckedInAt *time.Time `json:"checked_in_at"`
-	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn)})
+		OnlineURL   string     `json:"online_url,omitempty"`
+	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn), join})
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -34,10 +34,12 @@ var (
 )
 
 // share answers the app's page for event id, with its tags; without an id
-// (or for an unknown event, with 404) the page is the app's own.
+// (or for an unknown event, or a private one without its invite code,
+// with 404) the page is the app's own. An unlisted or private event's page
+// asks search engines not to index it.
 func (h handlers) share(w http.ResponseWriter, r *http.Request) {
 	h.sharePage(w, r, func(id string) (preview, error) {
-		e, err := h.Events.Event(r.Context(), id)
+		e, _, err := h.opened(w, r, id, nil, shareCache)
 		return h.eventPreview(e), err
 	})
 }
@@ -74,7 +76,10 @@ func (h handlers) sharePage(w http.ResponseWriter, r *http.Request, read func(id
 		}
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", shareCache)
+	// A private event's page stays private (opened); any other is shared.
+	if status != http.StatusOK || w.Header().Get("Cache-Control") != privateCache {
+		w.Header().Set("Cache-Control", shareCache)
+	}
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(page))
 }
@@ -91,12 +96,14 @@ func withHead(shell, head string) string {
 type preview struct {
 	Title, Description, URL, Image string
 	Wide                           bool
-	Data                           map[string]any
+	// NoIndex asks search engines to leave the page out.
+	NoIndex bool
+	Data    map[string]any
 }
 
 // eventPreview is event e's page.
 func (h handlers) eventPreview(e domain.Event) preview {
-	p := preview{Title: e.Title, Description: summary(e.Description, 200), URL: h.WebOrigin + domain.EventPagePath(e.ID), Image: h.Media.URL(e.BannerKey), Wide: true}
+	p := preview{Title: e.Title, Description: summary(e.Description, 200), URL: h.WebOrigin + domain.EventPagePath(e.ID), Image: h.Media.URL(e.BannerKey), Wide: true, NoIndex: !e.Listed()}
 	if e.Cancelled {
 		p.Title = "Cancelled: " + p.Title
 	}
@@ -134,6 +141,9 @@ func (p preview) head() string {
 	tag(`<title>%s · Turnout</title>`, title)
 	tag(`<meta name="description" content="%s">`, description)
 	tag(`<link rel="canonical" href="%s">`, pageURL)
+	if p.NoIndex {
+		tag(`<meta name="robots" content="noindex">`)
+	}
 	tag(`<meta property="og:type" content="website">`)
 	tag(`<meta property="og:site_name" content="Turnout">`)
 	tag(`<meta property="og:title" content="%s">`, title)
@@ -169,7 +179,7 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 		"@context": "https://schema.org", "@type": "Event",
 		"name": e.Title, "description": description, "url": pageURL,
 		"startDate": e.Start.UTC().Format(time.RFC3339), "endDate": e.End.UTC().Format(time.RFC3339),
-		"eventStatus": status, "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+		"eventStatus": status, "eventAttendanceMode": attendanceMode(e),
 		"location":  map[string]any{"@type": "Place", "name": e.Location, "address": e.Location},
 		"organizer": map[string]any{"@type": "Organization", "name": e.OrganizationName, "url": h.WebOrigin + domain.OrganizationPagePath(e.OrganizationID)},
 		"offers":    map[string]any{"@type": "Offer", "price": 0, "availability": availability, "url": pageURL},
@@ -178,6 +188,18 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 		data["image"] = []string{image}
 	}
 	return data
+}
+
+// attendanceMode is how e is attended, in schema.org's terms: an online
+// event with a place is mixed (its link is never in the page).
+func attendanceMode(e domain.Event) string {
+	switch {
+	case !e.Online:
+		return "https://schema.org/OfflineEventAttendanceMode"
+	case domain.OnlineOnly(e.Location):
+		return "https://schema.org/OnlineEventAttendanceMode"
+	}
+	return "https://schema.org/MixedEventAttendanceMode"
 }
 
 // summary is text on one line, cut at a word to at most n characters.

@@ -43,6 +43,11 @@ func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error
 	if b.Kind != domain.BroadcastMessage {
 		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
+	if _, isReminder := b.Kind.Reminder(); isReminder {
+		// Reminders reach only people holding a seat: they carry the
+		// online link.
+		f.facts, f.ics = d.seatedFacts(e), d.seatedCalendarFile(e)
+	}
 	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
 		// The organizer's own words: replies go to the organization.
 		if f.replyTo, err = d.organizationAddress(ctx, e.OrganizationID); err != nil {

@@ -98,15 +98,14 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 	if name == "" {
 		name = c.Username
 	}
-	facts := d.facts(e)
 	key := kind + "#" + regID
 	switch kind {
 	case kindConfirmed:
-		return key, mail.RegistrationConfirmed(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
+		return key, mail.RegistrationConfirmed(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 	case kindSeatGiven:
-		return key, mail.SeatGiven(to, name, facts, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.calendarFile(e, false)), nil
+		return key, mail.SeatGiven(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 	}
-	return key, mail.Waitlisted(to, name, facts, a.Position), nil
+	return key, mail.Waitlisted(to, name, d.facts(e), a.Position), nil
 }
 
 // departureMail is the mail of a registration its person gave up: a
@@ -219,11 +218,31 @@ func (d Deliverer) facts(e domain.Event) mail.EventFacts {
 	return mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: d.eventLink(e.ID)}
 }
 
+// seatedFacts are e's facts as a person holding a seat is told them: with
+// the online link, if it has one.
+func (d Deliverer) seatedFacts(e domain.Event) mail.EventFacts {
+	f := d.facts(e)
+	f.JoinURL = e.OnlineURL
+	return f
+}
+
 // calendarFile is the event's calendar entry as of now, which revises
 // every earlier one (calendar.Entry.Stamp).
 func (d Deliverer) calendarFile(e domain.Event, cancelled bool) []byte {
-	return calendar.File(calendar.Entry{
+	return calendar.File(d.calendarEntry(e, cancelled))
+}
+
+// seatedCalendarFile is calendarFile for a person holding a seat: with
+// the online link.
+func (d Deliverer) seatedCalendarFile(e domain.Event) []byte {
+	entry := d.calendarEntry(e, false)
+	entry.JoinURL = e.OnlineURL
+	return calendar.File(entry)
+}
+
+func (d Deliverer) calendarEntry(e domain.Event, cancelled bool) calendar.Entry {
+	return calendar.Entry{
 		EventID: e.ID, Title: e.Title, Location: e.Location, URL: d.eventLink(e.ID),
 		Start: e.Start, End: e.End, Cancelled: cancelled, Stamp: d.Now(),
-	})
+	}
 }
