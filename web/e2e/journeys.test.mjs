@@ -22,6 +22,7 @@ import visitorRegistersOnTheWay from './journeys/visitor-registers-on-the-way.mj
 import sessionEndsElsewhere from './journeys/session-ends-elsewhere.mjs';
 import timesAgree from './journeys/times-agree.mjs';
 import firstLoad from './journeys/first-load.mjs';
+import organizerInvitesPrivately from './journeys/organizer-invites-privately.mjs';
 
 let stack;
 let browser;
@@ -71,6 +72,11 @@ const journeys = [
     "a visitor in Los Angeles sees an Auckland event on its own day and clock on every screen",
     timesAgree,
     { timezoneId: 'America/Los_Angeles', locale: 'en-US' },
+  ],
+  [
+    'organizer-invites-privately',
+    'an organization creates a private online event; it opens only by its invite link, a person registers through it and is given the join link, a new link closes the old',
+    organizerInvitesPrivately,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];

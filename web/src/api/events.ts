@@ -7,8 +7,10 @@ import type { RegistrationStatus, Schemas } from '@/types/api';
 
 export type Registration = Schemas['Registration'];
 
-export async function registerForEvent(eventId: string): Promise<Registration> {
-  return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`)).data;
+// Registers the signed-in person; invite is a private event's invite code
+// ('' for none).
+export async function registerForEvent(eventId: string, invite = ''): Promise<Registration> {
+  return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`, undefined, invite ? { params: { invite } } : undefined)).data;
 }
 
 // Where the signed-in person stands for an event.
@@ -20,6 +22,8 @@ export interface MyRegistration {
   ticket?: string;
   // The ticket's own page, which opens without a login (registered only).
   ticketLink?: string;
+  // An online event's link (registered only).
+  onlineUrl?: string;
 }
 
 // The signed-in person's registration for eventId, or null when they have
@@ -29,7 +33,14 @@ export async function myRegistration(eventId: string): Promise<MyRegistration | 
   try {
     const { data } = await api.get<Schemas['MyRegistration'] | Schemas['NoRegistration']>(`/event/register/${encodeURIComponent(eventId)}/`);
     if (!data.registration_id) return null;
-    return { id: data.registration_id, status: data.status ?? 'registered', position: data.position, ticket: data.ticket, ticketLink: data.ticket_link };
+    return {
+      id: data.registration_id,
+      status: data.status ?? 'registered',
+      position: data.position,
+      ticket: data.ticket,
+      ticketLink: data.ticket_link,
+      onlineUrl: data.online_url,
+    };
   } catch (error) {
     if (statusOf(error) === 404) return null;
     throw error;

@@ -2,6 +2,8 @@
 // categories and the cities. Through publicGet, so the first pages load no
 // HTTP library.
 import { publicGet } from '@/lib/publicGet';
+import { statusOf } from '@/lib/errors';
+import { session } from '@/lib/storage';
 import type { Schemas, TurnoutEvent } from '@/types/api';
 import { apiSearchParams, type Search } from '@/lib/eventSearch';
 
@@ -19,8 +21,19 @@ export async function listPublicEvents(after?: string, search: Search = {}): Pro
   return { events: data, next: headers.get('X-Next-Page') || null };
 }
 
-export async function getEvent(id: string): Promise<TurnoutEvent> {
-  return (await publicGet<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`)).data;
+// One event, with invite the code of a private event's invite link ('' for
+// none). A private event is not found without it, except by its organizer
+// and the people registered: a signed-in visitor's 404 is asked again with
+// their token (the signed-in client loads only then).
+export async function getEvent(id: string, invite = ''): Promise<TurnoutEvent> {
+  const path = `/event/detail/${encodeURIComponent(id)}/`;
+  try {
+    return (await publicGet<TurnoutEvent>(path, invite ? { invite } : {})).data;
+  } catch (error) {
+    if (statusOf(error) !== 404 || !session.isLoggedIn()) throw error;
+    const { api } = await import('@/lib/http');
+    return (await api.get<TurnoutEvent>(path)).data;
+  }
 }
 
 export type Category = Schemas['Category'];

@@ -38,22 +38,25 @@ export function prefetchEventList(): Promise<void> {
   return prefetchQuery(listKey(search), () => publicPage(search));
 }
 
-// One event's public detail in the shared cache.
-const eventKey = (id: string) => `event:${id}`;
+// One event's public detail in the shared cache (a private one's by its
+// invite code too).
+const eventKey = (id: string, invite = '') => `event:${id}${invite ? `:${invite}` : ''}`;
 
 // The event a shared link (?id=) names, requested together with the event
 // page's code (src/app/router.tsx) rather than after the page commits. An
 // event the list handed over in navigation state needs no request.
 export function prefetchEvent(): Promise<void> {
-  const id = new URLSearchParams(window.location.search).get('id');
+  const query = new URLSearchParams(window.location.search);
+  const id = query.get('id');
+  const invite = query.get('invite') ?? '';
   const state: unknown = (window.history.state as { usr?: unknown } | null)?.usr;
   if (!id || eventFromState(state)) return Promise.resolve();
-  return prefetchQuery(eventKey(id), () => getEvent(id));
+  return prefetchQuery(eventKey(id, invite), () => getEvent(id, invite));
 }
 
-// The public detail of event id.
-export function useEvent(id: string) {
-  return useQuery(eventKey(id), () => getEvent(id), { onError: (error) => console.error('load event', error) });
+// The public detail of event id (with a private one's invite code).
+export function useEvent(id: string, invite = '') {
+  return useQuery(eventKey(id, invite), () => getEvent(id, invite), { onError: (error) => console.error('load event', error) });
 }
 
 export interface EventList {

@@ -16,7 +16,8 @@ export const paths = {
   events: '/events',
   // The event travels in navigation state; the id in the query makes the
   // URL shareable.
-  eventDetail: (id?: string) => (id ? `/event/detail?id=${encodeURIComponent(id)}` : '/event/detail'),
+  eventDetail: (id?: string, invite?: string) =>
+    id ? `/event/detail?id=${encodeURIComponent(id)}${invite ? `&invite=${encodeURIComponent(invite)}` : ''}` : '/event/detail',
   // An organization's public page.
   organization: (id = ':id') => `/organizations/${id === ':id' ? id : encodeURIComponent(id)}`,
   // A ticket's own page, opened by its secret link without a login (?t=

@@ -69,6 +69,8 @@ export const eventDefaults = {
   latitude: null,
   longitude: null,
   time_zone: 'UTC',
+  visibility: 'public',
+  online: false,
 } satisfies Partial<TurnoutEvent>;
 
 // An event of the public list, three days ahead.

@@ -491,7 +491,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The web app's page with the event's preview tags (what `/event/detail?id=…` answers). */
+        /**
+         * The web app's page with the event's preview tags (what `/event/detail?id=…` answers).
+         * @description An unlisted or private event's page carries `<meta name="robots" content="noindex">`; a private one's answers 404 without its invite code.
+         */
         get: operations["getEventSharePage"];
         put?: never;
         post?: never;
@@ -508,6 +511,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The event; a private one only with its invite code, to its organizer or to people registered.
+         * @description Public: the token is optional. With its organizer's token the answer adds `online_url`
+         *     and `invite_url`. A private event answers 404, as a missing one, without its invite code
+         *     (`?invite=`) unless the caller is its organizer or holds a registration for it. An
+         *     unlisted or private event's answer carries `X-Robots-Tag: noindex`.
+         */
         get: operations["getEvent"];
         put?: never;
         post?: never;
@@ -524,7 +534,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event as an iCalendar file (RFC 5545), an attachment named from the title; public. */
+        /** The event as an iCalendar file (RFC 5545), an attachment named from the title; public (a private event's with its invite code). It never holds the online link. */
         get: operations["getEventCalendarFile"];
         put?: never;
         post?: never;
@@ -541,10 +551,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** That organization's events, past and future, by start time. */
+        /**
+         * That organization's events, past and future, by start time.
+         * @description Public events only, unless the caller is that organization's organizer (then unlisted and private ones too). The token is optional.
+         */
         get: operations["listOrganizationEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/detail/{id}/invite/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a private event a new invite link; links with the old code stop opening it. Its organizer only. */
+        post: operations["resetInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -578,7 +608,10 @@ export interface paths {
         /** The caller's registration for the event, or nulls when there is none. */
         get: operations["getMyRegistration"];
         put?: never;
-        /** Take a seat, or a place on the waitlist of a full event that has one. */
+        /**
+         * Take a seat, or a place on the waitlist of a full event that has one.
+         * @description A private event answers 404 without its invite code (`?invite=`).
+         */
         post: operations["registerForEvent"];
         delete?: never;
         options?: never;
@@ -1041,11 +1074,23 @@ export interface components {
                 /** @description Its logo, null for none. */
                 logo_url: string | null;
             };
+            /**
+             * @description public: in every list; unlisted: opens by its URL, in no list, search, organization page, feed or sitemap; private: as unlisted, and opens only with its invite code.
+             * @enum {string}
+             */
+            visibility: "public" | "unlisted" | "private";
+            /** @description The event is joined online (its link is only in its organizer's and its seat holders' answers). */
+            online: boolean;
+            /** @description Its organizer's answers only (create, update, its detail with their token); null for none. */
+            online_url?: string | null;
+            /** @description Its organizer's answers only; the link that opens a private event, null for any other. */
+            invite_url?: string | null;
         };
         /**
          * @description An event's fields. On PATCH all are required but `waitlist`, `category`, `city`,
-         *     `latitude`/`longitude` and `time_zone`, which keep their values when absent (empty
-         *     `latitude` and `longitude` clear the point).
+         *     `latitude`/`longitude`, `time_zone`, `visibility` and `online_url`, which keep their values
+         *     when absent (empty `latitude` and `longitude` clear the point; an empty `online_url` removes
+         *     the link).
          */
         EventInput: {
             title: string;
@@ -1062,6 +1107,13 @@ export interface components {
             latitude?: string;
             longitude?: string;
             time_zone?: string;
+            /**
+             * @default public
+             * @enum {string}
+             */
+            visibility: "public" | "unlisted" | "private";
+            /** @description An https:// link, for the people holding a seat. */
+            online_url?: string;
             banner?: string;
             banner_key?: string;
         };
@@ -1112,6 +1164,8 @@ export interface components {
             ticket?: string;
             /** @description The ticket's own page, which opens without a login (registered only). */
             ticket_link?: string;
+            /** @description The online event's link (registered only). */
+            online_url?: string;
         };
         MyRegistration: {
             registration_id: string;
@@ -1120,6 +1174,8 @@ export interface components {
             ticket?: string;
             ticket_link?: string;
             checked_in_at: components["schemas"]["NullableTime"];
+            /** @description The online event's link (registered only). */
+            online_url?: string;
         };
         NoRegistration: {
             registration_id: null;
@@ -1226,6 +1282,7 @@ export interface components {
          */
         SharePage: {
             headers: {
+                /** @description Public and briefly cacheable; `private, no-store` for a private event's page. */
                 "Cache-Control": string;
                 [name: string]: unknown;
             };
@@ -1361,6 +1418,8 @@ export interface components {
         Limit100: number;
         /** @description The beginning of a city's name (without regard to case or accents). */
         Beginning: string;
+        /** @description A private event's invite code (from its organizer's `invite_url`). */
+        Invite: string;
         /** @description An earlier answer's `ETag`; 304 when nothing changed. */
         IfNoneMatch: string;
     };
@@ -1372,6 +1431,8 @@ export interface components {
         /** @description Cacheable for 15 s (CloudFront keys on every parameter). */
         PublicList: string;
         PublicDetail: string;
+        /** @description Public and briefly cacheable; `private, no-store` for a private event or its organizer. */
+        DetailCache: string;
         /** @description Cacheable for an hour. */
         Crawler: string;
         /** @description `attachment` with a file name made from the title. */
@@ -2141,7 +2202,10 @@ export interface operations {
     };
     getEventSharePage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private event's invite code (from its organizer's `invite_url`). */
+                invite?: components["parameters"]["Invite"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -2157,7 +2221,10 @@ export interface operations {
     };
     getEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private event's invite code (from its organizer's `invite_url`). */
+                invite?: components["parameters"]["Invite"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
@@ -2166,16 +2233,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event (public). */
+            /** @description The event. */
             200: {
                 headers: {
-                    "Cache-Control": components["headers"]["PublicDetail"];
+                    "Cache-Control": components["headers"]["DetailCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2241,7 +2309,10 @@ export interface operations {
     };
     getEventCalendarFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private event's invite code (from its organizer's `invite_url`). */
+                invite?: components["parameters"]["Invite"];
+            };
             header?: {
                 /** @description An earlier answer's `ETag`; 304 when nothing changed. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2257,7 +2328,7 @@ export interface operations {
             200: {
                 headers: {
                     "Content-Disposition": components["headers"]["Attachment"];
-                    "Cache-Control": components["headers"]["PublicDetail"];
+                    "Cache-Control": components["headers"]["DetailCache"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2297,7 +2368,37 @@ export interface operations {
                 };
             };
             400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resetInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invite link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invite_url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2360,7 +2461,10 @@ export interface operations {
     };
     registerForEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A private event's invite code (from its organizer's `invite_url`). */
+                invite?: components["parameters"]["Invite"];
+            };
             header?: never;
             path: {
                 eventId: components["parameters"]["EventId"];

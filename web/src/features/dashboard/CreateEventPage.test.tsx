@@ -125,6 +125,8 @@ describe('create event page', () => {
         latitude: '45.76400',
         longitude: '4.83570',
         time_zone: 'Europe/Paris',
+        visibility: 'public',
+        online_url: '',
         banner_key: BANNER_KEY,
       },
     ]);

@@ -6,7 +6,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, openCreateForm, preloadPages, signIn } from './test-fixtures';
+import { answerAccount, answerEvents, events, openCreateForm, ownerRead, preloadPages, signIn } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
@@ -142,7 +142,7 @@ async function openUpdateFormWithPoint() {
   signIn();
   answerAccount();
   answerEvents();
-  const view = renderApp('/dashboard/event-update', { event: { ...events[0]!, latitude: 45.764, longitude: 4.8357 } });
+  const view = renderApp('/dashboard/event-update', { event: ownerRead({ ...events[0]!, latitude: 45.764, longitude: 4.8357 }) });
   await screen.findByRole('form', { name: 'Update event' });
   return { ...view, sent };
 }

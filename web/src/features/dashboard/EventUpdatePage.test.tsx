@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, preloadPages, signIn } from './test-fixtures';
+import { answerAccount, answerEvents, events, ownerRead, preloadPages, signIn } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
@@ -24,7 +24,7 @@ function answerUpdate(answer: () => Response) {
   return sent;
 }
 
-async function openForm(state: unknown = { event }) {
+async function openForm(state: unknown = { event: ownerRead(event) }) {
   signIn();
   answerAccount();
   answerEvents();
@@ -135,7 +135,7 @@ describe('event update page', () => {
     // saving must not clear the one the event may have.
     const sent = answerUpdate(() => HttpResponse.json(event));
     server.use(http.get(apiUrl('/event/public/places/'), () => HttpResponse.json([{ city: 'Grenoble', latitude: null, longitude: null }])));
-    const { user } = await openForm({ event: { ...event, latitude: null, longitude: null, waitlist: undefined } });
+    const { user } = await openForm({ event: ownerRead({ ...event, latitude: null, longitude: null, waitlist: undefined } as unknown as typeof event) });
 
     await user.clear(screen.getByLabelText('City (optional)'));
     await user.type(screen.getByLabelText('City (optional)'), 'Grenoble');
@@ -161,7 +161,7 @@ describe('event update page', () => {
 
   it('sends a point the person typed, and clears one they emptied', async () => {
     const sent = answerUpdate(() => HttpResponse.json(event));
-    const { user } = await openForm({ event: { ...event, latitude: 45.764, longitude: 4.8357 } });
+    const { user } = await openForm({ event: ownerRead({ ...event, latitude: 45.764, longitude: 4.8357 }) });
 
     expect(screen.getByLabelText('Latitude (optional)')).toHaveValue('45.764');
     await user.clear(screen.getByLabelText('Latitude (optional)'));

@@ -29,6 +29,8 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     latitude: event.latitude == null ? '' : String(event.latitude),
     longitude: event.longitude == null ? '' : String(event.longitude),
     time_zone: event.time_zone ?? '',
+    visibility: event.visibility ?? 'public',
+    online_url: event.online_url ?? '',
   };
 }
 
@@ -37,13 +39,15 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
 export default function EventUpdatePage() {
   useDocumentTitle('Update Event · Dashboard');
   const fromState = eventFromState(useLocation().state);
-  const id = useSearchParams()[0].get('id');
+  const id = useSearchParams()[0].get('id') ?? fromState?.id;
   return (
     <section aria-labelledby="update-event">
       <h1 id="update-event" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
         Update Event
       </h1>
-      {fromState && (!id || id === fromState.id) ? (
+      {/* Only the organizer's own read of the event has its online and
+          invite links; the list's copy in navigation state has neither. */}
+      {fromState && id === fromState.id && ownerRead(fromState) ? (
         <EventUpdateForm event={fromState} />
       ) : id ? (
         <EventLoader key={id} id={id} />
@@ -53,6 +57,8 @@ export default function EventUpdatePage() {
     </section>
   );
 }
+
+const ownerRead = (event: TurnoutEvent) => event.online_url !== undefined;
 
 function NoEvent() {
   return (
@@ -107,6 +113,9 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
         saving={saving}
         errors={errors}
         currentBanner={event.banner_url ? { url: event.banner_url, alt: `Current banner of ${event.title}` } : null}
+        eventId={event.id}
+        inviteUrl={event.invite_url ?? null}
+        wasListed={(event.visibility ?? 'public') === 'public'}
         onSubmit={(values, banner) => void update(values, banner)}
       />
     </div>

@@ -89,9 +89,12 @@ function OrganizationEvent({ event, deleting, onEdit, onDelete }: { event: Turno
             {event.title}
           </Link>
         </h2>
-        {event.cancelled && (
-          <p>
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>
+        {(event.cancelled || event.visibility === 'unlisted' || event.visibility === 'private' || event.online) && (
+          <p className="flex flex-wrap gap-1">
+            {event.cancelled && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>}
+            {event.visibility === 'unlisted' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Unlisted</span>}
+            {event.visibility === 'private' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Private</span>}
+            {event.online && <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">Online</span>}
           </p>
         )}
         <p className="text-sm text-slate-700">

@@ -32,12 +32,17 @@ export async function updateEvent(id: string, form: FormData): Promise<TurnoutEv
   return (await api.patch<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`, form)).data;
 }
 
+// A new invite link for private event id: the old one stops opening it.
+export async function resetInvite(id: string): Promise<string> {
+  return (await api.post<{ invite_url: string }>(`/event/detail/${encodeURIComponent(id)}/invite/reset/`)).data.invite_url;
+}
+
 export async function deleteEvent(id: string): Promise<void> {
   await api.delete(`/event/detail/${encodeURIComponent(id)}/`);
 }
 
 // The fields of an event beyond the six every create and update sends.
-const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone'] as const;
+const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url'] as const;
 
 const extraValue = (values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]) =>
   field === 'waitlist' ? String(values.waitlist) : values[field].trim();

@@ -18,7 +18,12 @@ export interface EventFormValues {
   latitude: string;
   longitude: string;
   time_zone: string;
+  // Who finds and opens it, and its online link ('' for none).
+  visibility: Visibility;
+  online_url: string;
 }
+
+export type Visibility = 'public' | 'unlisted' | 'private';
 
 export const emptyEventForm: EventFormValues = {
   title: '',
@@ -33,6 +38,8 @@ export const emptyEventForm: EventFormValues = {
   latitude: '',
   longitude: '',
   time_zone: '',
+  visibility: 'public',
+  online_url: '',
 };
 
 // API fields (and those of the banner upload) → the form field that shows them.
@@ -49,6 +56,8 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   latitude: 'latitude',
   longitude: 'longitude',
   time_zone: 'time_zone',
+  visibility: 'visibility',
+  online_url: 'online_url',
   banner: 'banner',
   banner_key: 'banner',
   content_type: 'banner',

@@ -24,6 +24,9 @@ export function answerAccount(profile: Profile = organizer): void {
 }
 
 // The organization's events, as the events panel asks.
+// The organization's list, and each of its events as the organizer reads
+// it (with its online and invite links, which the list leaves out: the
+// update page loads it).
 export function answerEvents(list: TurnoutEvent[] = events): void {
   server.use(
     http.get(apiUrl(`/event/organization/${organization.id}/events/`), async () => {
@@ -31,8 +34,15 @@ export function answerEvents(list: TurnoutEvent[] = events): void {
       await delay(100);
       return HttpResponse.json(list);
     }),
+    http.get(apiUrl('/event/detail/:id/'), ({ params }) => {
+      const found = list.find((e) => e.id === params.id);
+      return found ? HttpResponse.json(ownerRead(found)) : HttpResponse.json({ detail: 'Event not found.' }, { status: 404 });
+    }),
   );
 }
+
+// event as its organizer reads it.
+export const ownerRead = (event: TurnoutEvent): TurnoutEvent => ({ online_url: null, invite_url: null, ...event });
 
 export const events: TurnoutEvent[] = [
   {

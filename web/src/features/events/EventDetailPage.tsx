@@ -31,9 +31,11 @@ export default function EventDetailPage() {
   const [params] = useSearchParams();
   const fromState = eventFromState(location.state);
   const id = params.get('id');
+  // A private event's invite link carries its code.
+  const invite = params.get('invite') ?? '';
 
-  if (fromState && (!id || id === fromState.id)) return <EventDetail key={fromState.id} initial={fromState} />;
-  if (id) return <EventLoader key={id} id={id} />;
+  if (fromState && (!id || id === fromState.id)) return <EventDetail key={fromState.id} initial={fromState} invite={invite} />;
+  if (id) return <EventLoader key={`${id}:${invite}`} id={id} invite={invite} />;
   return <NoEvent />;
 }
 
@@ -51,12 +53,12 @@ function NoEvent() {
   );
 }
 
-function EventLoader({ id }: { id: string }) {
-  const query = useEvent(id);
+function EventLoader({ id, invite }: { id: string; invite: string }) {
+  const query = useEvent(id, invite);
   useDocumentTitle(query.status === 'ready' ? query.data.title : 'Event');
 
   if (query.status === 'loading') return <PageLoading label="Loading event..." />;
-  if (query.status === 'ready') return <EventDetail initial={query.data} />;
+  if (query.status === 'ready') return <EventDetail initial={query.data} invite={invite} />;
   return (
     <div className="page">
       <div role="alert" className="card mx-auto max-w-lg text-center">
@@ -113,14 +115,14 @@ function registrationNote(event: TurnoutEvent, registration: MyRegistration | nu
   return availability === 'open' ? null : NOT_OPEN_REASON[availability];
 }
 
-function EventDetail({ initial }: { initial: TurnoutEvent }) {
+function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [event, setEvent] = useState(() => withMyChange(initial));
   const [registration, setRegistration] = useMyRegistration(event.id);
   // Where focus goes when the button pressed gives way to another.
   const status = useRef<HTMLParagraphElement>(null);
-  const { busy, register, cancel } = useRegistrationActions(event, setEvent, setRegistration, status);
+  const { busy, register, cancel } = useRegistrationActions(event, invite, setEvent, setRegistration, status);
   const availability = availabilityOf(event);
   // A full event with a waitlist still takes people, into its queue.
   const canJoinWaitlist = availability === 'full' && event.waitlist === true && !registration;
@@ -180,7 +182,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
               {note}
             </p>
           </div>
-          <RegistrationDetails event={event} registration={registration} setRegistration={setRegistration} />
+          <RegistrationDetails event={event} invite={invite} registration={registration} setRegistration={setRegistration} />
         </aside>
 
         <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
@@ -198,6 +200,7 @@ function EventDetail({ initial }: { initial: TurnoutEvent }) {
 // registration following; status takes focus from the pressed button.
 function useRegistrationActions(
   event: TurnoutEvent,
+  invite: string,
   setEvent: (update: (shown: TurnoutEvent) => TurnoutEvent) => void,
   setRegistration: (r: MyRegistration | null) => void,
   status: RefObject<HTMLParagraphElement | null>,
@@ -219,18 +222,18 @@ function useRegistrationActions(
     if (!session.isLoggedIn()) {
       // On to log in (or sign up), and back here to finish.
       toast.error('Please log in first to register for the event.');
-      void navigate(withNextPage(paths.login, paths.eventDetail(event.id)));
+      void navigate(withNextPage(paths.login, paths.eventDetail(event.id, invite)));
       return;
     }
     setBusy(true);
     try {
-      const made = await registerForEvent(event.id);
+      const made = await registerForEvent(event.id, invite);
       if (made.status === 'waitlisted') {
         toast.success(made.detail);
         registrationChanged(0, { id: made.id, status: 'waitlisted', position: made.position });
       } else {
         toast.success('Successfully registered for the event!');
-        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link });
+        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link, onlineUrl: made.online_url });
       }
     } catch (error) {
       // Full, started, already registered (409), too many changes (429) or
@@ -340,10 +343,12 @@ function EventHeader({ event }: { event: TurnoutEvent }) {
 // top padding is its gap.
 function RegistrationDetails({
   event,
+  invite,
   registration,
   setRegistration,
 }: {
   event: TurnoutEvent;
+  invite: string;
   registration: MyRegistration | null | undefined;
   setRegistration: (r: MyRegistration | null) => void;
 }) {
@@ -358,18 +363,34 @@ function RegistrationDetails({
           <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
         </figure>
       )}
+      {ticketed && registration.onlineUrl && <JoinOnline link={registration.onlineUrl} />}
       {ticketed && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
       {ticketed && registration.ticketLink && (
         <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
       )}
-      {!event.cancelled && <AddToCalendar event={event} />}
-      <ShareEvent event={event} />
+      {!event.cancelled && <AddToCalendar event={event} invite={invite} />}
+      <ShareEvent event={event} invite={invite} />
       <dl className="mt-1 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
         <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
         <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
         <Detail term="Capacity" value={String(event.capacity)} />
       </dl>
     </div>
+  );
+}
+
+// The online event's link, for the person holding a seat.
+function JoinOnline({ link }: { link: string }) {
+  return (
+    <section aria-labelledby="join-online" className="mt-3 rounded-lg bg-indigo-50 p-3 ring-1 ring-indigo-200">
+      <h2 id="join-online" className="text-sm font-semibold text-slate-900">
+        Join online
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Your seat comes with the link to join. Please keep it to yourself.</p>
+      <a href={link} target="_blank" rel="noopener noreferrer" className="btn-primary mt-2 w-full break-all">
+        Open the event&rsquo;s link<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </section>
   );
 }
 

@@ -18,7 +18,7 @@ export function EventFacts({ event }: { event: TurnoutEvent }) {
         </span>
       </Fact>
       <Fact term="Location" icon={pinIcon}>
-        <span className="font-medium text-slate-900">{event.city ? `${event.location} · ${event.city}` : event.location}</span>
+        <span className="font-medium text-slate-900">{whereOf(event)}</span>
         {map && (
           <a href={map} target="_blank" rel="noopener noreferrer" className="block w-fit text-indigo-700 underline hover:text-indigo-900">
             Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
@@ -32,6 +32,14 @@ export function EventFacts({ event }: { event: TurnoutEvent }) {
       )}
     </dl>
   );
+}
+
+// Where the event is: its place (and city), and whether it is online too.
+// An online event whose location is only "Online" has no other place.
+export function whereOf(event: TurnoutEvent): string {
+  const place = event.city ? `${event.location} · ${event.city}` : event.location;
+  if (!event.online) return place;
+  return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? 'Online' : `Online and at ${place}`;
 }
 
 function Fact({ term, icon, children }: { term: string; icon: ReactNode; children: ReactNode }) {

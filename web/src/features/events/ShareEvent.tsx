@@ -7,9 +7,11 @@ type Outcome = 'idle' | 'copied' | 'show';
 // Sharing the event's page: the device's share sheet where there is one
 // (phones), else its link copied, said in a status line; where the
 // clipboard is refused, the link is shown selected to copy by hand.
-export function ShareEvent({ event }: { event: TurnoutEvent }) {
+// A private event's link keeps the invite code it was opened with: whoever
+// shares it passes the invitation on.
+export function ShareEvent({ event, invite = '' }: { event: TurnoutEvent; invite?: string }) {
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const url = new URL(paths.eventDetail(event.id), window.location.origin).href;
+  const url = new URL(paths.eventDetail(event.id, invite), window.location.origin).href;
 
   async function share() {
     if (typeof navigator.share === 'function') {

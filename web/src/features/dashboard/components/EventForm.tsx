@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
 import type { EventFormValues } from '../eventFormValues';
+import { AccessFields } from './AccessFields';
 import { PlaceFields } from './PlaceFields';
 import { TimeZonePicker, browserTimeZone } from './TimeZonePicker';
 
@@ -15,10 +16,14 @@ interface EventFormProps {
   saving: boolean;
   errors: FormErrorReport;
   currentBanner?: { url: string; alt: string } | null;
+  // An edited event's id, invite link and whether it was public.
+  eventId?: string;
+  inviteUrl?: string | null;
+  wasListed?: boolean;
   onSubmit: (values: EventFormValues, banner: File | null) => void;
 }
 
-export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, onSubmit }: EventFormProps) {
+export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, eventId, inviteUrl, wasListed, onSubmit }: EventFormProps) {
   const [values, setValues] = useState<EventFormValues>(() => ({ ...initial, time_zone: initial.time_zone || browserTimeZone() }));
   const [banner, setBanner] = useState<File | null>(null);
 
@@ -47,30 +52,15 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
       <TimeZonePicker value={values.time_zone} errors={errors.fields.time_zone} onChange={(time_zone) => setValues((v) => ({ ...v, time_zone }))} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
       <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
-      <div className="flex items-start gap-3 sm:col-span-2">
-        <input
-          id="event-waitlist"
-          name="waitlist"
-          type="checkbox"
-          className="mt-1 size-4 rounded border-slate-300 text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-700"
-          checked={values.waitlist}
-          aria-describedby="event-waitlist-help"
-          onChange={(e) => setValues((v) => ({ ...v, waitlist: e.target.checked }))}
-        />
-        <div>
-          <label htmlFor="event-waitlist" className="field-label">
-            Waitlist when full
-          </label>
-          <p id="event-waitlist-help" className="text-sm text-slate-600">
-            People can queue once every seat is taken; a freed seat goes to the first in line.
-          </p>
-          {errors.fields.waitlist?.map((m) => (
-            <p key={m} className="text-sm text-red-700">
-              {m}
-            </p>
-          ))}
-        </div>
-      </div>
+      <WaitlistField checked={values.waitlist} errors={errors.fields.waitlist} onChange={(waitlist) => setValues((v) => ({ ...v, waitlist }))} />
+      <AccessFields
+        values={values}
+        errors={errors}
+        eventId={eventId}
+        inviteUrl={inviteUrl}
+        wasListed={wasListed}
+        onChange={(changes) => setValues((v) => ({ ...v, ...changes }))}
+      />
       <div className="sm:col-span-2">
         {currentBanner && (
           <figure className="mb-3">
@@ -97,5 +87,34 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
         </button>
       </div>
     </form>
+  );
+}
+
+function WaitlistField({ checked, errors, onChange }: { checked: boolean; errors: string[] | undefined; onChange: (waitlist: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input
+        id="event-waitlist"
+        name="waitlist"
+        type="checkbox"
+        className="mt-1 size-4 rounded border-slate-300 text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-700"
+        checked={checked}
+        aria-describedby="event-waitlist-help"
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <div>
+        <label htmlFor="event-waitlist" className="field-label">
+          Waitlist when full
+        </label>
+        <p id="event-waitlist-help" className="text-sm text-slate-600">
+          People can queue once every seat is taken; a freed seat goes to the first in line.
+        </p>
+        {errors?.map((m) => (
+          <p key={m} className="text-sm text-red-700">
+            {m}
+          </p>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,89 @@
+// An organization creates a private online event from its dashboard: the
+// event is in no public list, its page says it does not exist without the
+// invite link, and opens with it (asking search engines not to index it).
+// A person opens the invite link, registers and is given the join link on
+// the page and in the confirmation mail; a new invite link closes the old.
+import assert from 'node:assert/strict';
+import { daysFromNow, signUpOrganization, signUpPerson, unique } from '../api.mjs';
+import { waitForMail } from '../mail.mjs';
+import { fillForm, listItem, logIn, see } from '../ui.mjs';
+
+const JOIN = 'https://meet.example.com/supper-club?pwd=e2e';
+
+export default async function organizerInvitesPrivately({ page, stack, screenshot }) {
+  const org = await signUpOrganization(stack);
+  const person = await signUpPerson(stack);
+  const title = unique('Supper Club ');
+
+  await logIn(page, org.username, org.password);
+  await page.goto('/dashboard/create-event');
+  await fillForm(page, {
+    Title: title,
+    Location: 'The Back Room',
+    Description: 'A private supper, joined online too.',
+    'Start time': daysFromNow(9, 19),
+    'End time': daysFromNow(9, 22),
+    Capacity: '12',
+    'Online link (optional)': JOIN,
+  });
+  await page.getByLabel('Private').check();
+  await see(page, 'Its invite link appears here once you save the event.');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await see(page, 'Event created successfully!');
+  const item = listItem(page, title);
+  await item.getByText('Private', { exact: true }).waitFor();
+  await item.getByText('Online', { exact: true }).waitFor();
+
+  // The edit form holds the invite link to hand out.
+  await item.getByRole('button', { name: 'Edit' }).click();
+  const invite = page.getByLabel('Invite link');
+  await invite.waitFor();
+  assert.equal(await page.getByLabel('Online link (optional)').inputValue(), JOIN);
+  const inviteURL = new URL(await invite.inputValue());
+  assert.match(inviteURL.searchParams.get('invite') ?? '', /^[\w-]{22}$/);
+  await screenshot('-form');
+
+  // Signed out: not in the list, not found without the code, open with it.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/events');
+  await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+  assert.equal(await listItem(page, title).count(), 0, 'a private event is in no public list');
+  const eventPath = `/event/detail?id=${inviteURL.searchParams.get('id')}`;
+  await page.goto(eventPath);
+  await see(page, 'This event does not exist or has been removed.');
+  await page.goto(inviteURL.pathname + inviteURL.search);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await see(page, 'Online and at The Back Room');
+  assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+
+  // A person opens the invite link, logs in on the way and registers.
+  await page.getByRole('button', { name: 'Register Now' }).click();
+  await page.waitForURL('**/login**');
+  const form = page.getByRole('main');
+  await form.getByLabel(/^Username/).fill(person.username);
+  await form.getByLabel(/^Password/).fill(person.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByRole('button', { name: 'Register Now' }).click();
+  await see(page, 'You are registered for this event.');
+  const join = page.getByRole('link', { name: /Open the event’s link/ });
+  assert.equal(await join.getAttribute('href'), JOIN);
+  await screenshot();
+  const confirmation = await waitForMail(stack.sesURL, person.email, `You're registered: ${title}`);
+  assert.ok(confirmation.body.text.includes(JOIN), 'the confirmation carries the join link');
+
+  // Registered, the person opens the page without the code.
+  await page.goto(eventPath);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+  // A new invite link closes the old one.
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, org.username, org.password);
+  await page.goto(`/dashboard/event-update?id=${inviteURL.searchParams.get('id')}`);
+  await page.getByRole('button', { name: 'Make a New Link' }).click();
+  await see(page, 'New invite link made. The old one no longer opens the event.');
+  assert.notEqual(await page.getByLabel('Invite link').inputValue(), inviteURL.href);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(inviteURL.pathname + inviteURL.search);
+  await see(page, 'This event does not exist or has been removed.');
+}
