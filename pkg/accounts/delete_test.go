@@ -94,7 +94,7 @@ func TestDeletionOutOfTimeIsFinishedByAskingAgain(t *testing.T) {
 
 func register(t *testing.T, f fixture, u domain.User, eventID string) {
 	t.Helper()
-	if _, err := f.events.Register(context.Background(), u, eventID, ""); err != nil {
+	if _, err := f.events.Register(context.Background(), u, eventID, "", nil); err != nil {
 		t.Fatalf("register: %v", err)
 	}
 }

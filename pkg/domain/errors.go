@@ -33,6 +33,9 @@ type Error struct {
 	// Fields holds per-field messages ({"field": ["message"]}); when set the
 	// error is rendered in that shape instead of {"detail": Message}.
 	Fields map[string][]string
+	// Groups holds field messages nested under a field of their own
+	// ({"answers": {"<question id>": ["message"]}}), rendered beside Fields.
+	Groups map[string]FieldErrors
 	// RetryAfter, when set, is how long until asking again can succeed.
 	RetryAfter time.Duration
 }
@@ -105,6 +108,15 @@ func (f FieldErrors) Err() error {
 		return nil
 	}
 	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: f}
+}
+
+// ErrUnder returns nil when no message was added, else a CodeInvalid
+// *Error with the messages nested under field.
+func (f FieldErrors) ErrUnder(field string) error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeInvalid, Message: "Invalid input.", Groups: map[string]FieldErrors{field: f}}
 }
 
 // FieldError is a shortcut for a single field message.

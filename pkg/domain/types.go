@@ -94,6 +94,10 @@ type Event struct {
 	// there is one, which lists know without reading it.
 	OnlineURL string
 	Online    bool
+	// Questions are what registering asks (questions.go); Retired are
+	// the ones taken off since people answered them, kept so that their
+	// answers still read as what they answered.
+	Questions, RetiredQuestions []Question
 }
 
 // SeatsLeft never goes below zero, even if capacity was lowered by hand.
@@ -117,6 +121,8 @@ type Registration struct {
 	// TicketVersion is the version of the link to the ticket's own page;
 	// a reset moves it on, which ends every older link.
 	TicketVersion int
+	// Answers are the person's answers to the event's questions.
+	Answers Answers
 }
 
 // Departure is a registration its person gave up: a seat (Status

@@ -6,6 +6,7 @@ package events
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -67,7 +68,7 @@ type Store interface {
 	TakeAllowance(ctx context.Context, a domain.Allowance, now time.Time) (bool, time.Time, error)
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
-	AttendeeAndLink(ctx context.Context, eventID, userID string) (domain.Attendee, string, error)
+	AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
@@ -180,6 +181,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 		return domain.Event{}, err
 	}
 	now := s.Now()
+	in.NewQuestionID = newQuestionID
 	fields, err := in.Parse(now)
 	if err != nil {
 		return domain.Event{}, err
@@ -225,6 +227,7 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	if start, err := domain.ParseTime(in.StartTime); err != nil || !start.Equal(current.Start) {
 		earliest = s.Now()
 	}
+	in.AskedBefore, in.NewQuestionID = current.Questions, newQuestionID
 	fields, err := in.Parse(earliest)
 	if err != nil {
 		return domain.Event{}, err
@@ -269,9 +272,11 @@ func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
 	return nil
 }
 
-// Register takes a seat at eventID for u; a private event needs its
-// invite code (Opened).
-func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite string) (domain.RegisteredEvent, error) {
+// Register takes a seat at eventID for u, with answers to the event's
+// questions (question id to answer, as sent; nil for none); a private
+// event needs its invite code (Opened). Answers that do not answer the
+// questions are refused under "answers", and nothing is taken.
+func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite string, answers map[string]json.RawMessage) (domain.RegisteredEvent, error) {
 	if !domain.ValidID(eventID) {
 		return domain.RegisteredEvent{}, eventNotFound()
 	}
@@ -285,9 +290,13 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite s
 	if err != nil {
 		return domain.RegisteredEvent{}, err
 	}
+	answered, bad := domain.CheckAnswers(e.Questions, answers)
+	if err := bad.ErrUnder("answers"); err != nil {
+		return domain.RegisteredEvent{}, err
+	}
 	// The id is a ULID made as the request arrives (it orders the person's
 	// list) and the person's id, which finds it.
-	reg := domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), u.ID), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second)}
+	reg := domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), u.ID), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second), Answers: answered}
 	// Seat, waitlist or refuse is the events rule; the store runs the
 	// transaction it decides, reading the counter when a seat is refused.
 	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
@@ -304,23 +313,20 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite s
 }
 
 // RegistrationFor returns u's registration for eventID, so the event's
-// page can say they are registered (or waiting), show the ticket and offer
-// to cancel, and the event's online link if they hold a seat; registered is
-// false when u holds none, which is no error: the page asks for every
-// event. A malformed id is not found.
-func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (reg domain.Registration, joinURL string, registered bool, err error) {
+// page can say they are registered (or waiting), show the ticket, their
+// answers and the online link, and offer to cancel; e is the event as its
+// item holds it (no counts). registered is false when u holds none, which
+// is no error: the page asks for every event. A malformed id is not found.
+func (s *Service) RegistrationFor(ctx context.Context, u domain.User, eventID string) (reg domain.Registration, e domain.Event, registered bool, err error) {
 	notRegistered := domain.Errorf(domain.CodeNotFound, MsgNotRegistered)
 	if !domain.ValidID(eventID) {
-		return domain.Registration{}, "", false, notRegistered
+		return domain.Registration{}, e, false, notRegistered
 	}
-	a, link, err := s.Store.AttendeeAndLink(ctx, eventID, u.ID)
+	a, e, err := s.Store.AttendeeAndEvent(ctx, eventID, u.ID)
 	if errors.Is(err, domain.ErrNotFound) {
-		return domain.Registration{}, "", false, nil
+		return domain.Registration{}, e, false, nil
 	}
-	if a.Status != domain.StatusRegistered {
-		link = ""
-	}
-	return a.Registration, link, err == nil, explain(err, notRegistered)
+	return a.Registration, e, err == nil, explain(err, notRegistered)
 }
 
 // Ticket is the code on the ticket of registration r, "" while it waits

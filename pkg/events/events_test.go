@@ -54,7 +54,7 @@ func (f fixture) event(t *testing.T, capacity int, waitlist bool) domain.Event {
 // register registers u at eventID, failing the test on an error.
 func (f fixture) register(t *testing.T, u domain.User, eventID string) domain.Registration {
 	t.Helper()
-	re, err := f.svc.Register(context.Background(), u, eventID, "")
+	re, err := f.svc.Register(context.Background(), u, eventID, "", nil)
 	if err != nil {
 		t.Fatalf("register: %v", err)
 	}

@@ -140,7 +140,7 @@ func (s *Service) withTimes(ctx context.Context, userID string, page []domain.Re
 	}
 	for i, re := range page {
 		if t, ok := times[re.Event.ID]; ok && t.ID == re.Registration.ID {
-			page[i].Registration.Created, page[i].Registration.CheckedIn = t.Created, t.CheckedIn
+			page[i].Registration.Created, page[i].Registration.CheckedIn, page[i].Registration.Answers = t.Created, t.CheckedIn, t.Answers
 		}
 	}
 	return nil

@@ -68,7 +68,7 @@ func TestRegister(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			u, eventID := tt.setup(t, f)
-			re, err := f.svc.Register(context.Background(), u, eventID, "")
+			re, err := f.svc.Register(context.Background(), u, eventID, "", nil)
 			if tt.wantCode != "" {
 				wantRefusal(t, err, tt.wantCode, tt.wantMsg)
 				return

@@ -76,3 +76,7 @@ func keepInvite(e *domain.Event) {
 func ownsOrganization(u domain.User, orgID string) bool {
 	return u.IsOrganizer && u.OrganizationID != "" && u.OrganizationID == orgID
 }
+
+// newQuestionID names a new registration question: random, so no id of a
+// question taken off is ever given to another.
+func newQuestionID() string { return "q" + auth.RandomToken(6) }

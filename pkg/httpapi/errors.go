@@ -53,6 +53,17 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	case de.RetryAfter > 0:
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(de.RetryAfter.Seconds()))))
 	}
+	if len(de.Groups) > 0 {
+		body := map[string]any{}
+		for field, msgs := range de.Fields {
+			body[field] = msgs
+		}
+		for field, group := range de.Groups {
+			body[field] = group
+		}
+		WriteJSON(w, status, body)
+		return
+	}
 	if len(de.Fields) > 0 {
 		WriteJSON(w, status, de.Fields)
 		return

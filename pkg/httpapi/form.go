@@ -24,8 +24,10 @@ type Form struct {
 	files  map[string][]byte
 }
 
+// A field's value may hold an event's registration questions as JSON:
+// ten of them with twenty options each take up to about 25 KB of ASCII.
 const (
-	maxFormValueBytes = 16 << 10
+	maxFormValueBytes = 64 << 10
 	maxFormParts      = 64
 )
 

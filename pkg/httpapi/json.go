@@ -29,7 +29,7 @@ const MaxJSONBytes = 64 << 10
 // ignored, but a known field of the wrong type, malformed JSON, a second
 // value, a wrong content type or an oversized body are 4xx errors.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
-	if !isJSON(r) {
+	if !IsJSON(r) {
 		return domain.Errorf(domain.CodeUnsupported, "Send the request body as application/json.")
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxJSONBytes))
@@ -90,7 +90,8 @@ func jsonKind(kind string) string {
 	}
 }
 
-func isJSON(r *http.Request) bool {
+// IsJSON reports whether r says its body is JSON (or says nothing).
+func IsJSON(r *http.Request) bool {
 	mt := mediaType(r)
 	return mt == "application/json" || mt == ""
 }

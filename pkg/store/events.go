@@ -70,6 +70,10 @@ type eventItem struct {
 	InviteCode string `dynamo:",omitempty"`
 	OnlineURL  string `dynamo:",omitempty"`
 	Online     bool   `dynamo:",omitempty"`
+	// Questions are what registering asks; RetiredQuestions those taken
+	// off, for their answers (only the event's own reads hold them).
+	Questions        []domain.Question `dynamo:",omitempty"`
+	RetiredQuestions []domain.Question `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
@@ -86,6 +90,7 @@ func newEventItem(e domain.Event) eventItem {
 		Lat: lat, Lng: lng,
 		Words:      eventWords(e),
 		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL,
+		Questions: e.Questions, RetiredQuestions: e.RetiredQuestions,
 	}
 	if e.Listed() {
 		it.GSI1PK, it.GSI1SK = listedPK(e), upcomingSK(e.Start, e.ID)
@@ -199,6 +204,7 @@ func (it eventItem) domain() domain.Event {
 		CancelReason: it.CancelReason, BannerKey: it.BannerKey, Created: it.Created,
 		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
 		Visibility: domain.Visibility(it.Visibility), InviteCode: it.InviteCode, OnlineURL: it.OnlineURL, Online: it.OnlineURL != "",
+		Questions: it.Questions, RetiredQuestions: it.RetiredQuestions,
 	}
 }
 
@@ -277,6 +283,13 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 			attrGSI1PK: it.GSI1PK, attrGSI1SK: it.GSI1SK, attrGSI3PK: it.GSI3PK, attrGSI3SK: it.GSI3SK,
 			"Visibility": it.Visibility, "InviteCode": it.InviteCode, "OnlineURL": it.OnlineURL,
 		})
+		for name, list := range map[string][]domain.Question{"Questions": it.Questions, "RetiredQuestions": it.RetiredQuestions} {
+			if len(list) > 0 {
+				up.Set(name, list)
+			} else {
+				up.Remove(name)
+			}
+		}
 		upSeats := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 			Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 			Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone)

@@ -18,7 +18,7 @@ import (
 // username.
 
 // RegistrationTimes reads when each registration of userID to eventIDs
-// was made and checked in, from their attendee items (one BatchGetItem of
+// was made and checked in (and its answers), from their attendee items (one BatchGetItem of
 // up to 100 keys, as a page of an export holds), by event id.
 func (s *Store) RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error) {
 	out := make(map[string]domain.Registration, len(eventIDs))
@@ -35,13 +35,13 @@ func (s *Store) RegistrationTimes(ctx context.Context, userID string, eventIDs [
 	}
 	clear(out)
 	var items []attendeeItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(attrPK, "RegistrationID", "Created", "CheckedInAt").All(ctx, &items)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(attrPK, "RegistrationID", "Created", "CheckedInAt", "Answers").All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read registration times of %s: %w", userID, err)
 	}
 	for _, it := range items {
 		eventID := strings.TrimPrefix(it.PK, eventPrefix)
-		out[eventID] = domain.Registration{ID: it.RegistrationID, EventID: eventID, UserID: userID, Created: it.Created, CheckedIn: it.CheckedInAt}
+		out[eventID] = domain.Registration{ID: it.RegistrationID, EventID: eventID, UserID: userID, Created: it.Created, CheckedIn: it.CheckedInAt, Answers: it.Answers}
 	}
 	return out, nil
 }

@@ -76,6 +76,9 @@ type attendeeItem struct {
 	// Ticket is the number a waitlisted registration took in the queue
 	// (absent on places taken before tickets existed, until a Backfill).
 	Ticket *int `dynamo:",omitempty"`
+	// Answers are the person's answers to the event's questions, by
+	// question id (their bytes are the registration write's only growth).
+	Answers map[string][]string `dynamo:",omitempty"`
 }
 
 // waitItem is a place in an event's queue: its sort key holds its ticket
@@ -95,6 +98,7 @@ func newAttendeeItem(a domain.Attendee, ticket *int) attendeeItem {
 		Username: a.Username, FirstName: a.FirstName, LastName: a.LastName, Email: a.Email,
 		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn, TicketVersion: a.TicketVersion,
 		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")), Ticket: ticket,
+		Answers: a.Answers,
 	}
 }
 
@@ -107,6 +111,7 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 		Registration: domain.Registration{
 			ID: it.RegistrationID, EventID: eventID, UserID: strings.TrimPrefix(it.SK, attendeePrefix),
 			Created: it.Created, Status: status, CheckedIn: it.CheckedInAt, TicketVersion: it.TicketVersion,
+			Answers: it.Answers,
 		},
 		Username: it.Username, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email,
 	}
@@ -329,19 +334,20 @@ func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.At
 	return a, err
 }
 
-// AttendeeAndLink is Attendee with its event's online link ("" for none),
-// read in the same BatchGetItem.
-func (s *Store) AttendeeAndLink(ctx context.Context, eventID, userID string) (domain.Attendee, string, error) {
+// AttendeeAndEvent is Attendee with its event as its item holds it (its
+// online link and questions; not its counts), read in the same
+// BatchGetItem.
+func (s *Store) AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error) {
 	return s.attendee(ctx, eventID, userID, true)
 }
 
-func (s *Store) attendee(ctx context.Context, eventID, userID string, withLink bool) (domain.Attendee, string, error) {
-	fail := func(err error) (domain.Attendee, string, error) {
-		return domain.Attendee{}, "", fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
+func (s *Store) attendee(ctx context.Context, eventID, userID string, withEvent bool) (domain.Attendee, domain.Event, error) {
+	fail := func(err error) (domain.Attendee, domain.Event, error) {
+		return domain.Attendee{}, domain.Event{}, fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
 	}
 	ak, sk, ek := attendeeKey(eventID, userID), seatsKey(eventID), eventKey(eventID)
 	keys := []dynamo.Keyed{dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}}
-	if withLink {
+	if withEvent {
 		keys = append(keys, dynamo.Keys{ek.PK, ek.SK})
 	}
 	var items []map[string]types.AttributeValue
@@ -351,15 +357,14 @@ func (s *Store) attendee(ctx context.Context, eventID, userID string, withLink b
 	}
 	var it attendeeItem
 	var counter seatsItem
-	link, found := "", false
+	var event eventItem
+	found := false
 	for _, item := range items {
 		switch sk, _ := item[attrSK].(*types.AttributeValueMemberS); {
 		case sk != nil && sk.Value == seatsSK:
 			err = dynamo.UnmarshalItem(item, &counter)
 		case sk != nil && sk.Value == ek.SK:
-			if l, ok := item["OnlineURL"].(*types.AttributeValueMemberS); ok {
-				link = l.Value
-			}
+			err = dynamo.UnmarshalItem(item, &event)
 		default:
 			found, err = true, dynamo.UnmarshalItem(item, &it)
 		}
@@ -374,7 +379,7 @@ func (s *Store) attendee(ctx context.Context, eventID, userID string, withLink b
 	if it.waitlisted() {
 		a.Position = counter.queue().Position(it.Ticket)
 	}
-	return a, link, nil
+	return a, event.domain(), nil
 }
 
 // Registration reads one registration (one GetItem: its holder's entry,

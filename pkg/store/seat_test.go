@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -135,7 +136,7 @@ func TestASeatIsThreeSmallItems(t *testing.T) {
 		t.Errorf("a seat sent %+v, want one transaction of 3 writes (each under 1 KB) and 1 check", seat)
 	}
 	got, err := s.Registration(ctx, reg.ID)
-	if err != nil || got != reg {
+	if err != nil || !reflect.DeepEqual(got, reg) {
 		t.Errorf("Registration(%s) = %+v, %v; want %+v", reg.ID, got, err, reg)
 	}
 	if err := s.CancelRegistration(ctx, reg); err != nil {
@@ -178,7 +179,7 @@ func TestRegistrationsFromBeforeAreFoundAndRemoved(t *testing.T) {
 	}
 	cancelled, kept := old(), old()
 	for _, r := range []domain.Registration{cancelled, kept} {
-		if got, err := s.Registration(ctx, r.ID); err != nil || got != r {
+		if got, err := s.Registration(ctx, r.ID); err != nil || !reflect.DeepEqual(got, r) {
 			t.Errorf("Registration(%s) = %+v, %v; want %+v", r.ID, got, err, r)
 		}
 		if listed, _, err := s.UserRegistrations(ctx, r.UserID, "", 10); err != nil || len(listed) != 1 || listed[0].Registration.ID != r.ID {

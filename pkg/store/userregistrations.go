@@ -116,7 +116,7 @@ func (s *Store) registeredEvents(ctx context.Context, userID string, regs []user
 	}
 	var items []eventItem
 	err := s.table.Batch(attrPK, attrSK).Get(keys...).
-		Project(attrSK, "ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled", "Waiting", "Served", "Gone", "OnlineURL").All(ctx, &items)
+		Project(attrSK, "ID", "Title", "StartsAt", "EndsAt", "Location", "TimeZone", "Deleting", "Cancelled", "Waiting", "Served", "Gone", "OnlineURL", "Questions", "RetiredQuestions").All(ctx, &items)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("load events of %s's registrations: %w", userID, err)
 	}

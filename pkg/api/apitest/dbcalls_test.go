@@ -303,7 +303,10 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("organizer's list reads (one more Query). A signed-in person opening a private event without its code costs a\n")
 	doc.WriteString("BatchGetItem that looks for their registration. Registering reads the event before its transaction (it read it\n")
 	doc.WriteString("after), so it stays at 4 calls with the same items, and the seat counter grows by a few bytes at most (a\n")
-	doc.WriteString("visibility word, an online flag); a seat holder's online link rides in their registration's BatchGetItem.\n\n")
+	doc.WriteString("visibility word, an online flag); a seat holder's online link rides in their registration's BatchGetItem.\n")
+	doc.WriteString("Answers to an event's questions ride on the attendee item the registration's transaction writes anyway: no\n")
+	doc.WriteString("call or item more, only their bytes (a transactional write costs 2 WCU per KB of the item, and answers are\n")
+	doc.WriteString("bounded: 10 questions, 500 characters of text or 20 options each).\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -52,14 +53,20 @@ func attendeeOf(a domain.Attendee) attendeeBody {
 	}
 }
 
+// listedAttendee is an attendee of the list, with their answers.
+type listedAttendee struct {
+	attendeeBody
+	Answers []domain.LabeledAnswer `json:"answers"`
+}
+
 // attendeesPage is a page of an event's attendees with the event's counts.
 type attendeesPage struct {
-	Event      attendeesEvent `json:"event"`
-	Registered int            `json:"registered"`
-	Waitlisted int            `json:"waitlisted"`
-	CheckedIn  int            `json:"checked_in"`
-	Capacity   int            `json:"capacity"`
-	Attendees  []attendeeBody `json:"attendees"`
+	Event      attendeesEvent   `json:"event"`
+	Registered int              `json:"registered"`
+	Waitlisted int              `json:"waitlisted"`
+	CheckedIn  int              `json:"checked_in"`
+	Capacity   int              `json:"capacity"`
+	Attendees  []listedAttendee `json:"attendees"`
 }
 
 // attendeesEvent is what the attendee screens show of the event.
@@ -88,10 +95,10 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 	body := attendeesPage{
 		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
 		Registered: e.SeatsTaken, Waitlisted: e.Waiting, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
-		Attendees: make([]attendeeBody, len(page)),
+		Attendees: make([]listedAttendee, len(page)),
 	}
 	for i, a := range page {
-		body.Attendees[i] = attendeeOf(a)
+		body.Attendees[i] = listedAttendee{attendeeOf(a), e.LabeledAnswers(a.Answers)}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writePage(w, next, body)
@@ -129,12 +136,14 @@ func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.
 	out := csv.NewWriter(&buf)
 	out.UseCRLF = true
 	var title string
+	// A column per question the event asks or asked, after the fixed ones.
+	var questions []domain.Question
 	start := func(e domain.Event) {
-		title = e.Title
+		title, questions = e.Title, e.AnsweredQuestions()
 		if after == "" {
 			// A byte order mark, so spreadsheet programs read the file as UTF-8.
 			buf.WriteString("\ufeff")
-			_ = out.Write(csvHeader)
+			_ = out.Write(inertCells(append(slices.Clip(csvHeader), questionColumns(e)...)...))
 		}
 	}
 	rows, last, deadline := 0, "", time.Now().Add(csvPageTime)
@@ -146,8 +155,11 @@ func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.
 		if !a.CheckedIn.IsZero() {
 			checkedIn = a.CheckedIn.UTC().Format(time.RFC3339)
 		}
-		_ = out.Write(inertCells(a.ID, a.UserID, a.Username, a.FirstName, a.LastName, a.Email,
-			a.Created.UTC().Format(time.RFC3339), string(a.Status), checkedIn))
+		row := []string{a.ID, a.UserID, a.Username, a.FirstName, a.LastName, a.Email, a.Created.UTC().Format(time.RFC3339), string(a.Status), checkedIn}
+		for _, q := range questions {
+			row = append(row, domain.AnswerText(q, a.Answers[q.ID]))
+		}
+		_ = out.Write(inertCells(row...))
 		out.Flush()
 		rows, last = rows+1, a.UserID
 		return out.Error()
@@ -165,6 +177,19 @@ func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(title, name)}))
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = buf.WriteTo(w)
+}
+
+// questionColumns are the CSV's headers of e's questions: their labels,
+// marked for the ones it no longer asks.
+func questionColumns(e domain.Event) []string {
+	out := make([]string, 0, len(e.Questions)+len(e.RetiredQuestions))
+	for _, q := range e.Questions {
+		out = append(out, q.Label)
+	}
+	for _, q := range e.RetiredQuestions {
+		out = append(out, q.Label+" (no longer asked)")
+	}
+	return out
 }
 
 // inertCells makes cells that a spreadsheet would run as a formula (they

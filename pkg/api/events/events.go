@@ -136,6 +136,9 @@ type eventBody struct {
 	// joined online (the link is its organizer's and registrants' only).
 	Visibility domain.Visibility `json:"visibility"`
 	Online     bool              `json:"online"`
+	// Questions are what registering asks (an event's own reads only;
+	// lists leave them out).
+	Questions []domain.Question `json:"questions,omitempty"`
 	*ownerFields
 }
 
@@ -154,7 +157,7 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
-		Visibility:   e.VisibilityOf(), Online: e.Online,
+		Visibility:   e.VisibilityOf(), Online: e.Online, Questions: e.Questions,
 	}
 }
 
@@ -290,7 +293,7 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 		Waitlist: f.Value("waitlist"),
 		Category: optional(f, "category"), City: optional(f, "city"), TimeZone: optional(f, "time_zone"),
 		Latitude: optional(f, "latitude"), Longitude: optional(f, "longitude"),
-		Visibility: optional(f, "visibility"), OnlineURL: optional(f, "online_url"),
+		Visibility: optional(f, "visibility"), OnlineURL: optional(f, "online_url"), Questions: optional(f, "questions"),
 	}
 }
 

@@ -1,6 +1,7 @@
 package events
 
 import (
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -52,10 +53,28 @@ type registerReply struct {
 	TicketLink string `json:"ticket_link,omitempty"`
 	// OnlineURL is the online event's link, for a person with a seat.
 	OnlineURL string `json:"online_url,omitempty"`
+	// Answers are the person's answers to the event's questions.
+	Answers []domain.LabeledAnswer `json:"answers"`
+}
+
+// registerInput is a registration's optional body: the answers to the
+// event's questions, by question id.
+type registerInput struct {
+	Answers map[string]json.RawMessage `json:"answers"`
 }
 
 func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
-	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"), r.URL.Query().Get("invite"))
+	var in registerInput
+	// The body is optional (the product contract's call sends none), and
+	// only a JSON one is read: a client that sends a form there as before
+	// registers as before.
+	if r.ContentLength != 0 && httpapi.IsJSON(r) {
+		if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+	}
+	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"), r.URL.Query().Get("invite"), in.Answers)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -67,9 +86,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 	reply := registerReply{
 		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
 		TicketLink: h.ticketLink(h.Events.TicketLink(re.Registration)),
-	}
-	if re.Registration.Status == domain.StatusRegistered {
-		reply.OnlineURL = re.Event.OnlineURL
+		OnlineURL:  joinLink(re.Registration, re.Event), Answers: re.Event.LabeledAnswers(re.Registration.Answers),
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, reply)
 }
@@ -79,7 +96,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 // nulls. The event's page asks it, since the public detail is shared by
 // everyone at the edge.
 func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u domain.User) {
-	reg, join, registered, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
+	reg, e, registered, err := h.Events.RegistrationFor(r.Context(), u, r.PathValue("eventId"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -94,11 +111,21 @@ func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u doma
 	httpapi.WriteJSON(w, http.StatusOK, struct {
 		RegistrationID string `json:"registration_id"`
 		statusBody
-		Ticket      string     `json:"ticket,omitempty"`
-		TicketLink  string     `json:"ticket_link,omitempty"`
-		CheckedInAt *time.Time `json:"checked_in_at"`
-		OnlineURL   string     `json:"online_url,omitempty"`
-	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn), join})
+		Ticket      string                 `json:"ticket,omitempty"`
+		TicketLink  string                 `json:"ticket_link,omitempty"`
+		CheckedInAt *time.Time             `json:"checked_in_at"`
+		OnlineURL   string                 `json:"online_url,omitempty"`
+		Answers     []domain.LabeledAnswer `json:"answers"`
+	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn), joinLink(reg, e), e.LabeledAnswers(reg.Answers)})
+}
+
+// joinLink is e's online link for the holder of reg: "" unless they hold
+// a seat.
+func joinLink(reg domain.Registration, e domain.Event) string {
+	if reg.Status != domain.StatusRegistered {
+		return ""
+	}
+	return e.OnlineURL
 }
 
 func (h handlers) userEvents(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -69,6 +69,8 @@ type exportRegistration struct {
 	Position  int                       `json:"position,omitempty"`
 	Created   *time.Time                `json:"registered_at"`
 	CheckedIn *time.Time                `json:"checked_in_at"`
+	// Answers are the person's answers to the event's questions.
+	Answers []domain.LabeledAnswer `json:"answers"`
 }
 
 // export answers everything the product holds about the caller as a JSON
@@ -116,6 +118,7 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) 
 			ID: re.Registration.ID, EventID: re.Event.ID, Title: re.Event.Title, StartTime: re.Event.Start, EndTime: re.Event.End,
 			Location: re.Event.Location, Status: re.Registration.Status, Position: re.Registration.Position,
 			Created: httpapi.TimeOrNull(re.Registration.Created), CheckedIn: httpapi.TimeOrNull(re.Registration.CheckedIn),
+			Answers: re.Event.LabeledAnswers(re.Registration.Answers),
 		}
 	}
 	name := "turnout-" + u.Username + ".json"

@@ -1,8 +1,10 @@
-// An organization creates a private online event from its dashboard: the
-// event is in no public list, its page says it does not exist without the
-// invite link, and opens with it (asking search engines not to index it).
-// A person opens the invite link, registers and is given the join link on
-// the page and in the confirmation mail; a new invite link closes the old.
+// An organization creates a private online event with a consent question
+// from its dashboard: the event is in no public list, its page says it does
+// not exist without the invite link, and opens with it (asking search
+// engines not to index it). A person opens the invite link, ticks the box,
+// registers and is given the join link on the page and in the confirmation
+// mail; the organizer sees the answer among the attendees; a new invite
+// link closes the old.
 import assert from 'node:assert/strict';
 import { daysFromNow, signUpOrganization, signUpPerson, unique } from '../api.mjs';
 import { waitForMail } from '../mail.mjs';
@@ -27,6 +29,10 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
     'Online link (optional)': JOIN,
   });
   await page.getByLabel('Private').check();
+  await page.getByRole('button', { name: 'Add a Question' }).click();
+  await page.getByLabel('Question 1', { exact: true }).fill('I agree to the house rules');
+  await page.getByLabel('Answered by').selectOption({ label: 'A box to tick (consent or terms)' });
+  await page.getByLabel('Must be ticked to register').check();
   await see(page, 'Its invite link appears here once you save the event.');
   await page.getByRole('button', { name: 'Create Event' }).click();
   await see(page, 'Event created successfully!');
@@ -64,8 +70,10 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   await form.getByLabel(/^Password/).fill(person.password);
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByLabel('I agree to the house rules').check();
   await page.getByRole('button', { name: 'Register Now' }).click();
   await see(page, 'You are registered for this event.');
+  await page.getByRole('region', { name: 'Your answers' }).getByText('I agree to the house rules').waitFor();
   const join = page.getByRole('link', { name: /Open the event’s link/ });
   assert.equal(await join.getAttribute('href'), JOIN);
   await screenshot();
@@ -76,9 +84,14 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   await page.goto(eventPath);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
-  // A new invite link closes the old one.
+  // The organizer sees the answer among the attendees; a new invite link
+  // closes the old one.
   await page.evaluate(() => localStorage.clear());
   await logIn(page, org.username, org.password);
+  await page.goto(`/dashboard/attendees?id=${inviteURL.searchParams.get('id')}`);
+  const row = listItem(page, `@${person.username}`);
+  await row.getByText('I agree to the house rules', { exact: true }).waitFor();
+  assert.equal(await row.locator('dd').first().textContent(), 'Yes');
   await page.goto(`/dashboard/event-update?id=${inviteURL.searchParams.get('id')}`);
   await page.getByRole('button', { name: 'Make a New Link' }).click();
   await see(page, 'New invite link made. The old one no longer opens the event.');

@@ -8,9 +8,11 @@ import type { RegistrationStatus, Schemas } from '@/types/api';
 export type Registration = Schemas['Registration'];
 
 // Registers the signed-in person; invite is a private event's invite code
-// ('' for none).
-export async function registerForEvent(eventId: string, invite = ''): Promise<Registration> {
-  return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`, undefined, invite ? { params: { invite } } : undefined)).data;
+// ('' for none), answers their answers to its questions (none: no body, as
+// the product contract's call).
+export async function registerForEvent(eventId: string, invite = '', answers?: Record<string, string | string[] | boolean>): Promise<Registration> {
+  const body = answers && Object.keys(answers).length > 0 ? { answers } : undefined;
+  return (await api.post<Registration>(`/event/register/${encodeURIComponent(eventId)}/`, body, invite ? { params: { invite } } : undefined)).data;
 }
 
 // Where the signed-in person stands for an event.
@@ -24,6 +26,8 @@ export interface MyRegistration {
   ticketLink?: string;
   // An online event's link (registered only).
   onlineUrl?: string;
+  // Their answers to the event's questions.
+  answers?: Schemas['Answers'];
 }
 
 // The signed-in person's registration for eventId, or null when they have
@@ -40,6 +44,7 @@ export async function myRegistration(eventId: string): Promise<MyRegistration | 
       ticket: data.ticket,
       ticketLink: data.ticket_link,
       onlineUrl: data.online_url,
+      answers: data.answers,
     };
   } catch (error) {
     if (statusOf(error) === 404) return null;

@@ -24,6 +24,20 @@ export function errorBody(error: unknown): Record<string, string[]> {
   return body;
 }
 
+// The messages an error body nests under field, by key: a registration's
+// answers come as {"answers": {"<question id>": ["message"]}}.
+export function nestedErrors(error: unknown, field: string): FieldErrors {
+  const data: unknown = responseOf(error)?.data;
+  const nested: unknown = data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
+  if (!nested || typeof nested !== 'object' || Array.isArray(nested)) return {};
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(nested as Record<string, unknown>)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) out[key] = messages;
+  }
+  return out;
+}
+
 // Every message in an API error body, in order.
 export function serverMessages(error: unknown): string[] {
   return Object.values(errorBody(error)).flat();

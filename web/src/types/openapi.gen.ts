@@ -610,7 +610,11 @@ export interface paths {
         put?: never;
         /**
          * Take a seat, or a place on the waitlist of a full event that has one.
-         * @description A private event answers 404 without its invite code (`?invite=`).
+         * @description A private event answers 404 without its invite code (`?invite=`). The body is optional:
+         *     `{"answers": {"<question id>": answer}}` answers the event's questions (a string for text and
+         *     choice, a list of strings for multi, a boolean for checkbox). A required question left
+         *     unanswered, or an answer that is not of its question, answers 400 with the messages under
+         *     `answers` by question id, and nothing is taken.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -863,9 +867,11 @@ export interface components {
         Detail: {
             detail: string;
         };
-        /** @description Each wrong field with its messages. */
+        /** @description Each wrong field with its messages; a registration's answers are nested by question id (`{"answers": {"<question id>": ["message"]}}`). */
         FieldErrors: {
-            [key: string]: string[];
+            [key: string]: string[] | {
+                [key: string]: string[];
+            };
         };
         Error: components["schemas"]["Detail"] | components["schemas"]["FieldErrors"];
         /** Format: date-time */
@@ -962,6 +968,7 @@ export interface components {
                 position?: number;
                 registered_at: components["schemas"]["NullableTime"];
                 checked_in_at: components["schemas"]["NullableTime"];
+                answers?: components["schemas"]["Answers"];
             }[];
             /** @description Every refresh token kept. */
             sessions: {
@@ -1085,6 +1092,8 @@ export interface components {
             online_url?: string | null;
             /** @description Its organizer's answers only; the link that opens a private event, null for any other. */
             invite_url?: string | null;
+            /** @description What registering asks (an event's own reads; lists leave them out, as an event that asks none). */
+            questions?: components["schemas"]["Question"][];
         };
         /**
          * @description An event's fields. On PATCH all are required but `waitlist`, `category`, `city`,
@@ -1114,6 +1123,8 @@ export interface components {
             visibility: "public" | "unlisted" | "private";
             /** @description An https:// link, for the people holding a seat. */
             online_url?: string;
+            /** @description A JSON list of up to 10 questions (`{"id", "label", "kind", "options", "required"}`); a new question has no id (the server names it), a kept one keeps its own. Absent keeps them; `[]` removes them (their answers stay readable). */
+            questions?: string;
             banner?: string;
             banner_key?: string;
         };
@@ -1166,6 +1177,7 @@ export interface components {
             ticket_link?: string;
             /** @description The online event's link (registered only). */
             online_url?: string;
+            answers: components["schemas"]["Answers"];
         };
         MyRegistration: {
             registration_id: string;
@@ -1176,6 +1188,7 @@ export interface components {
             checked_in_at: components["schemas"]["NullableTime"];
             /** @description The online event's link (registered only). */
             online_url?: string;
+            answers: components["schemas"]["Answers"];
         };
         NoRegistration: {
             registration_id: null;
@@ -1216,7 +1229,31 @@ export interface components {
             status: components["schemas"]["RegistrationStatus"];
             checked_in_at: components["schemas"]["NullableTime"];
         };
-        Attendee: components["schemas"]["AttendeeFields"];
+        Attendee: components["schemas"]["AttendeeFields"] & {
+            answers: components["schemas"]["Answers"];
+        };
+        Question: {
+            /** @description Named by the server; it stays with the question and is never given to another. */
+            id: string;
+            label: string;
+            /**
+             * @description `checkbox` is a consent or terms box: required, it must be ticked.
+             * @enum {string}
+             */
+            kind: "text" | "choice" | "multi" | "checkbox";
+            /** @description A choice's or multi's 2 to 20 options; empty for the others. */
+            options: string[];
+            required: boolean;
+        };
+        /** @description A person's answers, with the questions they answer (those asked, then those no longer asked); the unanswered left out. */
+        Answers: {
+            question_id: string;
+            label: string;
+            /** @enum {string} */
+            kind: "text" | "choice" | "multi" | "checkbox";
+            /** @description The text or option (text, choice), the options chosen (multi), or whether the box is ticked (checkbox). */
+            answer: string | string[] | boolean;
+        }[];
         AttendeesPage: {
             event: {
                 id: string;
@@ -2471,7 +2508,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    answers?: {
+                        [key: string]: string | string[] | boolean;
+                    };
+                };
+            };
+        };
         responses: {
             /** @description Registered or waitlisted. */
             201: {
@@ -2482,6 +2527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
+            400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

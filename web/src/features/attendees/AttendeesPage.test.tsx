@@ -18,6 +18,10 @@ const ada: Attendee = {
   registered_at: '2030-04-01T10:00:00Z',
   status: 'registered',
   checked_in_at: null,
+  answers: [
+    { question_id: 'qDiet', label: 'Diet', kind: 'choice', answer: 'Vegan' },
+    { question_id: 'qCoc', label: 'I accept the code of conduct', kind: 'checkbox', answer: true },
+  ],
 };
 const grace: Attendee = { ...ada, registration_id: '01JREG00000000000000000002', user_id: '01JUSR00000000000000000002', username: 'grace', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', status: 'waitlisted' };
 
@@ -75,6 +79,10 @@ describe('attendees page', () => {
     expect(screen.getByText('Waitlisted', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
     const graceRow = screen.getByText('Grace Hopper').closest('li')!;
     expect(within(graceRow).getByText('Waitlisted')).toBeInTheDocument();
+    // Each attendee's answers to the event's questions, under their name.
+    const adaRow = screen.getByText('Ada Lovelace').closest('li')!;
+    expect(within(adaRow).getByText('Diet', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Vegan');
+    expect(within(adaRow).getByText('I accept the code of conduct', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Yes');
     // The title is set by an effect, which may run after the list is drawn.
     await waitFor(() => expect(document.title).toBe(`Attendees of ${event.title} · Dashboard · Turnout`));
   });

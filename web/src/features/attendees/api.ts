@@ -5,6 +5,8 @@ import { api } from '@/lib/http';
 import type { JSONBody, Schemas } from '@/types/api';
 
 export type Attendee = Schemas['Attendee'];
+// An attendee's own fields, as a check-in answers them (without answers).
+export type AttendeeFields = Schemas['AttendeeFields'];
 
 export type AttendeesPage = Schemas['AttendeesPage'] & {
   // Cursor of the next page, when there is one (header X-Next-Page).

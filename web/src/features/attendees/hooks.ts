@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { invalidateQuery, useQuery } from '@/lib/query';
-import { listAttendees, type Attendee, type AttendeesPage } from './api';
+import { listAttendees, type Attendee, type AttendeeFields, type AttendeesPage } from './api';
 
 // The event the attendee screens are for: ?id= in the URL.
 export function useEventIdParam(): string | null {
@@ -15,8 +15,9 @@ export interface AttendeeList {
   retry: () => void;
   more: (() => Promise<void>) | null;
   loadingMore: boolean;
-  // Shows an attendee's new state (a check-in) without reloading.
-  replace: (a: Attendee) => void;
+  // Shows an attendee's new state (a check-in) without reloading; what
+  // the change did not send (their answers) stays as listed.
+  replace: (a: AttendeeFields) => void;
   // Loads the list and its counts again (keeping replaced attendees).
   reload: () => void;
 }
@@ -27,7 +28,7 @@ export function useAttendeeList(eventId: string, query: string): AttendeeList {
   const key = `attendees:${eventId}:${query}`;
   const first = useQuery(key, () => listAttendees(eventId, query), { onError: (error) => console.error('load attendees', error) });
   const [later, setLater] = useState<{ attendees: Attendee[]; next: string | null } | null>(null);
-  const [changed, setChanged] = useState<Record<string, Attendee>>({});
+  const [changed, setChanged] = useState<Record<string, AttendeeFields>>({});
   const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- another event or query starts from its first page
@@ -49,14 +50,14 @@ export function useAttendeeList(eventId: string, query: string): AttendeeList {
       setLoadingMore(false);
     }
   }, [eventId, query, next]);
-  const replace = useCallback((a: Attendee) => setChanged((c) => ({ ...c, [a.registration_id]: a })), []);
+  const replace = useCallback((a: AttendeeFields) => setChanged((c) => ({ ...c, [a.registration_id]: a })), []);
   // What this screen changed stays shown over the reloaded answer.
   const reload = useCallback(() => {
     setLater(null);
     invalidateQuery(key);
   }, [key]);
 
-  const attendees = [...(page?.attendees ?? []), ...(later?.attendees ?? [])].map((a) => changed[a.registration_id] ?? a);
+  const attendees = [...(page?.attendees ?? []), ...(later?.attendees ?? [])].map((a) => ({ ...a, ...changed[a.registration_id] }));
   return {
     status: first.status,
     page,

@@ -127,6 +127,7 @@ describe('create event page', () => {
         time_zone: 'Europe/Paris',
         visibility: 'public',
         online_url: '',
+        questions: '[]',
         banner_key: BANNER_KEY,
       },
     ]);

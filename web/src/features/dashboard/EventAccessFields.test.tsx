@@ -107,3 +107,49 @@ describe('event form: who can find it, and the online link', () => {
     expect(screen.getByText('Choose public, unlisted or private.')).toBeInTheDocument();
   });
 });
+
+describe('event form: registration questions', () => {
+  it('asks questions in the order set, options one a line, and keeps a question’s id when edited', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const sent = answerUpdate();
+    const asked = ownerRead({
+      ...events[0]!,
+      questions: [{ id: 'qDiet', label: 'Diet', kind: 'choice', options: ['None', 'Vegan'], required: true }],
+    });
+    const { user } = renderApp('/dashboard/event-update', { event: asked });
+
+    expect(await screen.findByLabelText('Question 1')).toHaveValue('Diet');
+    expect(screen.getByLabelText('Options, one a line')).toHaveValue('None\nVegan');
+    await user.type(screen.getByLabelText('Options, one a line'), '\nVegetarian');
+    await user.click(screen.getByRole('button', { name: 'Add a Question' }));
+    await user.type(screen.getByLabelText('Question 2'), 'I accept the code of conduct');
+    await user.selectOptions(screen.getAllByLabelText('Answered by')[1]!, 'A box to tick (consent or terms)');
+    await user.click(screen.getByLabelText('Must be ticked to register'));
+    await user.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(sent[0]!.questions))).toEqual([
+      { label: 'I accept the code of conduct', kind: 'checkbox', options: [], required: true },
+      { id: 'qDiet', label: 'Diet', kind: 'choice', options: ['None', 'Vegan', 'Vegetarian'], required: true },
+    ]);
+  });
+
+  it('sends no questions when they were not touched, and at most ten can be added', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    const sent = answerUpdate();
+    const { user } = renderApp('/dashboard/event-update', { event: ownerRead(events[0]!) });
+
+    const add = await screen.findByRole('button', { name: 'Add a Question' });
+    for (let i = 0; i < 10; i++) await user.click(add);
+    expect(add).toBeDisabled();
+    for (let i = 10; i > 0; i--) await user.click(screen.getByRole('button', { name: `Remove question ${i}` }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('Event updated successfully!')).toBeInTheDocument();
+    expect(sent[0]).not.toHaveProperty('questions');
+  });
+});

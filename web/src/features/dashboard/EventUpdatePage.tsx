@@ -8,7 +8,7 @@ import type { TurnoutEvent } from '@/types/api';
 import { invalidateQuery, useQuery } from '@/lib/query';
 import { eventFormData, getEvent, updateEvent } from './api';
 import { EventForm } from './components/EventForm';
-import { EVENT_FIELD_OF, type EventFormValues } from './eventFormValues';
+import { draftOf, EVENT_FIELD_OF, type EventFormValues } from './eventFormValues';
 import { toLocalInput } from './eventTimes';
 import { eventFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -31,6 +31,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     time_zone: event.time_zone ?? '',
     visibility: event.visibility ?? 'public',
     online_url: event.online_url ?? '',
+    questions: (event.questions ?? []).map(draftOf),
   };
 }
 

@@ -2,7 +2,7 @@
 import { api, publicApi } from '@/lib/http';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Schemas, TurnoutEvent } from '@/types/api';
-import type { EventFormValues } from './eventFormValues';
+import { questionsJSON, type EventFormValues } from './eventFormValues';
 import { toApiTime } from './eventTimes';
 
 export async function listOrganizationEvents(organizationId: string, after?: string): Promise<ListPage<TurnoutEvent>> {
@@ -42,10 +42,13 @@ export async function deleteEvent(id: string): Promise<void> {
 }
 
 // The fields of an event beyond the six every create and update sends.
-const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url'] as const;
+const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions'] as const;
 
-const extraValue = (values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]) =>
-  field === 'waitlist' ? String(values.waitlist) : values[field].trim();
+function extraValue(values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]): string {
+  if (field === 'waitlist') return String(values.waitlist);
+  if (field === 'questions') return questionsJSON(values.questions);
+  return values[field].trim();
+}
 
 // The multipart body of a create or update: the form's fields with times
 // in UTC, and the key of a banner already uploaded to S3. An update

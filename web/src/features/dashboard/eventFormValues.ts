@@ -1,3 +1,5 @@
+import type { Schemas } from '@/types/api';
+
 // What the event form holds, shared by the form, its pages and the calls
 // that send it.
 
@@ -21,9 +23,48 @@ export interface EventFormValues {
   // Who finds and opens it, and its online link ('' for none).
   visibility: Visibility;
   online_url: string;
+  // What registering asks, as the form edits them.
+  questions: QuestionDraft[];
 }
 
 export type Visibility = 'public' | 'unlisted' | 'private';
+export type QuestionKind = Schemas['Question']['kind'];
+
+// A question being edited: its options one a line; key names it in the
+// form (id is the server's, absent until it is saved).
+export interface QuestionDraft {
+  key: string;
+  id?: string;
+  label: string;
+  kind: QuestionKind;
+  options: string;
+  required: boolean;
+}
+
+export const hasOptions = (kind: QuestionKind) => kind === 'choice' || kind === 'multi';
+
+export const draftOf = (q: Schemas['Question']): QuestionDraft => ({
+  key: q.id,
+  id: q.id,
+  label: q.label,
+  kind: q.kind,
+  options: q.options.join('\n'),
+  required: q.required,
+});
+
+// The questions as the API takes them: a JSON list, ids kept, options of
+// a choice one a line.
+export function questionsJSON(drafts: QuestionDraft[]): string {
+  return JSON.stringify(
+    drafts.map(({ id, label, kind, options, required }) => ({
+      ...(id ? { id } : {}),
+      label: label.trim(),
+      kind,
+      options: hasOptions(kind) ? options.split('\n').map((o) => o.trim()).filter(Boolean) : [],
+      required,
+    })),
+  );
+}
 
 export const emptyEventForm: EventFormValues = {
   title: '',
@@ -40,6 +81,7 @@ export const emptyEventForm: EventFormValues = {
   time_zone: '',
   visibility: 'public',
   online_url: '',
+  questions: [],
 };
 
 // API fields (and those of the banner upload) → the form field that shows them.
@@ -58,6 +100,7 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   time_zone: 'time_zone',
   visibility: 'visibility',
   online_url: 'online_url',
+  questions: 'questions',
   banner: 'banner',
   banner_key: 'banner',
   content_type: 'banner',

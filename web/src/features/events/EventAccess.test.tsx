@@ -99,4 +99,49 @@ describe('private and online events', () => {
     expect(await screen.findByText('Online', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Join online' })).not.toBeInTheDocument();
   });
+
+  it('asks the event’s questions before registering, sends the answers and shows the server’s reasons under each', async () => {
+    const asking: TurnoutEvent = {
+      ...upcomingEvent,
+      questions: [
+        { id: 'qDiet', label: 'Diet', kind: 'choice', options: ['None', 'Vegan'], required: true },
+        { id: 'qNote', label: 'Anything else?', kind: 'text', options: [], required: false },
+        { id: 'qCoc', label: 'I accept the code of conduct', kind: 'checkbox', options: [], required: true },
+      ],
+    };
+    signIn();
+    server.use(http.get(apiUrl('/event/register/:id/'), () => HttpResponse.json({ registration_id: null, status: null })));
+    const bodies: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.post(apiUrl('/event/register/:id/'), async ({ request }) => {
+        bodies.push(await request.json());
+        if (refuse) return HttpResponse.json({ answers: { qNote: ['Ensure this field has no more than 500 characters.'] } }, { status: 400 });
+        return HttpResponse.json(
+          { detail: 'Successfully registered for the event!', id: 'reg-1', status: 'registered', answers: [{ question_id: 'qDiet', label: 'Diet', kind: 'choice', answer: 'Vegan' }] },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/event/detail?id=${asking.id}`, { event: asking });
+
+    const form = await screen.findByRole('form', { name: 'Registration questions' });
+    // The browser asks for what is required before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Register Now' }));
+    expect(bodies).toEqual([]);
+    await user.click(screen.getByLabelText('Vegan'));
+    await user.type(screen.getByLabelText('Anything else?'), 'Nuts.');
+    await user.click(screen.getByLabelText(/I accept the code of conduct/));
+    await user.click(screen.getByRole('button', { name: 'Register Now' }));
+    expect(await screen.findByText('Ensure this field has no more than 500 characters.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ answers: { qDiet: 'Vegan', qNote: 'Nuts.', qCoc: true } }]);
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Register Now' }));
+    expect(await screen.findByText('You are registered for this event.')).toBeInTheDocument();
+    expect(form).not.toBeInTheDocument();
+    const yours = screen.getByRole('region', { name: 'Your answers' });
+    expect(yours).toHaveTextContent('Diet');
+    expect(yours).toHaveTextContent('Vegan');
+  });
 });

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
-import { serverMessages, slowDownMessage, statusOf } from '@/lib/errors';
+import { nestedErrors, serverMessages, slowDownMessage, statusOf, type FieldErrors } from '@/lib/errors';
 import { session } from '@/lib/storage';
 import { withNextPage } from '@/lib/nextPage';
 import type { TurnoutEvent } from '@/types/api';
@@ -16,6 +16,7 @@ import { TicketLinkActions } from '@/components/TicketLinkActions';
 import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from '@/api/events';
 import { useEvent } from '@/api/useEvents';
 import { AddToCalendar } from './AddToCalendar';
+import { questionsReady, RegistrationQuestions, type AnswerDraft } from './RegistrationQuestions';
 import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
 import { HostCard } from './HostCard';
@@ -122,10 +123,14 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
   const [registration, setRegistration] = useMyRegistration(event.id);
   // Where focus goes when the button pressed gives way to another.
   const status = useRef<HTMLParagraphElement>(null);
-  const { busy, register, cancel } = useRegistrationActions(event, invite, setEvent, setRegistration, status);
+  const [answers, setAnswers] = useState<AnswerDraft>({});
+  const [answerErrors, setAnswerErrors] = useState<FieldErrors>({});
+  const { busy, register, cancel } = useRegistrationActions(event, invite, setEvent, setRegistration, status, setAnswerErrors);
   const availability = availabilityOf(event);
   // A full event with a waitlist still takes people, into its queue.
   const canJoinWaitlist = availability === 'full' && event.waitlist === true && !registration;
+  // Its questions, asked before registering.
+  const asking = (event.questions?.length ?? 0) > 0 && !registration && (availability === 'open' || canJoinWaitlist);
   useDocumentTitle(event.title);
 
   function goBack() {
@@ -166,7 +171,7 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
                   disabled={availability !== 'open' && !canJoinWaitlist}
                   canJoinWaitlist={canJoinWaitlist}
                   hasNote={note !== null}
-                  onRegister={() => void register()}
+                  onRegister={() => void register(asking ? answers : undefined)}
                   onCancel={(mine) => void cancel(mine)}
                 />
               )}
@@ -182,6 +187,7 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
               {note}
             </p>
           </div>
+          {asking && <RegistrationQuestions questions={event.questions ?? []} answers={answers} errors={answerErrors} onChange={setAnswers} />}
           <RegistrationDetails event={event} invite={invite} registration={registration} setRegistration={setRegistration} />
         </aside>
 
@@ -204,6 +210,7 @@ function useRegistrationActions(
   setEvent: (update: (shown: TurnoutEvent) => TurnoutEvent) => void,
   setRegistration: (r: MyRegistration | null) => void,
   status: RefObject<HTMLParagraphElement | null>,
+  setAnswerErrors: (errors: FieldErrors) => void,
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -217,7 +224,7 @@ function useRegistrationActions(
     requestAnimationFrame(() => status.current?.focus());
   }
 
-  async function register() {
+  async function register(answers?: AnswerDraft) {
     if (busy) return;
     if (!session.isLoggedIn()) {
       // On to log in (or sign up), and back here to finish.
@@ -225,17 +232,26 @@ function useRegistrationActions(
       void navigate(withNextPage(paths.login, paths.eventDetail(event.id, invite)));
       return;
     }
+    if (answers && !questionsReady()) return;
     setBusy(true);
     try {
-      const made = await registerForEvent(event.id, invite);
+      const made = await registerForEvent(event.id, invite, answers);
+      setAnswerErrors({});
       if (made.status === 'waitlisted') {
         toast.success(made.detail);
         registrationChanged(0, { id: made.id, status: 'waitlisted', position: made.position });
       } else {
         toast.success('Successfully registered for the event!');
-        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link, onlineUrl: made.online_url });
+        registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link, onlineUrl: made.online_url, answers: made.answers });
       }
     } catch (error) {
+      // Answers the questions refused, each under its question.
+      const badAnswers = nestedErrors(error, 'answers');
+      if (Object.keys(badAnswers).length > 0) {
+        setAnswerErrors(badAnswers);
+        toast.error('Please check your answers to the questions.');
+        return;
+      }
       // Full, started, already registered (409), too many changes (429) or
       // too busy (503): the server's own words say what happened.
       const code = statusOf(error);
@@ -364,6 +380,7 @@ function RegistrationDetails({
         </figure>
       )}
       {ticketed && registration.onlineUrl && <JoinOnline link={registration.onlineUrl} />}
+      {registration?.answers && registration.answers.length > 0 && <YourAnswers answers={registration.answers} />}
       {ticketed && registration.ticket && <TicketCode code={registration.ticket} title={event.title} />}
       {ticketed && registration.ticketLink && (
         <TicketLinkActions registrationId={registration.id} link={registration.ticketLink} onReset={(ticketLink) => setRegistration({ ...registration, ticketLink })} />
@@ -376,6 +393,25 @@ function RegistrationDetails({
         <Detail term="Capacity" value={String(event.capacity)} />
       </dl>
     </div>
+  );
+}
+
+// What the person answered the event's questions.
+function YourAnswers({ answers }: { answers: NonNullable<MyRegistration['answers']> }) {
+  return (
+    <section aria-labelledby="your-answers" className="mt-3 text-sm">
+      <h2 id="your-answers" className="font-semibold text-slate-900">
+        Your answers
+      </h2>
+      <dl className="mt-1 grid gap-1">
+        {answers.map((a) => (
+          <div key={a.question_id} className="min-w-0">
+            <dt className="text-slate-600">{a.label}</dt>
+            <dd className="break-words text-slate-900">{typeof a.answer === 'boolean' ? (a.answer ? 'Yes' : 'No') : Array.isArray(a.answer) ? a.answer.join(', ') : a.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

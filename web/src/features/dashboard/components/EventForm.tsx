@@ -7,6 +7,7 @@ import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/com
 import type { EventFormValues } from '../eventFormValues';
 import { AccessFields } from './AccessFields';
 import { PlaceFields } from './PlaceFields';
+import { QuestionsEditor } from './QuestionsEditor';
 import { TimeZonePicker, browserTimeZone } from './TimeZonePicker';
 
 interface EventFormProps {
@@ -61,6 +62,7 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
         wasListed={wasListed}
         onChange={(changes) => setValues((v) => ({ ...v, ...changes }))}
       />
+      <QuestionsEditor questions={values.questions} errors={errors.fields.questions} onChange={(questions) => setValues((v) => ({ ...v, questions }))} />
       <div className="sm:col-span-2">
         {currentBanner && (
           <figure className="mb-3">
