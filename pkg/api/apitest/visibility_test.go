@@ -290,8 +290,8 @@ func TestOnlineLinkIsForSeatsOnly(t *testing.T) {
 	} {
 		noLink(what, env.JSON(http.MethodGet, path, nil, ""))
 	}
-	if page := sharedPage(t, env, "/api/event/public/share/"+ev.ID, http.StatusOK); !strings.Contains(page, "OnlineEventAttendanceMode") && !strings.Contains(page, "MixedEventAttendanceMode") {
-		t.Error("the page's structured data does not say the event is online")
+	if page := sharedPage(t, env, "/api/event/public/share/"+ev.ID, http.StatusOK); !strings.Contains(page, "MixedEventAttendanceMode") || !strings.Contains(page, `"@type":"VirtualPlace"`) {
+		t.Error("the page's structured data does not say the event is online and at a place")
 	}
 
 	ada, bob := env.NewPerson(t), env.NewPerson(t)

@@ -180,7 +180,7 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 		"name": e.Title, "description": description, "url": pageURL,
 		"startDate": e.Start.UTC().Format(time.RFC3339), "endDate": e.End.UTC().Format(time.RFC3339),
 		"eventStatus": status, "eventAttendanceMode": attendanceMode(e),
-		"location":  map[string]any{"@type": "Place", "name": e.Location, "address": e.Location},
+		"location":  eventLocation(e, pageURL),
 		"organizer": map[string]any{"@type": "Organization", "name": e.OrganizationName, "url": h.WebOrigin + domain.OrganizationPagePath(e.OrganizationID)},
 		"offers":    map[string]any{"@type": "Offer", "price": 0, "availability": availability, "url": pageURL},
 	}
@@ -188,6 +188,21 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 		data["image"] = []string{image}
 	}
 	return data
+}
+
+// eventLocation is where e is, in schema.org's terms: its place, and for
+// an online event a VirtualPlace whose address is the event's page (which
+// gives its link to the people holding a seat; the link itself is theirs).
+func eventLocation(e domain.Event, pageURL string) any {
+	place := map[string]any{"@type": "Place", "name": e.Location, "address": e.Location}
+	virtual := map[string]any{"@type": "VirtualPlace", "url": pageURL}
+	switch {
+	case !e.Online:
+		return place
+	case domain.OnlineOnly(e.Location):
+		return virtual
+	}
+	return []any{place, virtual}
 }
 
 // attendanceMode is how e is attended, in schema.org's terms: an online

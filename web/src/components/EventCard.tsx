@@ -5,7 +5,7 @@ import type { TurnoutEvent } from '@/types/api';
 import { AvailabilityBadge } from './AvailabilityBadge';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
-import type { EventDetailState } from '@/lib/eventInfo';
+import { whereOf, type EventDetailState } from '@/lib/eventInfo';
 
 interface ItemProps {
   event: TurnoutEvent;
@@ -83,7 +83,7 @@ function TitleAndTime({ event, titleId, compact = false }: { event: TurnoutEvent
 
 // Where, by whom and (in a search near the visitor) how far.
 function EventFacts({ event, distance }: { event: TurnoutEvent; distance?: string | undefined }) {
-  const place = [event.location, event.city].filter(Boolean).join(' · ');
+  const place = whereOf(event);
   return (
     <>
       <p className="truncate text-sm text-slate-700">

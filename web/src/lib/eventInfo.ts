@@ -30,3 +30,11 @@ export function availabilityOf(event: TurnoutEvent, now: number = Date.now()): A
 export function seatsLeftText(seats: number): string {
   return seats === 1 ? '1 seat left' : `${seats} seats left`;
 }
+
+// Where the event is: its place (and city), and whether it is online too.
+// An online event whose location is only "Online" has no other place.
+export function whereOf(event: TurnoutEvent): string {
+  const place = [event.location, event.city].filter(Boolean).join(' · ');
+  if (!event.online) return place;
+  return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? 'Online' : `Online and at ${place}`;
+}

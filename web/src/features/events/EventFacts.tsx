@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EventTime } from '@/components/EventTime';
 import type { TurnoutEvent } from '@/types/api';
+import { whereOf } from '@/lib/eventInfo';
 
 // The event at a glance, under its title: when (one line, in the event's
 // zone), where (with the city and a map of the point, when it has one) and
@@ -32,14 +33,6 @@ export function EventFacts({ event }: { event: TurnoutEvent }) {
       )}
     </dl>
   );
-}
-
-// Where the event is: its place (and city), and whether it is online too.
-// An online event whose location is only "Online" has no other place.
-export function whereOf(event: TurnoutEvent): string {
-  const place = event.city ? `${event.location} · ${event.city}` : event.location;
-  if (!event.online) return place;
-  return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? 'Online' : `Online and at ${place}`;
 }
 
 function Fact({ term, icon, children }: { term: string; icon: ReactNode; children: ReactNode }) {
