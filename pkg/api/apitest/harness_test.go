@@ -469,11 +469,17 @@ type Event struct {
 // CreateEvent creates an event as org.
 func (e *Env) CreateEvent(tb testing.TB, org *Account, form map[string]string) Event {
 	tb.Helper()
+	var ev Event
+	e.createEventInto(tb, org, form, &ev)
+	return ev
+}
+
+// createEventInto creates an event as org and decodes the answer into v.
+func (e *Env) createEventInto(tb testing.TB, org *Account, form map[string]string, v any) {
+	tb.Helper()
 	res := e.Multipart(http.MethodPost, "/api/event/create/", form, nil, org.Access)
 	Expect(tb, res, http.StatusCreated)
-	var ev Event
-	res.Decode(tb, &ev)
-	return ev
+	res.Decode(tb, v)
 }
 
 // GetEvent reads an event publicly.

@@ -20,12 +20,11 @@ type ownerEvent struct {
 	InviteURL  *string `json:"invite_url"`
 }
 
+// createOwned creates an event as org, as its organizer reads it.
 func createOwned(t *testing.T, env *Env, org *Account, form map[string]string) ownerEvent {
 	t.Helper()
-	res := env.Multipart(http.MethodPost, "/api/event/create/", form, nil, org.Access)
-	Expect(t, res, http.StatusCreated)
 	var ev ownerEvent
-	res.Decode(t, &ev)
+	env.createEventInto(t, org, form, &ev)
 	return ev
 }
 

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
 import { EventTime } from '@/components/EventTime';
 import { downloadAttendeesCSV, fullName, type Attendee } from './api';
+import { AnswerList } from '@/components/AnswerList';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
 import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
@@ -115,7 +116,7 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
               {fullName(a)} <span className="text-sm font-normal text-slate-600">@{a.username}</span>
             </p>
             <p className="text-sm text-slate-600">{a.email}</p>
-            <Answers answers={a.answers ?? []} />
+            <AnswerList answers={a.answers ?? []} className="mt-2" />
           </div>
           <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
             <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
@@ -125,24 +126,4 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
       ))}
     </ul>
   );
-}
-
-// What the attendee answered the event's questions.
-function Answers({ answers }: { answers: Attendee['answers'] }) {
-  if (answers.length === 0) return null;
-  return (
-    <dl className="mt-2 grid gap-1 text-sm">
-      {answers.map((a) => (
-        <div key={a.question_id} className="flex min-w-0 flex-wrap gap-x-2">
-          <dt className="text-slate-600">{a.label}</dt>
-          <dd className="break-words text-slate-900">{answerText(a.answer)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function answerText(answer: Attendee['answers'][number]['answer']): string {
-  if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
-  return Array.isArray(answer) ? answer.join(', ') : answer;
 }

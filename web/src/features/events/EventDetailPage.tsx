@@ -16,6 +16,7 @@ import { TicketLinkActions } from '@/components/TicketLinkActions';
 import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from '@/api/events';
 import { useEvent } from '@/api/useEvents';
 import { AddToCalendar } from './AddToCalendar';
+import { AnswerList } from '@/components/AnswerList';
 import { questionsReady, RegistrationQuestions, type AnswerDraft } from './RegistrationQuestions';
 import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
@@ -403,14 +404,7 @@ function YourAnswers({ answers }: { answers: NonNullable<MyRegistration['answers
       <h2 id="your-answers" className="font-semibold text-slate-900">
         Your answers
       </h2>
-      <dl className="mt-1 grid gap-1">
-        {answers.map((a) => (
-          <div key={a.question_id} className="min-w-0">
-            <dt className="text-slate-600">{a.label}</dt>
-            <dd className="break-words text-slate-900">{typeof a.answer === 'boolean' ? (a.answer ? 'Yes' : 'No') : Array.isArray(a.answer) ? a.answer.join(', ') : a.answer}</dd>
-          </div>
-        ))}
-      </dl>
+      <AnswerList answers={answers} className="mt-1" />
     </section>
   );
 }
