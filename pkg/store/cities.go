@@ -28,7 +28,9 @@ const citiesPK = "CITIES"
 // addCity adds to tx the item of e's city, if it names one.
 func (s *Store) addCity(tx *dynamo.WriteTx, e domain.Event) {
 	key := domain.CityKey(e.City)
-	if key == "" {
+	// An unlisted or private event's city and point would tell where it
+	// is to anyone typing in a place picker.
+	if key == "" || !e.Listed() {
 		return
 	}
 	up := s.table.Update(attrPK, citiesPK).Range(attrSK, key).Set("Name", e.City)

@@ -138,6 +138,16 @@ func TestUnlistedEventsAreInNoPublicList(t *testing.T) {
 	edit(unlisted, "public")
 	publicOnly("after the edits", unlisted.ID)
 
+	// Its city and point are in no place suggestion.
+	createOwned(t, env, org, evFormWith(form(5, "private"), map[string]string{"city": "Quokkaville", "latitude": "-31.95", "longitude": "115.86"}))
+	for _, path := range []string{"/api/event/public/cities/?q=quokka", "/api/event/public/places/?q=quokka"} {
+		res := env.JSON(http.MethodGet, path, nil, "")
+		Expect(t, res, http.StatusOK)
+		if strings.Contains(string(res.Body), "Quokka") {
+			t.Errorf("%s suggests a private event's city: %s", path, res.Body)
+		}
+	}
+
 	// A cancelled unlisted event stays out of the public list too.
 	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+public.ID+"/cancel/", map[string]string{"message": "Rain."}, org.Access), http.StatusOK)
 	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+private.ID+"/cancel/", map[string]string{"message": "Rain."}, org.Access), http.StatusOK)
