@@ -75,6 +75,8 @@ describe('private and online events', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This event does not exist or has been removed.');
     expect(asked).toEqual(['- -']);
+    // Someone registered may only need to log in, and is brought back.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/event/detail?id=${secret.id}`)}`);
   });
 
   it('tells where an online event is, and gives the link to a seat holder only', async () => {

@@ -65,7 +65,21 @@ function EventLoader({ id, invite }: { id: string; invite: string }) {
     <div className="page">
       <div role="alert" className="card mx-auto max-w-lg text-center">
         {statusOf(query.error) === 404 ? (
-          <h1 className="mb-4 text-slate-800">This event does not exist or has been removed.</h1>
+          <>
+            <h1 className="mb-4 text-slate-800">This event does not exist or has been removed.</h1>
+            {/* A private event opens for the people registered: they may
+                only need to log in (the page is the same either way, so
+                nothing is told of whether it exists). */}
+            {!session.isLoggedIn() && (
+              <p className="mb-4 text-sm text-slate-700">
+                Registered for it?{' '}
+                <Link to={withNextPage(paths.login, paths.eventDetail(id, invite))} className="text-indigo-700 underline">
+                  Log in
+                </Link>{' '}
+                to see it.
+              </p>
+            )}
+          </>
         ) : (
           <>
             <h1 className="mb-4 text-slate-800">We could not load this event. Please check your connection and try again.</h1>
