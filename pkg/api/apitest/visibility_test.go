@@ -343,6 +343,18 @@ func TestOnlineLinkIsForSeatsOnly(t *testing.T) {
 		t.Errorf("the seat holder's feed lacks the link:\n%s", res.Body)
 	}
 
+	// A change notice's calendar file replaces the one a seat holder has:
+	// theirs keeps the link, the waiting person's has none.
+	Expect(t, evPatch(env, ev.ID, evFormWith(evFormOf(ev.Event), map[string]string{"location": "North Annex"}), org.Access), http.StatusOK)
+	env.tellChanges(t, 1)
+	changed := regMail(t, env, ada.Email, "Changed: Online zebra talk")
+	if !strings.Contains(changed.Text, link) || len(changed.Attachments) != 1 || !strings.Contains(string(changed.Attachments[0].Data), "CONFERENCE;VALUE=URI") {
+		t.Errorf("the seat holder's change notice lacks the link:\n%s", changed.Text)
+	}
+	if waited := regMail(t, env, bob.Email, "Changed: Online zebra talk"); strings.Contains(waited.Text+string(waited.Attachments[0].Data), "meet.example.com") {
+		t.Errorf("the waiting person's change notice holds the link:\n%s", waited.Text)
+	}
+
 	// An edit that leaves the field out keeps the link; an empty one
 	// removes it.
 	Expect(t, env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", evFormOf(ev.Event), nil, org.Access), http.StatusOK)

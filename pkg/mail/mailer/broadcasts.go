@@ -43,10 +43,11 @@ func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error
 	if b.Kind != domain.BroadcastMessage {
 		f.ics = d.calendarFile(e, b.Kind == domain.BroadcastCancelled)
 	}
-	if _, isReminder := b.Kind.Reminder(); isReminder {
-		// Reminders reach only people holding a seat: they carry the
-		// online link.
-		f.facts, f.ics = d.seatedFacts(e), d.seatedCalendarFile(e)
+	// The people holding a seat are told the online link in a reminder and
+	// a change notice (whose calendar file replaces the one they have).
+	f.seatedFacts, f.seatedICS = f.facts, f.ics
+	if _, isReminder := b.Kind.Reminder(); isReminder || b.Kind == domain.BroadcastChanged {
+		f.seatedFacts, f.seatedICS = d.seatedFacts(e), d.seatedCalendarFile(e)
 	}
 	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
 		// The organizer's own words: replies go to the organization.
@@ -82,6 +83,10 @@ type fanOutState struct {
 	e     domain.Event
 	facts mail.EventFacts
 	ics   []byte
+	// seatedFacts and seatedICS are facts and ics as told to the people
+	// holding a seat.
+	seatedFacts mail.EventFacts
+	seatedICS   []byte
 	// kind is the setting that turns this mail off ("" when it always goes).
 	kind domain.MailKind
 	// replyTo is where replies to the mails go ("" to the sender).
@@ -125,19 +130,23 @@ func (f *fanOutState) message(a domain.Attendee) domain.Message {
 		name = a.Username
 	}
 	off := f.d.optional(a.UserID, f.kind)
+	facts, ics := f.facts, f.ics
+	if a.Status == domain.StatusRegistered {
+		facts, ics = f.seatedFacts, f.seatedICS
+	}
 	switch f.b.Kind {
 	case domain.BroadcastCancelled:
-		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, f.facts, f.b.Body, f.ics)
+		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, facts, f.b.Body, ics)
 	case domain.BroadcastChanged:
-		return mail.EventChanged(a.Email, name, f.facts, f.b.Was, f.ics, off)
+		return mail.EventChanged(a.Email, name, facts, f.b.Was, ics, off)
 	case domain.BroadcastMessage:
-		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, f.facts, f.b.Subject, f.b.Body, off)
+		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, facts, f.b.Subject, f.b.Body, off)
 	}
 	reminder, _ := f.b.Kind.Reminder()
 	// The reminder links to the ticket's page, which draws the QR code: a
 	// queued mail keeps no image, and an image per person would multiply
 	// the outbox's writes.
-	return mail.Reminder(a.Email, name, reminder, f.facts, f.d.ticket(f.b.EventID, a.ID, a.TicketVersion), f.ics, off)
+	return mail.Reminder(a.Email, name, reminder, facts, f.d.ticket(f.b.EventID, a.ID, a.TicketVersion), ics, off)
 }
 
 // reaches reports whether broadcast b is for attendee a: a cancellation or
