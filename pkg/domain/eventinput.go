@@ -8,9 +8,9 @@ import (
 // EventInput is the form of an event create or update, as sent.
 type EventInput struct {
 	Title, Description, Location, StartTime, EndTime, Capacity string
-	// Waitlist is "true" or "false"; "" keeps an event's current choice
-	// (off for a new event).
-	Waitlist string
+	// Waitlist and Approval are "true" or "false"; "" keeps an event's
+	// current choice (off for a new event).
+	Waitlist, Approval string
 	// The place fields (places.go) are nil when the form did not send
 	// them: an update keeps the event's, a new event gets the defaults.
 	// Empty latitude and longitude clear the point.
@@ -31,8 +31,9 @@ type EventFields struct {
 	Title, Description, Location string
 	Start, End                   time.Time
 	Capacity                     int
-	// Waitlist is nil when the form did not say; so are the place fields.
-	Waitlist                 *bool
+	// Waitlist and Approval are nil when the form did not say; so are the
+	// place fields.
+	Waitlist, Approval       *bool
 	Category, City, TimeZone *string
 	// CoordsSet says the form sent a point (Coords) or cleared it (nil).
 	CoordsSet bool
@@ -50,6 +51,9 @@ func (f EventFields) Apply(e *Event) {
 	e.Start, e.End, e.Capacity = f.Start, f.End, f.Capacity
 	if f.Waitlist != nil {
 		e.Waitlist = *f.Waitlist
+	}
+	if f.Approval != nil {
+		e.Approval = *f.Approval
 	}
 	for _, field := range []struct{ from, to *string }{{f.Category, &e.Category}, {f.City, &e.City}, {f.TimeZone, &e.TimeZone}} {
 		if field.from != nil {
@@ -104,14 +108,8 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 		}
 		out.Capacity = n
 	}
-	switch in.Waitlist {
-	case "":
-	case "true", "false":
-		on := in.Waitlist == "true"
-		out.Waitlist = &on
-	default:
-		f.Add("waitlist", MsgBoolean)
-	}
+	out.Waitlist = parseBool(f, "waitlist", in.Waitlist)
+	out.Approval = parseBool(f, "approval", in.Approval)
 	in.placeFields(f, &out)
 	in.visibilityFields(f, &out)
 	if in.Questions != nil {
@@ -150,4 +148,17 @@ func ParseTime(v string) (time.Time, error) {
 		}
 	}
 	return time.Time{}, err
+}
+
+// parseBool reads an optional "true" or "false" field: nil when empty.
+func parseBool(f FieldErrors, field, v string) *bool {
+	switch v {
+	case "":
+		return nil
+	case "true", "false":
+		on := v == "true"
+		return &on
+	}
+	f.Add(field, MsgBoolean)
+	return nil
 }

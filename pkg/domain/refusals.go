@@ -24,6 +24,11 @@ var (
 var (
 	ErrOtherEvent = errors.New("registration of another event")
 	ErrWaitlisted = errors.New("registration is on the waitlist")
+	// ErrPending: the registration awaits its organizer's approval.
+	ErrPending = errors.New("registration awaits approval")
+	// ErrNotPending: an approval or a decline of a registration that no
+	// longer awaits one.
+	ErrNotPending = fmt.Errorf("registration does not await approval: %w", ErrConflict)
 )
 
 // Event write refusals.

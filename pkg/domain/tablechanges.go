@@ -30,9 +30,10 @@ type AttendeeWritten struct {
 	FirstName       string
 	Username        string
 	// Promoted: the registration was given a seat from the waitlist.
-	Promoted      bool
-	CheckedIn     bool
-	TicketVersion int
+	// Approved: its organizer approved the request it was.
+	Promoted, Approved bool
+	CheckedIn          bool
+	TicketVersion      int
 }
 
 // AttendeeRemoved: an attendee item was removed (the stream carries new

@@ -94,6 +94,10 @@ type Event struct {
 	// there is one, which lists know without reading it.
 	OnlineURL string
 	Online    bool
+	// Approval makes registering a request its organizer approves or
+	// declines (approval.go); Pending counts the requests waiting.
+	Approval bool
+	Pending  int
 	// Questions are what registering asks (questions.go); Retired are
 	// the ones taken off since people answered them, kept so that their
 	// answers still read as what they answered.
@@ -138,7 +142,13 @@ type RegistrationStatus string
 const (
 	StatusRegistered RegistrationStatus = "registered"
 	StatusWaitlisted RegistrationStatus = "waitlisted"
+	// StatusPending is a request to join an event that takes approval:
+	// it holds no seat until its organizer approves it.
+	StatusPending RegistrationStatus = "pending"
 )
+
+// Seated reports whether r holds a seat (not waiting, not pending).
+func (r Registration) Seated() bool { return r.Status == StatusRegistered }
 
 // Broadcast is a mail to an event's people, recorded with the change it
 // tells of and sent by the mailer, one mail per person.

@@ -106,6 +106,8 @@ func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in Chec
 		err = domain.Errorf(domain.CodeConflict, MsgTicketOtherEvent)
 	case errors.Is(err, domain.ErrWaitlisted):
 		err = domain.Errorf(domain.CodeConflict, MsgTicketWaitlisted)
+	case errors.Is(err, domain.ErrPending):
+		err = domain.Errorf(domain.CodeConflict, MsgTicketPending)
 	case errors.Is(err, domain.ErrNotFound) && in.Code != "":
 		// A genuine ticket whose registration is gone was cancelled.
 		err = domain.Errorf(domain.CodeConflict, MsgTicketCancelled)

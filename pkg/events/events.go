@@ -69,6 +69,9 @@ type Store interface {
 	Registration(ctx context.Context, id string) (domain.Registration, error)
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error)
+	RequestSeat(ctx context.Context, a domain.Attendee, now time.Time) (domain.Registration, error)
+	Approve(ctx context.Context, eventID, regID string, now time.Time) (domain.Attendee, error)
+	Decline(ctx context.Context, eventID, regID string, now time.Time) (domain.Attendee, error)
 	CancelRegistration(ctx context.Context, r domain.Registration) error
 	UserRegistrations(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
 	Attendees(ctx context.Context, eventID, search, after string, limit int) ([]domain.Attendee, string, error)
@@ -300,14 +303,22 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite s
 	// Seat, waitlist or refuse is the events rule; the store runs the
 	// transaction it decides, reading the counter when a seat is refused.
 	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
-	reg, err = s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
+	if e.Approval {
+		// A request its organizer decides on (approval.go).
+		reg, err = s.Store.RequestSeat(ctx, domain.AttendeeOf(reg, u), now)
+	} else {
+		reg, err = s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
+	}
 	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())
 	}
-	if reg.Status == domain.StatusRegistered {
+	switch reg.Status {
+	case domain.StatusRegistered:
 		e.SeatsTaken++
-	} else {
+	case domain.StatusWaitlisted:
 		e.Waiting++
+	default:
+		e.Pending++
 	}
 	return domain.RegisteredEvent{Registration: reg, Event: e}, nil
 }

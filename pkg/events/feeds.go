@@ -115,7 +115,7 @@ func (s *Service) PersonFeed(ctx context.Context, token string) (domain.User, []
 	}
 	seated := regs[:0]
 	for _, r := range regs {
-		if r.Registration.Status != domain.StatusWaitlisted {
+		if r.Registration.Seated() {
 			seated = append(seated, r)
 		}
 	}

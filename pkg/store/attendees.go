@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -114,15 +115,18 @@ func (s *Store) CheckIn(ctx context.Context, eventID, regID string, now time.Tim
 	switch {
 	case it.waitlisted():
 		return fail(domain.ErrWaitlisted)
+	case !it.seated():
+		return fail(domain.ErrPending)
 	case !it.CheckedInAt.IsZero():
 		return a, true, nil
 	}
 	at := now.UTC().Truncate(time.Second)
 	sk := seatsKey(eventID)
+	asRead, args := attendeeAsRead(it)
 	err = s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Update(s.table.Update(attrPK, it.PK).Range(attrSK, it.SK).Set("CheckedInAt", at).
-				If(attendeeAsRead(it), regID, string(domain.StatusWaitlisted))).
+				If(asRead, args...)).
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("CheckedIn", 1).If("attribute_exists(PK)"))
 	})
 	switch {
@@ -178,9 +182,10 @@ func (s *Store) UndoCheckIn(ctx context.Context, eventID, regID string) (a domai
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
 			// Promoted goes too: this change must not read to the mailer
 			// as a seat just given.
+			asRead, args := attendeeAsRead(it)
 			return s.db.WriteTx().
 				Update(s.table.Update(attrPK, it.PK).Range(attrSK, it.SK).Remove("CheckedInAt", "Promoted").
-					If(attendeeAsRead(it), regID, string(domain.StatusWaitlisted))).
+					If(asRead, args...)).
 				Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("CheckedIn", -1).If("attribute_exists(PK) AND CheckedIn > ?", 0))
 		})
 		switch reasons := cancelReasons(err); {
@@ -204,7 +209,7 @@ func (s *Store) ResetTicketLink(ctx context.Context, eventID, userID, regID stri
 	var it attendeeItem
 	// Promoted goes, as in UndoCheckIn, so the mailer sends nothing.
 	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Add("TicketVersion", 1).Remove("Promoted").
-		If("RegistrationID = ? AND (attribute_not_exists('Status') OR 'Status' <> ?)", regID, string(domain.StatusWaitlisted)).
+		If("RegistrationID = ? AND (attribute_not_exists('Status') OR 'Status' = ?)", regID, string(domain.StatusRegistered)).
 		Value(ctx, &it)
 	if dynamo.IsCondCheckFailed(err) {
 		// Gone or waiting: the item says which.
@@ -233,4 +238,60 @@ func (s *Store) checkedInSince(ctx context.Context, eventID, userID, regID strin
 		err = domain.ErrNotFound
 	}
 	return domain.Attendee{}, false, fmt.Errorf("check in registration %s: %w", regID, err)
+}
+
+// Attendee reads userID's registration for eventID with the event's
+// counter, for a waitlisted place: one strongly consistent BatchGetItem,
+// so a registration made a moment ago is seen.
+func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error) {
+	a, _, err := s.attendee(ctx, eventID, userID, false)
+	return a, err
+}
+
+// AttendeeAndEvent is Attendee with its event as its item holds it (its
+// online link and questions; not its counts), read in the same
+// BatchGetItem.
+func (s *Store) AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error) {
+	return s.attendee(ctx, eventID, userID, true)
+}
+
+func (s *Store) attendee(ctx context.Context, eventID, userID string, withEvent bool) (domain.Attendee, domain.Event, error) {
+	fail := func(err error) (domain.Attendee, domain.Event, error) {
+		return domain.Attendee{}, domain.Event{}, fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
+	}
+	ak, sk, ek := attendeeKey(eventID, userID), seatsKey(eventID), eventKey(eventID)
+	keys := []dynamo.Keyed{dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}}
+	if withEvent {
+		keys = append(keys, dynamo.Keys{ek.PK, ek.SK})
+	}
+	var items []map[string]types.AttributeValue
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Consistent(true).All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return fail(err)
+	}
+	var it attendeeItem
+	var counter seatsItem
+	var event eventItem
+	found := false
+	for _, item := range items {
+		switch sk, _ := item[attrSK].(*types.AttributeValueMemberS); {
+		case sk != nil && sk.Value == seatsSK:
+			err = dynamo.UnmarshalItem(item, &counter)
+		case sk != nil && sk.Value == ek.SK:
+			err = dynamo.UnmarshalItem(item, &event)
+		default:
+			found, err = true, dynamo.UnmarshalItem(item, &it)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if !found {
+		return fail(domain.ErrNotFound)
+	}
+	a := it.domain(eventID)
+	if it.waitlisted() {
+		a.Position = counter.queue().Position(it.Ticket)
+	}
+	return a, event.domain(), nil
 }

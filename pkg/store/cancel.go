@@ -30,7 +30,7 @@ func (s *Store) CancelRegistration(ctx context.Context, r domain.Registration) e
 			return fail(domain.ErrNotFound)
 		}
 		var head *waitItem
-		if seats != nil && !att.waitlisted() && seats.Waiting > 0 {
+		if seats != nil && att.seated() && seats.Waiting > 0 {
 			if head, err = s.queueHead(ctx, r.EventID); err != nil {
 				return fail(err)
 			}
@@ -85,13 +85,11 @@ func (s *Store) DeleteDeparture(ctx context.Context, regID string) error {
 // event, head the first person waiting when a seat passes to them.
 func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsItem, head *waitItem, tell bool, now time.Time) *dynamo.WriteTx {
 	lk, uk, dk := registrationLookupKey(r.ID), userRegistrationKey(r.UserID, r.ID), departureKey(r.ID)
-	status := domain.StatusRegistered
-	if att.waitlisted() {
-		status = domain.StatusWaitlisted
-	}
+	status := att.domain(r.EventID).Status
+	asRead, args := attendeeAsRead(att)
 	tx := s.db.WriteTx().
 		Delete(s.table.Delete(attrPK, lk.PK).Range(attrSK, lk.SK).If("attribute_exists(PK) AND UserID = ?", r.UserID)).
-		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(attendeeAsRead(att), r.ID, string(domain.StatusWaitlisted)))
+		Delete(s.table.Delete(attrPK, att.PK).Range(attrSK, att.SK).If(asRead, args...))
 	if lk != uk { // a registration from before ids named their holder
 		tx.Delete(s.table.Delete(attrPK, uk.PK).Range(attrSK, uk.SK))
 	}
@@ -106,6 +104,9 @@ func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsIt
 		counter = counter.Add("CheckedIn", -1)
 	}
 	switch {
+	case status == domain.StatusPending:
+		// A request withdrawn held no seat.
+		counter = counter.Add("Pending", -1).If("attribute_exists(PK) AND Pending > ?", 0)
 	case att.waitlisted():
 		wk := att.waitKey(r.EventID)
 		tx = tx.Delete(s.table.Delete(attrPK, wk.PK).Range(attrSK, wk.SK).If("attribute_exists(PK)"))
@@ -129,20 +130,21 @@ func (s *Store) cancelTx(r domain.Registration, att attendeeItem, seats *seatsIt
 	return tx.Update(counter)
 }
 
-// attendeeAsRead is the condition (on the registration id and the
-// waitlisted status) that an attendee item is still in the state att was
-// read in: neither promoted nor checked in since.
-func attendeeAsRead(att attendeeItem) string {
+// attendeeAsRead is the condition, with its values, that an attendee item
+// is still in the state att was read in: the same registration and status
+// (neither given a seat, approved nor checked in since).
+func attendeeAsRead(att attendeeItem) (string, []any) {
 	cond := "RegistrationID = ? AND "
-	if att.waitlisted() {
-		cond += "'Status' = ?"
+	if att.seated() {
+		cond += "(attribute_not_exists('Status') OR 'Status' = ?)"
 	} else {
-		cond += "(attribute_not_exists('Status') OR 'Status' <> ?)"
+		cond += "'Status' = ?"
 	}
+	args := []any{att.RegistrationID, string(att.domain("").Status)}
 	if att.CheckedInAt.IsZero() {
-		return cond + " AND attribute_not_exists(CheckedInAt)"
+		return cond + " AND attribute_not_exists(CheckedInAt)", args
 	}
-	return cond + " AND attribute_exists(CheckedInAt)"
+	return cond + " AND attribute_exists(CheckedInAt)", args
 }
 
 // registrationState is what a cancel reads: the person's attendee item

@@ -41,6 +41,10 @@ type eventItem struct {
 	SeatsTaken int  `dynamo:",omitempty"`
 	Waitlist   bool `dynamo:",omitempty"`
 	Waiting    int  `dynamo:",omitempty"`
+	// Approval and Pending are the counter's too (an event that takes
+	// approval, and the requests waiting for it).
+	Approval bool `dynamo:",omitempty"`
+	Pending  int  `dynamo:",omitempty"`
 	// Served and Gone are the counter's, read by a person's list.
 	Served    int    `dynamo:",omitempty"`
 	Gone      []int  `dynamo:",set,omitempty"`
@@ -146,6 +150,10 @@ type seatsItem struct {
 	// list's, and would make every seat's write dearer).
 	Visibility string `dynamo:",omitempty"`
 	Online     bool   `dynamo:",omitempty"`
+	// Approval makes a registration a request (approval.go); Pending
+	// counts the requests waiting.
+	Approval bool `dynamo:",omitempty"`
+	Pending  int  `dynamo:",omitempty"`
 }
 
 // queue is where the event's waitlist stands.
@@ -169,7 +177,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 		PK: k.PK, SK: k.SK, ID: e.ID, Capacity: e.Capacity, StartsAt: sortTime(e.Start), SeatsTaken: e.SeatsTaken,
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
 		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng, OrganizationLogoKey: e.OrganizationLogoKey,
-		Visibility: storedVisibility(e), Online: e.OnlineURL != "",
+		Visibility: storedVisibility(e), Online: e.OnlineURL != "", Approval: e.Approval, Pending: e.Pending,
 	}
 }
 
@@ -177,7 +185,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 // with the fields it carries for lists.
 func (it eventItem) counts(e *domain.Event) {
 	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn, e.Cancelled = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn, it.Cancelled
-	e.Online = e.Online || it.Online
+	e.Online, e.Approval, e.Pending = e.Online || it.Online, it.Approval, it.Pending
 	if it.Visibility != "" {
 		e.Visibility = domain.Visibility(it.Visibility)
 	}
@@ -294,6 +302,7 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 			Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 			Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone)
 		setOrRemove(upSeats, map[string]string{"Visibility": seats.Visibility})
+		upSeats.Set("Approval", seats.Approval)
 		if seats.Online {
 			upSeats.Set("Online", true)
 		} else {

@@ -2,14 +2,12 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
 
 	"turnout/pkg/domain"
@@ -79,6 +77,9 @@ type attendeeItem struct {
 	// Answers are the person's answers to the event's questions, by
 	// question id (their bytes are the registration write's only growth).
 	Answers map[string][]string `dynamo:",omitempty"`
+	// Approved marks a request its organizer approved, so the mailer
+	// tells it (the stream carries new images only).
+	Approved bool `dynamo:",omitempty"`
 }
 
 // waitItem is a place in an event's queue: its sort key holds its ticket
@@ -118,6 +119,12 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 }
 
 func (it attendeeItem) waitlisted() bool { return it.Status == string(domain.StatusWaitlisted) }
+
+// seated reports whether the attendee holds a seat ("" is a seat taken
+// before statuses were written).
+func (it attendeeItem) seated() bool {
+	return it.Status == "" || it.Status == string(domain.StatusRegistered)
+}
 
 // waitKey is the key of the attendee's place in the queue of eventID.
 func (it attendeeItem) waitKey(eventID string) key {
@@ -324,62 +331,6 @@ func (s *Store) seats(ctx context.Context, eventID string) (seatsItem, error) {
 		return it, fmt.Errorf("get seats of event %s: %w", eventID, err)
 	}
 	return it, nil
-}
-
-// Attendee reads userID's registration for eventID with the event's
-// counter, for a waitlisted place: one strongly consistent BatchGetItem,
-// so a registration made a moment ago is seen.
-func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error) {
-	a, _, err := s.attendee(ctx, eventID, userID, false)
-	return a, err
-}
-
-// AttendeeAndEvent is Attendee with its event as its item holds it (its
-// online link and questions; not its counts), read in the same
-// BatchGetItem.
-func (s *Store) AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error) {
-	return s.attendee(ctx, eventID, userID, true)
-}
-
-func (s *Store) attendee(ctx context.Context, eventID, userID string, withEvent bool) (domain.Attendee, domain.Event, error) {
-	fail := func(err error) (domain.Attendee, domain.Event, error) {
-		return domain.Attendee{}, domain.Event{}, fmt.Errorf("get registration of %s for event %s: %w", userID, eventID, err)
-	}
-	ak, sk, ek := attendeeKey(eventID, userID), seatsKey(eventID), eventKey(eventID)
-	keys := []dynamo.Keyed{dynamo.Keys{ak.PK, ak.SK}, dynamo.Keys{sk.PK, sk.SK}}
-	if withEvent {
-		keys = append(keys, dynamo.Keys{ek.PK, ek.SK})
-	}
-	var items []map[string]types.AttributeValue
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Consistent(true).All(ctx, &items)
-	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
-		return fail(err)
-	}
-	var it attendeeItem
-	var counter seatsItem
-	var event eventItem
-	found := false
-	for _, item := range items {
-		switch sk, _ := item[attrSK].(*types.AttributeValueMemberS); {
-		case sk != nil && sk.Value == seatsSK:
-			err = dynamo.UnmarshalItem(item, &counter)
-		case sk != nil && sk.Value == ek.SK:
-			err = dynamo.UnmarshalItem(item, &event)
-		default:
-			found, err = true, dynamo.UnmarshalItem(item, &it)
-		}
-		if err != nil {
-			return fail(err)
-		}
-	}
-	if !found {
-		return fail(domain.ErrNotFound)
-	}
-	a := it.domain(eventID)
-	if it.waitlisted() {
-		a.Position = counter.queue().Position(it.Ticket)
-	}
-	return a, event.domain(), nil
 }
 
 // Registration reads one registration (one GetItem: its holder's entry,

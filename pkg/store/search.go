@@ -304,7 +304,7 @@ func (s *Store) eventsFound(ctx context.Context, q domain.SearchQuery, found []s
 			err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
 				attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
 				"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "CityKey", "Words", "TimeZone", "Lat", "Lng",
-				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Visibility", "Online",
+				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Visibility", "Online", "Approval",
 			).All(gctx, &batches[i])
 			if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 				return fmt.Errorf("read the events found: %w", err)

@@ -97,7 +97,7 @@ func attendeeWritten(eventID, userID string, inserted bool, img image) domain.At
 		EventID: eventID, UserID: userID, Inserted: inserted, Status: status,
 		RegistrationID: img.text("RegistrationID"), Email: img.text("Email"),
 		FirstName: img.text("FirstName"), Username: img.text("Username"),
-		Promoted: img.flag("Promoted"), CheckedIn: img.text("CheckedInAt") != "",
+		Promoted: img.flag("Promoted"), CheckedIn: img.text("CheckedInAt") != "", Approved: img.flag("Approved"),
 		TicketVersion: img.number("TicketVersion"),
 	}
 }

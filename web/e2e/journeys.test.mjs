@@ -75,7 +75,7 @@ const journeys = [
   ],
   [
     'organizer-invites-privately',
-    'an organization creates a private online event with a consent question; it opens only by its invite link, a person ticks the box and registers through it and is given the join link, the organizer sees the answer, a new link closes the old',
+    'an organization creates a private online event with approval and a consent question; it opens only by its invite link, a person ticks the box and asks to join through it, the organizer sees the answer and approves, the person is mailed and given the join link, a new link closes the old',
     organizerInvitesPrivately,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],

@@ -151,6 +151,21 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("POST /api/event/detail/{id}/invite/reset/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/event/detail/"+private.ID+"/invite/reset/", nil, org.Access)
 	})
+	approving := env.CreateEvent(t, org, evFormWith(env.EventForm(6, 10), map[string]string{"approval": "true"}))
+	asker, declinedOne := env.NewPerson(t), env.NewPerson(t)
+	var request, declined struct {
+		ID string `json:"id"`
+	}
+	measure("POST /api/event/register/{eventId}/ (a request: the event takes approval)", 201, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/register/"+approving.ID+"/", nil, asker.Access)
+	}).Decode(t, &request)
+	measure("POST /api/event/detail/{id}/attendees/{registrationId}/approve/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+approving.ID+"/attendees/"+request.ID+"/approve/", nil, org.Access)
+	})
+	regPost(env, approving.ID, declinedOne.Access).Decode(t, &declined)
+	measure("POST /api/event/detail/{id}/attendees/{registrationId}/decline/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+approving.ID+"/attendees/"+declined.ID+"/decline/", nil, org.Access)
+	})
 	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
 		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
 	})
@@ -306,7 +321,11 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("visibility word, an online flag); a seat holder's online link rides in their registration's BatchGetItem.\n")
 	doc.WriteString("Answers to an event's questions ride on the attendee item the registration's transaction writes anyway: no\n")
 	doc.WriteString("call or item more, only their bytes (a transactional write costs 2 WCU per KB of the item, and answers are\n")
-	doc.WriteString("bounded: 10 questions, 500 characters of text or 20 options each).\n\n")
+	doc.WriteString("bounded: 10 questions, 500 characters of text or 20 options each).\n")
+	doc.WriteString("A request to join an event that takes approval is a transaction of a seat's shape (the counter counts it as\n")
+	doc.WriteString("pending, no seat taken); approving it is one transaction of the counter, the attendee item and the person's\n")
+	doc.WriteString("entry (a place in the queue also takes a ticket and writes the queue's item, as any join); declining removes\n")
+	doc.WriteString("them and records the departure the mailer tells.\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)

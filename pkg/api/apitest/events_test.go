@@ -117,7 +117,7 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 		var raw map[string]any
 		res.Decode(t, &raw)
 		// The organizer's answer: with the online and invite links.
-		wantKeys := []string{"banner", "banner_url", "cancelled", "capacity", "category", "city", "description", "end_time", "id", "invite_url",
+		wantKeys := []string{"approval", "banner", "banner_url", "cancelled", "capacity", "category", "city", "description", "end_time", "id", "invite_url",
 			"latitude", "location", "longitude", "online", "online_url", "organization", "seats_left", "start_time", "time_zone", "title", "visibility", "waitlist"}
 		if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)

@@ -64,6 +64,7 @@ type attendeesPage struct {
 	Event      attendeesEvent   `json:"event"`
 	Registered int              `json:"registered"`
 	Waitlisted int              `json:"waitlisted"`
+	Pending    int              `json:"pending"`
 	CheckedIn  int              `json:"checked_in"`
 	Capacity   int              `json:"capacity"`
 	Attendees  []listedAttendee `json:"attendees"`
@@ -94,7 +95,7 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 	}
 	body := attendeesPage{
 		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
-		Registered: e.SeatsTaken, Waitlisted: e.Waiting, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
+		Registered: e.SeatsTaken, Waitlisted: e.Waiting, Pending: e.Pending, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
 		Attendees: make([]listedAttendee, len(page)),
 	}
 	for i, a := range page {
@@ -261,3 +262,35 @@ func (h handlers) undoCheckIn(w http.ResponseWriter, r *http.Request, u domain.U
 	}
 	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Detail: detail, Undone: undone, attendeeBody: attendeeOf(a)})
 }
+
+// decisionReply is an approved or declined registration as it now stands.
+type decisionReply struct {
+	Detail string `json:"detail"`
+	attendeeBody
+}
+
+// approve gives a pending registration a seat (or a place on the
+// waitlist); decline removes it. Both mail its person.
+func (h handlers) approve(w http.ResponseWriter, r *http.Request, u domain.User) {
+	a, err := h.Events.Approve(r.Context(), u, r.PathValue("id"), r.PathValue("registrationId"))
+	decided(w, r, a, err, MsgApproved)
+}
+
+func (h handlers) decline(w http.ResponseWriter, r *http.Request, u domain.User) {
+	a, err := h.Events.Decline(r.Context(), u, r.PathValue("id"), r.PathValue("registrationId"))
+	decided(w, r, a, err, MsgDeclined)
+}
+
+func decided(w http.ResponseWriter, r *http.Request, a domain.Attendee, err error, detail string) {
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, decisionReply{Detail: detail, attendeeBody: attendeeOf(a)})
+}
+
+// Messages of the organizer's decisions.
+const (
+	MsgApproved = "Approved. They are told by mail."
+	MsgDeclined = "Declined. They are told by mail."
+)

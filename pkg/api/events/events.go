@@ -39,6 +39,7 @@ const (
 	MsgEventStarted         = eventsvc.MsgEventStarted
 	MsgRegistered           = "Successfully registered for the event!"
 	MsgWaitlisted           = "The event is full: you are on the waitlist."
+	MsgRequestReceived      = eventsvc.MsgRequestReceived
 	MsgNotYourRegistrations = eventsvc.MsgNotYourRegistrations
 	MsgRegistrationNotFound = eventsvc.MsgRegistrationNotFound
 	MsgNotYourRegistration  = eventsvc.MsgNotYourRegistration
@@ -89,6 +90,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Require(h.attendees))
 	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Require(h.attendeesCSV))
 	rt.Handle("POST /api/event/detail/{id}/check-in/{$}", d.Auth.Require(h.checkIn))
+	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/approve/{$}", d.Auth.Require(h.approve))
+	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/decline/{$}", d.Auth.Require(h.decline))
 	rt.Handle("DELETE /api/event/detail/{id}/check-in/{registrationId}/{$}", d.Auth.Require(h.undoCheckIn))
 	rt.Handle("GET /api/event/ticket/{secret}/{$}", h.ticketPage)
 	rt.Handle("POST /api/event/ticket/reset/{registrationId}/{$}", d.Auth.Require(h.resetTicketLink))
@@ -113,15 +116,17 @@ type organizationRef struct {
 
 // eventBody is the event (docs/api.md) with seats left and its organizer.
 type eventBody struct {
-	ID           string          `json:"id"`
-	Title        string          `json:"title"`
-	Description  string          `json:"description"`
-	Location     string          `json:"location"`
-	StartTime    time.Time       `json:"start_time"`
-	EndTime      time.Time       `json:"end_time"`
-	Capacity     int             `json:"capacity"`
-	SeatsLeft    int             `json:"seats_left"`
-	Waitlist     bool            `json:"waitlist"`
+	ID          string    `json:"id"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	Location    string    `json:"location"`
+	StartTime   time.Time `json:"start_time"`
+	EndTime     time.Time `json:"end_time"`
+	Capacity    int       `json:"capacity"`
+	SeatsLeft   int       `json:"seats_left"`
+	Waitlist    bool      `json:"waitlist"`
+	// Approval: registering is a request its organizer decides on.
+	Approval     bool            `json:"approval"`
 	Cancelled    bool            `json:"cancelled"`
 	CancelReason string          `json:"cancel_reason,omitempty"` // what its organizer told people, once cancelled
 	Category     string          `json:"category"`
@@ -154,7 +159,7 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 	return eventBody{
 		Category: e.Category, City: e.City, Latitude: lat, Longitude: lng, TimeZone: e.TimeZone,
 		ID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
-		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
+		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Approval: e.Approval, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
 		Visibility:   e.VisibilityOf(), Online: e.Online, Questions: e.Questions,
@@ -290,7 +295,7 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 	return domain.EventInput{
 		Title: f.Value("title"), Description: f.Value("description"), Location: f.Value("location"),
 		StartTime: f.Value("start_time"), EndTime: f.Value("end_time"), Capacity: f.Value("capacity"),
-		Waitlist: f.Value("waitlist"),
+		Waitlist: f.Value("waitlist"), Approval: f.Value("approval"),
 		Category: optional(f, "category"), City: optional(f, "city"), TimeZone: optional(f, "time_zone"),
 		Latitude: optional(f, "latitude"), Longitude: optional(f, "longitude"),
 		Visibility: optional(f, "visibility"), OnlineURL: optional(f, "online_url"), Questions: optional(f, "questions"),

@@ -80,8 +80,11 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 		return
 	}
 	detail := MsgRegistered
-	if re.Registration.Status == domain.StatusWaitlisted {
+	switch re.Registration.Status {
+	case domain.StatusWaitlisted:
 		detail = MsgWaitlisted
+	case domain.StatusPending:
+		detail = MsgRequestReceived
 	}
 	reply := registerReply{
 		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),

@@ -158,9 +158,9 @@ func reaches(b domain.Broadcast, a domain.Attendee) bool {
 	case domain.BroadcastCancelled, domain.BroadcastChanged:
 		return true
 	case domain.BroadcastMessage:
-		return a.Status != domain.StatusWaitlisted
+		return a.Seated()
 	}
-	return a.Status != domain.StatusWaitlisted && !a.Created.After(b.Created)
+	return a.Seated() && !a.Created.After(b.Created)
 }
 
 // optionalKind is the kind of mail a broadcast is that people can turn

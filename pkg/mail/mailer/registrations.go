@@ -48,6 +48,11 @@ const (
 	kindSeatGiven  = "seat-given"
 	kindCancelled  = "cancelled"
 	kindDeleted    = "deleted"
+	// A request to join an event that takes approval: received, then
+	// approved (a seat or a place in the queue) or declined.
+	kindRequested = "requested"
+	kindApproved  = "approved"
+	kindDeclined  = "declined"
 )
 
 // registrationMail returns the mail a change of an attendee item or a
@@ -75,6 +80,10 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		kind = kindWaitlisted
 	case !c.Inserted && c.Status == domain.StatusRegistered && c.Promoted && !c.CheckedIn:
 		kind = kindSeatGiven
+	case c.Inserted && c.Status == domain.StatusPending:
+		kind = kindRequested
+	case !c.Inserted && c.Approved && !c.CheckedIn && (c.Status == domain.StatusRegistered || c.Status == domain.StatusWaitlisted):
+		kind = kindApproved
 	}
 	if kind == "" || to == "" || regID == "" {
 		return "", domain.Message{}, nil
@@ -91,8 +100,9 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		return "", domain.Message{}, nil // given up (or registered anew) meanwhile: that mail says so
 	case err != nil:
 		return "", domain.Message{}, fmt.Errorf("read registration %s of %s: %w", regID, eventID, err)
-	case kind == kindWaitlisted && a.Status != domain.StatusWaitlisted:
-		return "", domain.Message{}, nil // seated meanwhile: that mail says so
+	case kind == kindWaitlisted && a.Status != domain.StatusWaitlisted,
+		kind == kindRequested && a.Status != domain.StatusPending:
+		return "", domain.Message{}, nil // seated or decided meanwhile: that mail says so
 	}
 	name := c.FirstName
 	if name == "" {
@@ -104,6 +114,12 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		return key, mail.RegistrationConfirmed(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 	case kindSeatGiven:
 		return key, mail.SeatGiven(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+	case kindRequested:
+		return key, mail.RequestReceived(to, name, d.facts(e)), nil
+	case kindApproved:
+		if a.Status == domain.StatusRegistered {
+			return key, mail.RequestApproved(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+		}
 	}
 	return key, mail.Waitlisted(to, name, d.facts(e), a.Position), nil
 }
@@ -137,8 +153,13 @@ func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (st
 		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", left.EventID, err)
 	}
 	key := kindCancelled + "#" + left.RegistrationID
-	if left.Status == domain.StatusWaitlisted {
+	switch left.Status {
+	case domain.StatusWaitlisted:
 		return key, mail.WaitlistLeft(u.Email, u.name(), d.facts(e)), nil
+	case domain.StatusPending:
+		return "", domain.Message{}, nil // a request withdrawn: the page said so
+	case kindDeclined:
+		return kindDeclined + "#" + left.RegistrationID, mail.RequestDeclined(u.Email, u.name(), d.facts(e)), nil
 	}
 	return key, mail.RegistrationCancelled(u.Email, u.name(), d.facts(e), d.calendarFile(e, true)), nil
 }

@@ -1,10 +1,11 @@
-// An organization creates a private online event with a consent question
-// from its dashboard: the event is in no public list, its page says it does
-// not exist without the invite link, and opens with it (asking search
-// engines not to index it). A person opens the invite link, ticks the box,
-// registers and is given the join link on the page and in the confirmation
-// mail; the organizer sees the answer among the attendees; a new invite
-// link closes the old.
+// An organization creates a private online event that takes approval,
+// with a consent question, from its dashboard: the event is in no public
+// list, its page says it does not exist without the invite link, and opens
+// with it (asking search engines not to index it). A person opens the
+// invite link, ticks the box and asks to join: the request holds no seat
+// and is mailed as such. The organizer sees it and its answer among the
+// attendees and approves it; the person is mailed the approval with the
+// join link and sees it on the page. A new invite link closes the old.
 import assert from 'node:assert/strict';
 import { daysFromNow, signUpOrganization, signUpPerson, unique } from '../api.mjs';
 import { waitForMail } from '../mail.mjs';
@@ -29,6 +30,7 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
     'Online link (optional)': JOIN,
   });
   await page.getByLabel('Private').check();
+  await page.getByLabel('Approve each registration').check();
   await page.getByRole('button', { name: 'Add a Question' }).click();
   await page.getByLabel('Question 1', { exact: true }).fill('I agree to the house rules');
   await page.getByLabel('Answered by').selectOption({ label: 'A box to tick (consent or terms)' });
@@ -62,8 +64,8 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   await see(page, 'Online and at The Back Room');
   assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
 
-  // A person opens the invite link, logs in on the way and registers.
-  await page.getByRole('button', { name: 'Register Now' }).click();
+  // A person opens the invite link, logs in on the way and asks to join.
+  await page.getByRole('button', { name: 'Request to Join' }).click();
   await page.waitForURL('**/login**');
   const form = page.getByRole('main');
   await form.getByLabel(/^Username/).fill(person.username);
@@ -71,27 +73,43 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.getByLabel('I agree to the house rules').check();
-  await page.getByRole('button', { name: 'Register Now' }).click();
-  await see(page, 'You are registered for this event.');
+  await page.getByRole('button', { name: 'Request to Join' }).click();
+  await see(page, 'Your request awaits the organizer’s approval. You will be told by mail.');
   await page.getByRole('region', { name: 'Your answers' }).getByText('I agree to the house rules').waitFor();
-  const join = page.getByRole('link', { name: /Open the event’s link/ });
-  assert.equal(await join.getAttribute('href'), JOIN);
-  await screenshot();
-  const confirmation = await waitForMail(stack.sesURL, person.email, `You're registered: ${title}`);
-  assert.ok(confirmation.body.text.includes(JOIN), 'the confirmation carries the join link');
+  assert.equal(await page.getByRole('link', { name: /Open the event’s link/ }).count(), 0, 'a request holds no seat, and no link');
+  const received = await waitForMail(stack.sesURL, person.email, `Request received (not confirmed yet): ${title}`);
+  assert.ok(!received.body.text.includes(JOIN), 'the request mail does not carry the join link');
 
-  // Registered, the person opens the page without the code.
-  await page.goto(eventPath);
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-
-  // The organizer sees the answer among the attendees; a new invite link
-  // closes the old one.
+  // The organizer sees the request and its answer among the attendees,
+  // and approves it.
+  const personSession = await page.evaluate(() => ({ ...localStorage }));
   await page.evaluate(() => localStorage.clear());
   await logIn(page, org.username, org.password);
   await page.goto(`/dashboard/attendees?id=${inviteURL.searchParams.get('id')}`);
   const row = listItem(page, `@${person.username}`);
   await row.getByText('I agree to the house rules', { exact: true }).waitFor();
   assert.equal(await row.locator('dd').first().textContent(), 'Yes');
+  await row.getByText('Awaiting approval').waitFor();
+  await row.getByRole('button', { name: /^Approve / }).click();
+  await see(page, 'Approved. They are told by mail.');
+  const approved = await waitForMail(stack.sesURL, person.email, `Approved: ${title}`);
+  assert.ok(approved.body.text.includes(JOIN), 'the approval carries the join link');
+
+  // Approved and registered, the person opens the page without the code
+  // and finds the join link.
+  await page.evaluate((s) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+  }, personSession);
+  await page.goto(eventPath);
+  await see(page, 'You are registered for this event.');
+  const join = page.getByRole('link', { name: /Open the event’s link/ });
+  assert.equal(await join.getAttribute('href'), JOIN);
+  await screenshot();
+
+  // A new invite link closes the old one.
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, org.username, org.password);
   await page.goto(`/dashboard/event-update?id=${inviteURL.searchParams.get('id')}`);
   await page.getByRole('button', { name: 'Make a New Link' }).click();
   await see(page, 'New invite link made. The old one no longer opens the event.');

@@ -63,6 +63,7 @@ export function gate(): { wait: Promise<void>; open: () => void } {
 // them at their defaults (no waitlist, category or place; times in UTC).
 export const eventDefaults = {
   waitlist: false,
+  approval: false,
   cancelled: false,
   category: 'other',
   city: '',

@@ -810,6 +810,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/detail/{id}/attendees/{registrationId}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending registration; owner only.
+         * @description Takes a seat in one transaction with the event's counter, or when the event is full and keeps a
+         *     waitlist a place in its queue; 409 "This event is full." without one, 409 "This registration does
+         *     not await approval." once decided. The person is mailed ("Approved: <title>" with the ticket, or
+         *     their place in line).
+         */
+        post: operations["approveRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/detail/{id}/attendees/{registrationId}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a pending registration, which is removed; owner only. The person is mailed. */
+        post: operations["declineRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/detail/{id}/check-in/": {
         parameters: {
             query?: never;
@@ -1063,6 +1103,8 @@ export interface components {
             seats_left: number;
             /** @description Whether a full event queues people. */
             waitlist: boolean;
+            /** @description Whether registering is a request its organizer approves (status `pending` until then). */
+            approval: boolean;
             /** @description Called off by its organizer: still listed and shown, taking nobody. */
             cancelled: boolean;
             /** @description Only once cancelled: what the organizer told people. */
@@ -1111,6 +1153,8 @@ export interface components {
             capacity: string;
             /** @enum {string} */
             waitlist?: "true" | "false";
+            /** @enum {string} */
+            approval?: "true" | "false";
             category?: string;
             city?: string;
             latitude?: string;
@@ -1137,8 +1181,11 @@ export interface components {
             latitude: components["schemas"]["NullableNumber"];
             longitude: components["schemas"]["NullableNumber"];
         };
-        /** @enum {string} */
-        RegistrationStatus: "registered" | "waitlisted";
+        /**
+         * @description `pending`: a request to join an event that takes approval, holding no seat until its organizer approves it.
+         * @enum {string}
+         */
+        RegistrationStatus: "registered" | "waitlisted" | "pending";
         RegisteredEvent: {
             /** @description The registration's id. */
             id: string;
@@ -1267,6 +1314,8 @@ export interface components {
             };
             registered: number;
             waitlisted: number;
+            /** @description Requests awaiting approval (they hold no seat). */
+            pending: number;
             checked_in: number;
             capacity: number;
             attendees: components["schemas"]["Attendee"][];
@@ -1325,6 +1374,17 @@ export interface components {
             };
             content: {
                 "text/html": string;
+            };
+        };
+        /** @description The registration as it now stands (declined, as it was), with a message to show. */
+        Decision: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AttendeeFields"] & {
+                    detail: string;
+                };
             };
         };
         /** @description An iCalendar feed (RFC 5545) calendar apps subscribe to. */
@@ -2848,6 +2908,46 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             429: components["responses"]["TooMany"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    approveRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Decision"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    declineRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Decision"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -395,3 +395,26 @@ function catchDownloads(): { files: Blob[]; downloads: string[] } {
   });
   return { files, downloads };
 }
+
+describe('requests awaiting approval', () => {
+  it('approves one, which then holds its seat', async () => {
+    signIn();
+    answerAccount();
+    const waiting: Attendee = { ...ada, registration_id: '01JREG00000000000000000009', user_id: '01JUSR00000000000000000009', username: 'cy', first_name: 'Cy', last_name: 'Young', status: 'pending', answers: [] };
+    answerAttendees([waiting]);
+    const decided: string[] = [];
+    server.use(
+      http.post(apiUrl('/event/detail/:id/attendees/:reg/:verb/'), ({ params }) => {
+        decided.push(`${String(params.reg)} ${String(params.verb)}`);
+        return HttpResponse.json({ ...waiting, status: 'registered', detail: 'Approved. They are told by mail.' });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    const row = (await screen.findByText('Cy Young')).closest('li')!;
+    expect(within(row).getByText('Awaiting approval')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Approve Cy Young' }));
+    expect(await screen.findByText('Approved. They are told by mail.')).toBeInTheDocument();
+    expect(decided).toEqual([`${waiting.registration_id} approve`]);
+  });
+});

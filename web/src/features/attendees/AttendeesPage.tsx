@@ -6,11 +6,12 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
 import { EventTime } from '@/components/EventTime';
-import { downloadAttendeesCSV, fullName, type Attendee } from './api';
+import { downloadAttendeesCSV, fullName, type Attendee, type AttendeeFields } from './api';
 import { AnswerList } from '@/components/AnswerList';
+import { Decision } from './Decision';
 import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
-import { useAttendeeList, useDebounced, useEventIdParam } from './hooks';
+import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
 
 // The organizer's list of an event's attendees: counts, search, export.
 export default function AttendeesPage() {
@@ -98,7 +99,7 @@ function Attendees({ eventId }: { eventId: string }) {
       {list.status === 'ready' && list.attendees.length === 0 && (
         <p className="card text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>
       )}
-      {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} />}
+      {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} eventId={eventId} list={list} />}
       <LoadMore more={list.more} loadingMore={list.loadingMore} />
       {/* Reaching everyone comes after the list, which is what the screen is for. */}
       {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
@@ -106,7 +107,13 @@ function Attendees({ eventId }: { eventId: string }) {
   );
 }
 
-function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
+// A request awaiting approval offers Approve and Decline; the list shows
+// the decision and reloads its counts.
+function AttendeeRows({ attendees, eventId, list }: { attendees: Attendee[]; eventId: string; list: Pick<AttendeeList, 'replace' | 'reload'> }) {
+  const decided = (changed: AttendeeFields | null) => {
+    if (changed) list.replace(changed);
+    list.reload();
+  };
   return (
     <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       {attendees.map((a) => (
@@ -120,6 +127,7 @@ function AttendeeRows({ attendees }: { attendees: Attendee[] }) {
           </div>
           <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
             <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
+            {a.status === 'pending' && <Decision eventId={eventId} attendee={a} onDecided={decided} />}
             <span>Registered {localTime(a.registered_at)}</span>
           </div>
         </li>

@@ -68,6 +68,16 @@ export async function undoCheckIn(eventId: string, registrationId: string): Prom
   return (await api.delete<UndoCheckInResult>(`/event/detail/${encodeURIComponent(eventId)}/check-in/${encodeURIComponent(registrationId)}/`)).data;
 }
 
+// Approves or declines a pending registration: approved, it holds a seat
+// (or a place on a full event's waitlist); declined, it is gone. Its
+// person is mailed either way.
+export type Decision = Schemas['AttendeeFields'] & { detail: string };
+
+export async function decide(eventId: string, registrationId: string, verb: 'approve' | 'decline'): Promise<Decision> {
+  const path = `/event/detail/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(registrationId)}/${verb}/`;
+  return (await api.post<Decision>(path)).data;
+}
+
 export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'username'>): string {
   return `${a.first_name} ${a.last_name}`.trim() || a.username;
 }

@@ -120,6 +120,7 @@ describe('create event page', () => {
         end_time: '2030-05-01T19:00:00.000Z',
         capacity: '120',
         waitlist: 'true',
+        approval: 'false',
         category: 'music',
         city: 'Lyon',
         latitude: '45.76400',

@@ -24,6 +24,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     end_time: toLocalInput(event.end_time, event.time_zone),
     capacity: event.capacity == null ? '' : String(event.capacity),
     waitlist: event.waitlist === true,
+    approval: event.approval === true,
     category: event.category || 'other',
     city: event.city ?? '',
     latitude: event.latitude == null ? '' : String(event.latitude),

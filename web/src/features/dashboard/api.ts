@@ -42,10 +42,10 @@ export async function deleteEvent(id: string): Promise<void> {
 }
 
 // The fields of an event beyond the six every create and update sends.
-const EXTRA_FIELDS = ['waitlist', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions'] as const;
+const EXTRA_FIELDS = ['waitlist', 'approval', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions'] as const;
 
 function extraValue(values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]): string {
-  if (field === 'waitlist') return String(values.waitlist);
+  if (field === 'waitlist' || field === 'approval') return String(values[field]);
   if (field === 'questions') return questionsJSON(values.questions);
   return values[field].trim();
 }

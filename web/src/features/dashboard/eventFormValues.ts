@@ -11,8 +11,10 @@ export interface EventFormValues {
   start_time: string;
   end_time: string;
   capacity: string;
-  // Whether a full event queues people for freed seats.
+  // Whether a full event queues people for freed seats, and whether each
+  // registration waits for the organizer's approval.
   waitlist: boolean;
+  approval: boolean;
   // What and where: a category id, a city, a point ('' when unknown) and
   // the IANA zone the event's times are told in.
   category: string;
@@ -74,6 +76,7 @@ export const emptyEventForm: EventFormValues = {
   end_time: '',
   capacity: '',
   waitlist: false,
+  approval: false,
   category: 'other',
   city: '',
   latitude: '',
@@ -93,6 +96,7 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   end_time: 'end_time',
   capacity: 'capacity',
   waitlist: 'waitlist',
+  approval: 'approval',
   category: 'category',
   city: 'city',
   latitude: 'latitude',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
@@ -145,5 +145,30 @@ describe('private and online events', () => {
     const yours = screen.getByRole('region', { name: 'Your answers' });
     expect(yours).toHaveTextContent('Diet');
     expect(yours).toHaveTextContent('Vegan');
+  });
+
+  it('asks to join an event that takes approval, says the request waits, and withdraws it', async () => {
+    const approving: TurnoutEvent = { ...upcomingEvent, approval: true };
+    signIn();
+    server.use(
+      http.get(apiUrl('/event/register/:id/'), () => HttpResponse.json({ registration_id: null, status: null })),
+      http.post(apiUrl('/event/register/:id/'), () =>
+        HttpResponse.json({ detail: 'Your request to join is in: the organizer will tell you by mail.', id: 'reg-9', status: 'pending', answers: [] }, { status: 201 }),
+      ),
+      http.delete(apiUrl('/event/cancle/register/:id/'), () => new HttpResponse(null, { status: 204 })),
+    );
+    const { user } = renderApp(`/event/detail?id=${approving.id}`, { event: approving });
+
+    expect(await screen.findByText('The organizer approves each registration.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Request to Join' }));
+    expect(await screen.findByText('Your request to join is in: the organizer will tell you by mail.')).toBeInTheDocument();
+    expect(screen.getByText('Your request awaits the organizer’s approval. You will be told by mail.')).toBeInTheDocument();
+    // No seat is held: the count stays.
+    expect(screen.getByText('42 seats left')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw Request' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('Your request is withdrawn.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request to Join' })).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { cancelRegistration, myRegistration, registerForEvent, type MyRegistrati
 import { useEvent } from '@/api/useEvents';
 import { AddToCalendar } from './AddToCalendar';
 import { AnswerList } from '@/components/AnswerList';
+import { GIVING_UP, RegistrationButton } from './RegistrationButton';
 import { questionsReady, RegistrationQuestions, type AnswerDraft } from './RegistrationQuestions';
 import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
@@ -127,6 +128,8 @@ function registrationNote(event: TurnoutEvent, registration: MyRegistration | nu
   if (event.cancelled) return NOT_OPEN_REASON.cancelled;
   if (registration?.status === 'registered') return 'You are registered for this event.';
   if (registration?.status === 'waitlisted') return `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`;
+  if (registration?.status === 'pending') return 'Your request awaits the organizer’s approval. You will be told by mail.';
+  if (event.approval && availability === 'open') return 'The organizer approves each registration.';
   if (canJoinWaitlist) return 'This event is full. Join the waitlist to get the next free seat.';
   return availability === 'open' ? null : NOT_OPEN_REASON[availability];
 }
@@ -185,6 +188,7 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
                   busy={busy}
                   disabled={availability !== 'open' && !canJoinWaitlist}
                   canJoinWaitlist={canJoinWaitlist}
+                  approval={event.approval === true}
                   hasNote={note !== null}
                   onRegister={() => void register(asking ? answers : undefined)}
                   onCancel={(mine) => void cancel(mine)}
@@ -252,9 +256,10 @@ function useRegistrationActions(
     try {
       const made = await registerForEvent(event.id, invite, answers);
       setAnswerErrors({});
-      if (made.status === 'waitlisted') {
+      if (made.status === 'waitlisted' || made.status === 'pending') {
+        // Waiting for a seat, or for the organizer: the server says which.
         toast.success(made.detail);
-        registrationChanged(0, { id: made.id, status: 'waitlisted', position: made.position });
+        registrationChanged(0, { id: made.id, status: made.status, position: made.position, answers: made.answers });
       } else {
         toast.success('Successfully registered for the event!');
         registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link, onlineUrl: made.online_url, answers: made.answers });
@@ -279,77 +284,26 @@ function useRegistrationActions(
 
   async function cancel(mine: MyRegistration) {
     if (busy) return;
-    const leaving = mine.status === 'waitlisted';
-    const question = leaving ? `Leave the waitlist for "${event.title}"?` : `Cancel your registration for "${event.title}"?`;
+    const words = GIVING_UP[mine.status];
     // Words that say what each choice does; the safe one has focus.
-    const confirmed = await confirmToast(
-      question,
-      leaving ? { confirm: 'Leave waitlist', cancel: 'Stay on the waitlist' } : { confirm: 'Cancel registration', cancel: 'Keep my seat' },
-    );
+    const confirmed = await confirmToast(`${words.question} "${event.title}"?`, { confirm: words.confirm, cancel: words.keep });
     if (!confirmed) return;
     setBusy(true);
-    const id = toast.loading(leaving ? 'Leaving the waitlist...' : 'Cancelling registration...');
+    const id = toast.loading(words.loading);
     try {
       await cancelRegistration(mine.id);
-      toast.success(leaving ? 'You left the waitlist.' : 'Registration cancelled successfully.', { id });
+      toast.success(words.done, { id });
       // A seat given back may go straight to the first person waiting.
-      registrationChanged(leaving || event.waitlist ? 0 : +1, null);
+      registrationChanged(mine.status !== 'registered' || event.waitlist ? 0 : +1, null);
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error(slowDownMessage(error) ?? (leaving ? 'Failed to leave the waitlist.' : 'Failed to cancel registration.'), { id });
+      toast.error(slowDownMessage(error) ?? words.failed, { id });
     } finally {
       setBusy(false);
     }
   }
 
   return { busy, register, cancel };
-}
-
-// Cancel (or leave the waitlist) for one who has a registration, else
-// Register (or join the waitlist).
-function RegistrationButton({
-  registration,
-  busy,
-  disabled,
-  canJoinWaitlist,
-  hasNote,
-  onRegister,
-  onCancel,
-}: {
-  registration: MyRegistration | null | undefined;
-  busy: boolean;
-  disabled: boolean;
-  canJoinWaitlist: boolean;
-  hasNote: boolean;
-  onRegister: () => void;
-  onCancel: (mine: MyRegistration) => void;
-}) {
-  if (registration)
-    return (
-      // Giving up a seat or a place in the queue destroys something: the one red action.
-      <button
-        type="button"
-        className="btn-secondary text-red-700 ring-red-300 hover:bg-red-50 focus-visible:outline-red-700 lg:mt-3 lg:w-full"
-        aria-busy={busy}
-        onClick={() => onCancel(registration)}
-      >
-        {registration.status === 'waitlisted' ? 'Leave Waitlist' : 'Cancel Registration'}
-      </button>
-    );
-  return (
-    <button
-      type="button"
-      className="btn-primary lg:mt-3 lg:w-full"
-      // aria-disabled while busy keeps focus on the button.
-      disabled={disabled}
-      aria-disabled={busy || undefined}
-      aria-busy={busy}
-      aria-describedby={hasNote ? 'register-note' : undefined}
-      onClick={onRegister}
-    >
-      {canJoinWaitlist ? 'Join Waitlist' : 'Register Now'}
-    </button>
-  );
 }
 
 function EventHeader({ event }: { event: TurnoutEvent }) {

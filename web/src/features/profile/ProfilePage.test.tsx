@@ -54,7 +54,11 @@ describe('organizer profile', () => {
     answerOrganizer();
     server.use(
       http.get(apiUrl(`/event/user-event/${organizer.id}/`), () =>
-        HttpResponse.json([{ ...registrations[0], status: 'waitlisted', position: 3 }, { ...registrations[1], status: 'registered' }]),
+        HttpResponse.json([
+          { ...registrations[0], status: 'waitlisted', position: 3 },
+          { ...registrations[1], status: 'registered' },
+          { ...registrations[0], id: 'reg-pending', title: 'Asked to join', status: 'pending' },
+        ]),
       ),
     );
     renderApp('/profile');
@@ -65,6 +69,10 @@ describe('organizer profile', () => {
     expect(within(waiting).queryByRole('link', { name: 'Ticket' })).not.toBeInTheDocument();
     const seated = screen.getByText(registrations[1]!.title).closest('li')!;
     expect(within(seated).getByRole('link', { name: 'Ticket' })).toHaveAttribute('href', `/event/detail?id=${registrations[1]!.event_id}`);
+    // A request to join holds no seat, and no ticket, until approved.
+    const asked = screen.getByText('Asked to join').closest('li')!;
+    expect(within(asked).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(within(asked).queryByRole('link', { name: 'Ticket' })).not.toBeInTheDocument();
   });
 
   it('marks a registration whose event was called off, without a ticket', async () => {

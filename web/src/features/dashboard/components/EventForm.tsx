@@ -53,7 +53,22 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
       <TimeZonePicker value={values.time_zone} errors={errors.fields.time_zone} onChange={(time_zone) => setValues((v) => ({ ...v, time_zone }))} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
       <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
-      <WaitlistField checked={values.waitlist} errors={errors.fields.waitlist} onChange={(waitlist) => setValues((v) => ({ ...v, waitlist }))} />
+      <ToggleField
+        name="waitlist"
+        label="Waitlist when full"
+        help="People can queue once every seat is taken; a freed seat goes to the first in line."
+        checked={values.waitlist}
+        errors={errors.fields.waitlist}
+        onChange={(waitlist) => setValues((v) => ({ ...v, waitlist }))}
+      />
+      <ToggleField
+        name="approval"
+        label="Approve each registration"
+        help="People ask to join and hold no seat until you approve them from the attendee list; both are told by mail."
+        checked={values.approval}
+        errors={errors.fields.approval}
+        onChange={(approval) => setValues((v) => ({ ...v, approval }))}
+      />
       <AccessFields
         values={values}
         errors={errors}
@@ -92,24 +107,26 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
   );
 }
 
-function WaitlistField({ checked, errors, onChange }: { checked: boolean; errors: string[] | undefined; onChange: (waitlist: boolean) => void }) {
+// A yes-or-no choice of the event, with what it does under its label.
+function ToggleField({ name, label, help, checked, errors, onChange }: { name: string; label: string; help: string; checked: boolean; errors: string[] | undefined; onChange: (on: boolean) => void }) {
+  const id = `event-${name}`;
   return (
     <div className="flex items-start gap-3 sm:col-span-2">
       <input
-        id="event-waitlist"
-        name="waitlist"
+        id={id}
+        name={name}
         type="checkbox"
         className="mt-1 size-4 rounded border-slate-300 text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-700"
         checked={checked}
-        aria-describedby="event-waitlist-help"
+        aria-describedby={`${id}-help`}
         onChange={(e) => onChange(e.target.checked)}
       />
       <div>
-        <label htmlFor="event-waitlist" className="field-label">
-          Waitlist when full
+        <label htmlFor={id} className="field-label">
+          {label}
         </label>
-        <p id="event-waitlist-help" className="text-sm text-slate-600">
-          People can queue once every seat is taken; a freed seat goes to the first in line.
+        <p id={`${id}-help`} className="text-sm text-slate-600">
+          {help}
         </p>
         {errors?.map((m) => (
           <p key={m} className="text-sm text-red-700">

@@ -60,7 +60,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                 <RegistrationSummary item={item} titleId={titleId} />
                 {/* The buttons keep their size however long the title. */}
                 <div className="flex shrink-0 gap-2 self-start sm:self-auto">
-                  {item.status !== 'waitlisted' && !item.cancelled && (
+                  {item.status === 'registered' && !item.cancelled && (
                     <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
                       Ticket
                     </Link>
@@ -96,6 +96,9 @@ function RegistrationSummary({ item, titleId }: { item: RegisteredEvent; titleId
           <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
             Waitlisted{item.position ? ` (${item.position})` : ''}
           </span>
+        )}
+        {item.status === 'pending' && (
+          <span className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900">Awaiting approval</span>
         )}
         {item.cancelled && (
           <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">

@@ -1,0 +1,38 @@
+package mail
+
+import "turnout/pkg/domain"
+
+// The mails of a request to join an event that takes approval: received,
+// approved (with the ticket, as a confirmation) and declined. Each says
+// plainly which it is in its subject, so "waiting" is never read as "in".
+
+// RequestReceived tells a person their request is waiting for the
+// organizer: it holds no seat yet.
+func RequestReceived(to, name string, e EventFacts) domain.Message {
+	b := newBody(name)
+	b.para("Your request to join this event is in. The organizer approves each registration; you hold no seat until they do:")
+	b.event(e)
+	b.action("We will email you as soon as they decide. You can withdraw your request on the event's page", "Open the event", e.Link)
+	return b.message(to, "Request received (not confirmed yet): "+clip(e.Title, 80), e.Link)
+}
+
+// RequestApproved tells a person the organizer approved their request and
+// the seat is theirs, with the ticket and the event for the calendar.
+func RequestApproved(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	b := newBody(name)
+	b.para("The organizer approved your request: you are registered. See you at:")
+	b.event(e)
+	b.ticket(t)
+	b.para("The attached calendar file adds the event to your calendar.")
+	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
+	return WithCalendar(withTicket(b.message(to, "Approved: "+clip(e.Title, 80), t.Link), t), ics)
+}
+
+// RequestDeclined tells a person the organizer declined their request.
+func RequestDeclined(to, name string, e EventFacts) domain.Message {
+	b := newBody(name)
+	b.para("The organizer could not accept your request to join:")
+	b.event(e)
+	b.para("You hold no seat at this event, and nothing more is needed from you.")
+	return b.message(to, "Request declined: "+clip(e.Title, 80), e.Link)
+}
