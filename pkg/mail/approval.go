@@ -19,13 +19,7 @@ func RequestReceived(to, name string, e EventFacts) domain.Message {
 // RequestApproved tells a person the organizer approved their request and
 // the seat is theirs, with the ticket and the event for the calendar.
 func RequestApproved(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para("The organizer approved your request: you are registered. See you at:")
-	b.event(e)
-	b.ticket(t)
-	b.para("The attached calendar file adds the event to your calendar.")
-	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
-	return WithCalendar(withTicket(b.message(to, "Approved: "+clip(e.Title, 80), t.Link), t), ics)
+	return seatConfirmed(to, name, "The organizer approved your request: you are registered. See you at:", "Approved: ", e, t, ics)
 }
 
 // RequestDeclined tells a person the organizer declined their request.

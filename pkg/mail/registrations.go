@@ -101,13 +101,20 @@ func withTicket(m domain.Message, t Ticket) domain.Message {
 // RegistrationConfirmed confirms a seat, with the ticket and the event for
 // the calendar.
 func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	return seatConfirmed(to, name, "You are registered. See you at:", "You're registered: ", e, t, ics)
+}
+
+// seatConfirmed is a mail that a seat is the person's (opener, then the
+// event, the ticket and the calendar file), its subject the prefix and
+// the event's title.
+func seatConfirmed(to, name, opener, subjectPrefix string, e EventFacts, t Ticket, ics []byte) domain.Message {
 	b := newBody(name)
-	b.para("You are registered. See you at:")
+	b.para(opener)
 	b.event(e)
 	b.ticket(t)
 	b.para("The attached calendar file adds the event to your calendar.")
 	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
-	return WithCalendar(withTicket(b.message(to, "You're registered: "+clip(e.Title, 80), t.Link), t), ics)
+	return WithCalendar(withTicket(b.message(to, subjectPrefix+clip(e.Title, 80), t.Link), t), ics)
 }
 
 // Waitlisted confirms a place in the queue of a full event.
