@@ -138,11 +138,17 @@ func (w *badWorld) forms() []badForm {
 	}
 	organization := evFormWith(OrganizationForm(w.org.Username), map[string]string{"email": w.org.Email},
 		"username", "password", "password1")
+	// An event's every field: who sees it, its online link, whether it
+	// takes approval, and its questions (JSON in a field).
+	eventExtras := map[string]string{
+		"visibility": "private", "online_url": "https://meet.example.com/x", "approval": "true",
+		"questions": `[{"label": "Diet", "kind": "choice", "options": ["None", "Vegan"], "required": true}]`,
+	}
 	return []badForm{
 		{"person sign-up", http.MethodPost, "/api/user/registration/", "", PersonForm(Unique("bad")), "image"},
 		{"organization sign-up", http.MethodPost, "/api/organization/register/", "", OrganizationForm(Unique("bad")), "logo"},
-		{"event create", http.MethodPost, "/api/event/create/", w.org.Access, w.env.EventForm(6, 10), "banner"},
-		{"event update", http.MethodPatch, "/api/event/detail/" + w.event.ID + "/", w.org.Access, evFormOf(w.event), "banner"},
+		{"event create", http.MethodPost, "/api/event/create/", w.org.Access, evFormWith(w.env.EventForm(6, 10), eventExtras), "banner"},
+		{"event update", http.MethodPatch, "/api/event/detail/" + w.event.ID + "/", w.org.Access, evFormWith(evFormOf(w.event), eventExtras), "banner"},
 		{"profile update", http.MethodPut, "/api/user/update/profile/", w.person.Access, profile, "image"},
 		{"organization update", http.MethodPut, "/api/organization/details/update/", w.org.Access, organization, "logo"},
 	}
