@@ -330,7 +330,13 @@ func (s *Service) Activate(ctx context.Context, uid, token string) error {
 	if errors.Is(err, domain.ErrNotFound) { // activated meanwhile by the same link
 		return ErrAlreadyActivated
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	// The address is proven theirs: what they registered for as a guest
+	// with it is theirs now.
+	s.Events.ClaimGuestRegistrations(ctx, u)
+	return nil
 }
 
 // stateBeforeActivation is the state an active account's activation link

@@ -68,6 +68,9 @@ type LeavingStore interface {
 type Events interface {
 	LeaveAll(ctx context.Context, u domain.User, stopAt time.Time) error
 	RegistrationsWithTimes(ctx context.Context, userID, after string, limit int) ([]domain.RegisteredEvent, string, error)
+	// ClaimGuestRegistrations makes the registrations made as a guest with
+	// u's address u's.
+	ClaimGuestRegistrations(ctx context.Context, u domain.User)
 }
 
 // Media is what account flows need of the media bucket: removing replaced

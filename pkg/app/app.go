@@ -109,6 +109,7 @@ func (b Base) EventService() *eventsvc.Service {
 	return &eventsvc.Service{
 		Store: b.Store, Media: b.Media, Now: b.Now,
 		Tickets: auth.Tickets{Key: b.Config.SigningKey}, Feeds: auth.Feeds{Key: b.Config.SigningKey},
+		Guests: auth.Guests{Key: b.Config.SigningKey}, Mail: b.Mail, WebOrigin: b.Config.WebOrigin,
 	}
 }
 

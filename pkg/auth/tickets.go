@@ -89,3 +89,21 @@ func sign(key []byte, fields ...string) string {
 	}
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))[:ticketSigLen]
 }
+
+// manageLinks are the secrets of a registration's private manage page
+// (a guest's, who has no login): "M1.<registration id>.<version>.
+// <signature>", at the version of its ticket link, so cancelling the
+// registration (or resetting its ticket link) ends it.
+var manageLinks = versionedTokens{prefix: "M1", domain: "turnout/manage/v1"}
+
+// Manage returns the secret of registration regID's manage page at
+// version, or "" when the key is too short.
+func (t Tickets) Manage(regID string, version int) string {
+	return manageLinks.token(t.Key, regID, version)
+}
+
+// ParseManage returns the registration and version a genuine manage
+// secret names.
+func (t Tickets) ParseManage(token string) (regID string, version int, ok bool) {
+	return manageLinks.parse(t.Key, token)
+}

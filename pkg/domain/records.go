@@ -87,6 +87,8 @@ const (
 	MailFromClient = "FROM" // mails per client address that caused them
 	// RegistrationChanges: registrations and cancellations per account.
 	RegistrationChanges = "REGCHANGES"
+	// GuestRequests: guest registrations asked for per client address.
+	GuestRequests = "GUESTS"
 )
 
 // Allowance bounds what Value (an address, an account) may do in Scope:

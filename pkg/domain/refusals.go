@@ -18,6 +18,9 @@ var (
 	// ErrAccountDeleting refuses a registration of an account whose
 	// deletion has begun (or ended), so nothing of it outlives the deletion.
 	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", ErrConflict)
+	// ErrRequestUsed: a guest's confirmation link was used or expired
+	// (its request is gone).
+	ErrRequestUsed = errors.New("guest request used or expired")
 )
 
 // Check-in refusals.

@@ -36,6 +36,9 @@ type User struct {
 	// MailProblem says why mail stopped going to Email ("" while it goes);
 	// a new address clears it.
 	MailProblem MailProblem
+	// Guest marks a guest's profile (guests.go): the name and address of
+	// the person registered without an account, which no login reaches.
+	Guest bool
 }
 
 // Organization is the public face of an organizer account.
@@ -127,6 +130,8 @@ type Registration struct {
 	TicketVersion int
 	// Answers are the person's answers to the event's questions.
 	Answers Answers
+	// Guest: made without an account (guests.go); UserID is the guest's id.
+	Guest bool
 }
 
 // Departure is a registration its person gave up: a seat (Status
@@ -207,10 +212,15 @@ func TicketPagePath(secret string) string { return "/ticket?t=" + url.QueryEscap
 type Attendee struct {
 	Registration
 	Username, FirstName, LastName, Email string
+	// Confirms is the key of the guest request whose confirmation makes
+	// this registration: the registration's transaction consumes it, so
+	// its link works once ("" for none).
+	Confirms string
 }
 
 // AttendeeOf is u's registration r, with what the organizer sees of u.
 func AttendeeOf(r Registration, u User) Attendee {
+	r.Guest = u.Guest
 	return Attendee{Registration: r, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}
 }
 

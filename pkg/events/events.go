@@ -84,6 +84,10 @@ type Store interface {
 	DropRegistration(ctx context.Context, r domain.Registration) error
 	OrganizationEventIDs(ctx context.Context, orgID string, part domain.OwnedPart, after string, limit int) ([]string, string, error)
 	RegistrationTimes(ctx context.Context, userID string, eventIDs []string) (map[string]domain.Registration, error)
+	UserByEmail(ctx context.Context, email string) (domain.User, error)
+	SaveGuestRequest(ctx context.Context, r domain.GuestRequest) error
+	GuestRequest(ctx context.Context, digest string, now time.Time) (domain.GuestRequest, error)
+	ClaimGuestRegistrations(ctx context.Context, guestID string, u domain.User) (int, error)
 }
 
 var _ media.Deleter = (*media.Store)(nil)
@@ -97,7 +101,13 @@ type Service struct {
 	Tickets auth.Tickets
 	// Feeds signs and checks the secrets of people's calendar feeds.
 	Feeds auth.Feeds
-	Now   func() time.Time
+	// Guests names the guests of addresses (guests.go).
+	Guests auth.Guests
+	// Mail queues the confirmation links of guest registrations.
+	Mail Mailer
+	// WebOrigin is the site's scheme://host; mailed links start with it.
+	WebOrigin string
+	Now       func() time.Time
 }
 
 // Banner stores or claims the banner a form sent and returns its media key
@@ -132,6 +142,8 @@ func explain(err error, notFound *domain.Error) error {
 		return domain.Errorf(domain.CodeUnavailable, MsgBusy)
 	case errors.Is(err, domain.ErrBadCursor):
 		return domain.FieldError("after", MsgBadCursor)
+	case errors.Is(err, domain.ErrRequestUsed):
+		return domain.Errorf(domain.CodeNotFound, MsgRSVPLinkInvalid)
 	}
 	return err
 }
@@ -297,17 +309,33 @@ func (s *Service) Register(ctx context.Context, u domain.User, eventID, invite s
 	if err := bad.ErrUnder("answers"); err != nil {
 		return domain.RegisteredEvent{}, err
 	}
-	// The id is a ULID made as the request arrives (it orders the person's
-	// list) and the person's id, which finds it.
-	reg := domain.Registration{ID: domain.NewRegistrationID(auth.NewID(), u.ID), EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second), Answers: answered}
+	return s.place(ctx, e, domain.AttendeeOf(newRegistration(u, eventID, now, answered), u), now)
+}
+
+// newRegistration is a registration of u made now. Its id is a ULID made
+// as the request arrives (it orders the person's list) and the person's
+// id, which finds it; a guest's is the ULID alone, found by a
+// registration item, so a claim moves it without changing it.
+func newRegistration(u domain.User, eventID string, now time.Time, answers domain.Answers) domain.Registration {
+	id := domain.NewRegistrationID(auth.NewID(), u.ID)
+	if u.Guest {
+		id = auth.NewID()
+	}
+	return domain.Registration{ID: id, EventID: eventID, UserID: u.ID, Created: now.UTC().Truncate(time.Second), Answers: answers}
+}
+
+// place takes a's place at e: a seat, the waitlist or a request.
+func (s *Service) place(ctx context.Context, e domain.Event, a domain.Attendee, now time.Time) (domain.RegisteredEvent, error) {
+	var reg domain.Registration
+	var err error
 	// Seat, waitlist or refuse is the events rule; the store runs the
 	// transaction it decides, reading the counter when a seat is refused.
 	place := func(c domain.SeatCounter) (domain.RegistrationStatus, error) { return domain.PlaceRegistration(c, now) }
 	if e.Approval {
 		// A request its organizer decides on (approval.go).
-		reg, err = s.Store.RequestSeat(ctx, domain.AttendeeOf(reg, u), now)
+		reg, err = s.Store.RequestSeat(ctx, a, now)
 	} else {
-		reg, err = s.Store.Register(ctx, domain.AttendeeOf(reg, u), now, place)
+		reg, err = s.Store.Register(ctx, a, now, place)
 	}
 	if err != nil {
 		return domain.RegisteredEvent{}, explain(err, eventNotFound())

@@ -12,7 +12,8 @@ func RequestReceived(to, name string, e EventFacts) domain.Message {
 	b := newBody(name)
 	b.para("Your request to join this event is in. The organizer approves each registration; you hold no seat until they do:")
 	b.event(e)
-	b.action("We will email you as soon as they decide. You can withdraw your request on the event's page", "Open the event", e.Link)
+	where, label, link := e.managedAt()
+	b.action("We will email you as soon as they decide. You can withdraw your request "+where, label, link)
 	return b.message(to, "Request received (not confirmed yet): "+clip(e.Title, 80), e.Link)
 }
 

@@ -25,6 +25,18 @@ type EventFacts struct {
 	// JoinURL is the online event's link, told only in the mails of a
 	// person holding a seat ("" in the others).
 	JoinURL string
+	// Manage is the private page a guest manages their registration on
+	// ("" for an account's, managed on the event's page).
+	Manage string
+}
+
+// managedAt is where the person gives up their registration: the words,
+// the button's label and the link (the event's page, or a guest's own).
+func (e EventFacts) managedAt() (where, label, link string) {
+	if e.Manage != "" {
+		return "on your registration's page", "Manage my registration", e.Manage
+	}
+	return "on the event's page", "Open the event", e.Link
 }
 
 // When is the event's time in words, in its zone: "Thu, 26 Nov 2026,
@@ -113,7 +125,8 @@ func seatConfirmed(to, name, opener, subjectPrefix string, e EventFacts, t Ticke
 	b.event(e)
 	b.ticket(t)
 	b.para("The attached calendar file adds the event to your calendar.")
-	b.link("If you can't come, please", "cancel on the event's page", "so someone else can have your seat.", e.Link)
+	where, _, link := e.managedAt()
+	b.link("If you can't come, please", "cancel "+where, "so someone else can have your seat.", link)
 	return WithCalendar(withTicket(b.message(to, subjectPrefix+clip(e.Title, 80), t.Link), t), ics)
 }
 
@@ -122,7 +135,8 @@ func Waitlisted(to, name string, e EventFacts, position int) domain.Message {
 	b := newBody(name)
 	b.para("This event is full, so you are on its waitlist, number " + strconv.Itoa(position) + " in line:")
 	b.event(e)
-	b.action("When a seat frees up, it goes to the first person in line and we email them a ticket. You can leave the waitlist on the event's page", "Open the event", e.Link)
+	where, label, link := e.managedAt()
+	b.action("When a seat frees up, it goes to the first person in line and we email them a ticket. You can leave the waitlist "+where, label, link)
 	return b.message(to, "You're on the waitlist: "+clip(e.Title, 80), e.Link)
 }
 
@@ -132,7 +146,8 @@ func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) domain.Messa
 	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
 	b.event(e)
 	b.ticket(t)
-	b.link("If you can no longer come, please", "cancel on the event's page", "so the next person in line gets the seat.", e.Link)
+	where, _, link := e.managedAt()
+	b.link("If you can no longer come, please", "cancel "+where, "so the next person in line gets the seat.", link)
 	return WithCalendar(withTicket(b.message(to, "A seat is yours: "+clip(e.Title, 80), t.Link), t), ics)
 }
 
@@ -169,7 +184,8 @@ func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket,
 	b.para("A reminder: an event you are registered for starts " + soon + ".")
 	b.event(e)
 	b.ticket(t)
-	b.link("Can't come after all? Please", "cancel your registration", "on the event's page so someone else can have your seat.", e.Link)
+	where, _, link := e.managedAt()
+	b.link("Can't come after all? Please", "cancel your registration", where+" so someone else can have your seat.", link)
 	off.footer(b)
 	return off.apply(WithCalendar(withTicket(b.message(to, subject+clip(e.Title, 80), t.Link), t), ics))
 }

@@ -29,13 +29,13 @@ func (s *Store) RequestSeat(ctx context.Context, a domain.Attendee, now time.Tim
 		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Pending", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND Approval = ? AND StartsAt > ?", true, sortTime(now))).
-			Put(s.putNew(items[0])).Check(s.registrantLive(a.UserID))
-		return s.putRegistration(tx, items[1:])
+			Put(s.putNew(items[0]))
+		return s.putRegistration(s.withRegistrant(tx, a, now), items[1:])
 	})
 	reasons := cancelReasons(err)
-	switch {
-	case failedAt(reasons, registrantCheck):
-		err = domain.ErrAccountDeleting
+	switch refused := refusedRegistrant(reasons, a); {
+	case refused != nil:
+		err = refused
 	case failedAt(reasons, 1):
 		err = domain.ErrAlreadyRegistered
 	case failedAt(reasons, 0):

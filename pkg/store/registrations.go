@@ -80,6 +80,11 @@ type attendeeItem struct {
 	// Approved marks a request its organizer approved, so the mailer
 	// tells it (the stream carries new images only).
 	Approved bool `dynamo:",omitempty"`
+	// Guest marks a guest's registration (guests.go).
+	Guest bool `dynamo:",omitempty"`
+	// Claimed marks a guest's registration moved to an account: its
+	// insert is no new registration, and mails nothing.
+	Claimed bool `dynamo:",omitempty"`
 }
 
 // waitItem is a place in an event's queue: its sort key holds its ticket
@@ -99,7 +104,7 @@ func newAttendeeItem(a domain.Attendee, ticket *int) attendeeItem {
 		Username: a.Username, FirstName: a.FirstName, LastName: a.LastName, Email: a.Email,
 		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn, TicketVersion: a.TicketVersion,
 		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")), Ticket: ticket,
-		Answers: a.Answers,
+		Answers: a.Answers, Guest: a.Guest,
 	}
 }
 
@@ -112,7 +117,7 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 		Registration: domain.Registration{
 			ID: it.RegistrationID, EventID: eventID, UserID: strings.TrimPrefix(it.SK, attendeePrefix),
 			Created: it.Created, Status: status, CheckedIn: it.CheckedInAt, TicketVersion: it.TicketVersion,
-			Answers: it.Answers,
+			Answers: it.Answers, Guest: it.Guest,
 		},
 		Username: it.Username, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email,
 	}
@@ -185,11 +190,11 @@ func (s *Store) Register(ctx context.Context, a domain.Attendee, now time.Time, 
 	for attempt := 0; attempt < 2*registerAttempts; attempt++ {
 		err := s.placeTx(ctx, &a, now, queue, attempt)
 		reasons := cancelReasons(err)
-		switch {
+		switch refused := refusedRegistrant(reasons, a); {
 		case err == nil:
 			return a.Registration, nil
-		case failedAt(reasons, registrantCheck):
-			return fail(domain.ErrAccountDeleting)
+		case refused != nil:
+			return fail(refused)
 		case failedAt(reasons, 1):
 			return fail(s.explainRegistered(ctx, a.EventID))
 		case !failedAt(reasons, 0):
@@ -223,6 +228,8 @@ func (s *Store) placeTx(ctx context.Context, a *domain.Attendee, now time.Time, 
 // that the person's account exists and is not being deleted: checked in
 // the transaction, a registration either lands before the deletion's mark
 // (and the deletion's strongly consistent sweep finds it) or not at all.
+// A guest's transaction writes the guest's profile there instead
+// (withRegistrant).
 const registrantCheck = 2
 
 func (s *Store) registrantLive(userID string) *dynamo.ConditionCheck {
@@ -240,8 +247,8 @@ func (s *Store) takeSeat(ctx context.Context, a domain.Attendee, now time.Time, 
 		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("SeatsTaken", 1).
 				If("attribute_exists(PK) AND attribute_not_exists(Cancelled) AND SeatsTaken < 'Capacity' AND StartsAt > ? AND (attribute_not_exists(Waiting) OR Waiting = ?)", sortTime(now), 0)).
-			Put(s.putNew(items[0])).Check(s.registrantLive(a.UserID))
-		return s.putRegistration(tx, items[1:])
+			Put(s.putNew(items[0]))
+		return s.putRegistration(s.withRegistrant(tx, a, now), items[1:])
 	})
 }
 
@@ -276,8 +283,8 @@ func (s *Store) joinWaitlist(ctx context.Context, a *domain.Attendee, now time.T
 	err = s.runTxSure(ctx, fmt.Sprintf("%s.%x", txToken(a.ID), ticket), func() *dynamo.WriteTx {
 		tx := s.db.WriteTx().
 			Update(s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).Add("Waiting", 1).If(queueOpen, true, sortTime(now), 0)).
-			Put(s.putNew(items[0])).Check(s.registrantLive(a.UserID))
-		return s.putRegistration(tx, items[1:]).
+			Put(s.putNew(items[0]))
+		return s.putRegistration(s.withRegistrant(tx, *a, now), items[1:]).
 			Put(s.table.Put(waitItem{PK: wk.PK, SK: wk.SK, RegistrationID: a.ID, UserID: a.UserID, Ticket: &ticket}))
 	})
 	if cancelReasons(err) != nil { // refused: nothing of it was written

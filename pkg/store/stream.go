@@ -55,8 +55,11 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 	if !okPK || !okSK || eventID == "" || userID == "" {
 		return nil
 	}
-	if r.EventName == string(events.DynamoDBOperationTypeRemove) {
+	switch {
+	case r.EventName == string(events.DynamoDBOperationTypeRemove):
 		return domain.AttendeeRemoved{EventID: eventID, UserID: userID}
+	case inserted && img.flag("Claimed"):
+		return nil // a guest's registration moved to an account: not a new one
 	}
 	return attendeeWritten(eventID, userID, inserted, img)
 }

@@ -36,6 +36,8 @@ type userItem struct {
 	Deleting bool `dynamo:",omitempty"`
 	// MailProblem is why mail stopped going to Email (suppression.go).
 	MailProblem string `dynamo:",omitempty"`
+	// Guest marks a guest's profile (guests.go), which no login reaches.
+	Guest bool `dynamo:",omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -68,7 +70,7 @@ func (it userItem) domain() domain.User {
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
 		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted), Deleting: it.Deleting,
-		MailProblem: domain.MailProblem(it.MailProblem),
+		MailProblem: domain.MailProblem(it.MailProblem), Guest: it.Guest,
 	}
 }
 

@@ -126,7 +126,7 @@ func TestAttendeesExport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("parse CSV: %v\n%s", err, body)
 	}
-	want := []string{"registration_id", "user_id", "username", "first_name", "last_name", "email", "registered_at", "status", "checked_in_at"}
+	want := []string{"registration_id", "user_id", "username", "first_name", "last_name", "email", "registered_at", "status", "checked_in_at", "guest"}
 	if len(rows) != 2 || strings.Join(rows[0], ",") != strings.Join(want, ",") {
 		t.Fatalf("rows %q, want the header and one attendee", rows)
 	}

@@ -44,12 +44,14 @@ type attendeeBody struct {
 	RegisteredAt   time.Time                 `json:"registered_at"`
 	Status         domain.RegistrationStatus `json:"status"`
 	CheckedInAt    *time.Time                `json:"checked_in_at"`
+	// Guest: registered without an account (user_id is the guest's).
+	Guest bool `json:"guest"`
 }
 
 func attendeeOf(a domain.Attendee) attendeeBody {
 	return attendeeBody{
 		RegistrationID: a.ID, UserID: a.UserID, Username: a.Username, FirstName: a.FirstName, LastName: a.LastName,
-		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: httpapi.TimeOrNull(a.CheckedIn),
+		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: httpapi.TimeOrNull(a.CheckedIn), Guest: a.Guest,
 	}
 }
 
@@ -106,7 +108,7 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 }
 
 var csvHeader = []string{"registration_id", "user_id", "username", "first_name", "last_name", "email",
-	"registered_at", "status", "checked_in_at"}
+	"registered_at", "status", "checked_in_at", "guest"}
 
 // A CSV answer is a page of the file, made in memory before it is sent:
 // at most its limit of rows (csvPageRows unless asked fewer), csvPageBytes
@@ -156,7 +158,11 @@ func (h handlers) attendeesCSV(w http.ResponseWriter, r *http.Request, u domain.
 		if !a.CheckedIn.IsZero() {
 			checkedIn = a.CheckedIn.UTC().Format(time.RFC3339)
 		}
-		row := []string{a.ID, a.UserID, a.Username, a.FirstName, a.LastName, a.Email, a.Created.UTC().Format(time.RFC3339), string(a.Status), checkedIn}
+		guest := ""
+		if a.Guest {
+			guest = "yes"
+		}
+		row := []string{a.ID, a.UserID, a.Username, a.FirstName, a.LastName, a.Email, a.Created.UTC().Format(time.RFC3339), string(a.Status), checkedIn, guest}
 		for _, q := range questions {
 			row = append(row, domain.AnswerText(q, a.Answers[q.ID]))
 		}

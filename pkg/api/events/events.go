@@ -26,6 +26,9 @@ type Deps struct {
 	// Shell is the web app's page, which an event's shareable URL answers
 	// with the event's tags (share.go).
 	Shell *webshell.Shell
+	// OriginSecret lets CloudFront name the client's address (guest
+	// registrations are counted per client).
+	OriginSecret string
 }
 
 // Messages shown to people: the service's, and the ones of decoding.
@@ -85,7 +88,11 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
-	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Require(h.register))
+	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Optional(h.register))
+	rt.Handle("POST /api/event/rsvp/confirm/{$}", h.confirmGuest)
+	rt.Handle("GET /api/event/rsvp/{secret}/{$}", h.managed)
+	rt.Handle("POST /api/event/rsvp/{secret}/cancel/{$}", h.cancelManaged)
+	rt.Handle("GET /api/event/rsvp/{secret}/calendar.ics", h.managedCalendar)
 	rt.Handle("GET /api/event/register/{eventId}/{$}", d.Auth.Require(h.registrationFor))
 	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Require(h.attendees))
 	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Require(h.attendeesCSV))

@@ -57,28 +57,40 @@ type registerReply struct {
 	Answers []domain.LabeledAnswer `json:"answers"`
 }
 
-// registerInput is a registration's optional body: the answers to the
-// event's questions, by question id.
-type registerInput struct {
-	Answers map[string]json.RawMessage `json:"answers"`
-}
-
-func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User) {
-	var in registerInput
+// register registers the caller, or without a token a guest by the name
+// and address the body names (guests.go); without either, 401 as before.
+func (h handlers) register(w http.ResponseWriter, r *http.Request, viewer *domain.User) {
 	// The body is optional (the product contract's call sends none), and
 	// only a JSON one is read: a client that sends a form there as before
 	// registers as before.
+	var in domain.GuestInput
 	if r.ContentLength != 0 && httpapi.IsJSON(r) {
 		if err := httpapi.DecodeJSON(w, r, &in); err != nil {
 			httpapi.Error(w, r, err)
 			return
 		}
 	}
-	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"), r.URL.Query().Get("invite"), in.Answers)
+	switch {
+	case viewer != nil:
+		h.registerAccount(w, r, *viewer, in.Answers)
+	case in.Name == "" && in.Email == "":
+		httpapi.Error(w, r, httpapi.ErrNotAuthenticated)
+	default:
+		h.registerGuest(w, r, in)
+	}
+}
+
+func (h handlers) registerAccount(w http.ResponseWriter, r *http.Request, u domain.User, answers map[string]json.RawMessage) {
+	re, err := h.Events.Register(r.Context(), u, r.PathValue("eventId"), r.URL.Query().Get("invite"), answers)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
+	httpapi.WriteJSON(w, http.StatusCreated, h.registerReplyOf(re))
+}
+
+// registerReplyOf is the answer of a registration made.
+func (h handlers) registerReplyOf(re domain.RegisteredEvent) registerReply {
 	detail := MsgRegistered
 	switch re.Registration.Status {
 	case domain.StatusWaitlisted:
@@ -86,12 +98,11 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request, u domain.User
 	case domain.StatusPending:
 		detail = MsgRequestReceived
 	}
-	reply := registerReply{
+	return registerReply{
 		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
 		TicketLink: h.ticketLink(h.Events.TicketLink(re.Registration)),
 		OnlineURL:  joinLink(re.Registration, re.Event), Answers: re.Event.LabeledAnswers(re.Registration.Answers),
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, reply)
 }
 
 // registrationFor answers whether the caller is registered for the event:
@@ -111,15 +122,25 @@ func (h handlers) registrationFor(w http.ResponseWriter, r *http.Request, u doma
 		}{})
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, struct {
-		RegistrationID string `json:"registration_id"`
-		statusBody
-		Ticket      string                 `json:"ticket,omitempty"`
-		TicketLink  string                 `json:"ticket_link,omitempty"`
-		CheckedInAt *time.Time             `json:"checked_in_at"`
-		OnlineURL   string                 `json:"online_url,omitempty"`
-		Answers     []domain.LabeledAnswer `json:"answers"`
-	}{reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)), httpapi.TimeOrNull(reg.CheckedIn), joinLink(reg, e), e.LabeledAnswers(reg.Answers)})
+	httpapi.WriteJSON(w, http.StatusOK, h.myRegistrationOf(reg, e))
+}
+
+// myRegistrationBody is a person's own registration, as they see it.
+type myRegistrationBody struct {
+	RegistrationID string `json:"registration_id"`
+	statusBody
+	Ticket      string                 `json:"ticket,omitempty"`
+	TicketLink  string                 `json:"ticket_link,omitempty"`
+	CheckedInAt *time.Time             `json:"checked_in_at"`
+	OnlineURL   string                 `json:"online_url,omitempty"`
+	Answers     []domain.LabeledAnswer `json:"answers"`
+}
+
+func (h handlers) myRegistrationOf(reg domain.Registration, e domain.Event) myRegistrationBody {
+	return myRegistrationBody{
+		reg.ID, statusOf(reg), h.Events.Ticket(reg), h.ticketLink(h.Events.TicketLink(reg)),
+		httpapi.TimeOrNull(reg.CheckedIn), joinLink(reg, e), e.LabeledAnswers(reg.Answers),
+	}
 }
 
 // joinLink is e's online link for the holder of reg: "" unless they hold

@@ -109,19 +109,29 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		name = c.Username
 	}
 	key := kind + "#" + regID
+	facts, seated := d.managed(d.facts(e), a), d.managed(d.seatedFacts(e), a)
 	switch kind {
 	case kindConfirmed:
-		return key, mail.RegistrationConfirmed(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+		return key, mail.RegistrationConfirmed(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 	case kindSeatGiven:
-		return key, mail.SeatGiven(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+		return key, mail.SeatGiven(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 	case kindRequested:
-		return key, mail.RequestReceived(to, name, d.facts(e)), nil
+		return key, mail.RequestReceived(to, name, facts), nil
 	case kindApproved:
 		if a.Status == domain.StatusRegistered {
-			return key, mail.RequestApproved(to, name, d.seatedFacts(e), d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+			return key, mail.RequestApproved(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
 		}
 	}
-	return key, mail.Waitlisted(to, name, d.facts(e), a.Position), nil
+	return key, mail.Waitlisted(to, name, facts, a.Position), nil
+}
+
+// managed is f as a's mails tell it: a guest's with the private page
+// that manages their registration (they have no login to reach it by).
+func (d Deliverer) managed(f mail.EventFacts, a domain.Attendee) mail.EventFacts {
+	if a.Guest {
+		f.Manage = d.WebOrigin + domain.RSVPManagePath(d.Tickets.Manage(a.ID, a.TicketVersion))
+	}
+	return f
 }
 
 // departureMail is the mail of a registration its person gave up: a

@@ -615,6 +615,10 @@ export interface paths {
          *     choice, a list of strings for multi, a boolean for checkbox). A required question left
          *     unanswered, or an answer that is not of its question, answers 400 with the messages under
          *     `answers` by question id, and nothing is taken.
+         *
+         *     Without a token, a guest registers with `{"name", "email", "answers"}`: the answer is 202 and
+         *     the address is mailed a link to confirm (`confirmGuestRegistration`); nothing is held until
+         *     then. Without a token and without them, 401 as before.
          */
         post: operations["registerForEvent"];
         delete?: never;
@@ -683,6 +687,80 @@ export interface paths {
         };
         /** The events the account has a seat at; no login (the secret is in the path). */
         get: operations["getPersonCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/rsvp/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest's confirmation link (the web app's `/rsvp/confirm?t=…` posts it) takes the seat.
+         * @description The link a guest registration mailed works once, for 24 hours. It takes the seat (or the
+         *     waitlist place, or the request of an event that takes approval) as a signed-in registration
+         *     would, and the ticket mail follows with the private manage link (`manage_url`). When an
+         *     active account holds the address, the registration is that account's.
+         */
+        post: operations["confirmGuestRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/rsvp/{secret}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registration a private manage link opens (the web app's `/rsvp?t=…`); no login. */
+        get: operations["getManagedRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/rsvp/{secret}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives up the registration a manage link opens (a seat passes to the first waiting); the link ends. */
+        post: operations["cancelManagedRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/rsvp/{secret}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's calendar file for the person a manage link names (with the online link while they hold a seat). */
+        get: operations["getManagedCalendarFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1204,7 +1282,8 @@ export interface components {
              */
             cancelled?: true;
         };
-        Registration: {
+        Registration: components["schemas"]["RegistrationFields"];
+        RegistrationFields: {
             detail: string;
             /** @description The registration's id. */
             id: string;
@@ -1225,6 +1304,27 @@ export interface components {
             /** @description The online event's link (registered only). */
             online_url?: string;
             answers: components["schemas"]["Answers"];
+        };
+        GuestRegistration: components["schemas"]["RegistrationFields"] & {
+            /** @description The private page (`/rsvp?t=…`) that shows, adds to a calendar and cancels the registration without a login. */
+            manage_url: string;
+        };
+        ManagedRegistration: {
+            event: {
+                id: string;
+                title: string;
+                start_time: components["schemas"]["Time"];
+                end_time: components["schemas"]["Time"];
+                location: string;
+                time_zone: string;
+                cancelled: boolean;
+                online: boolean;
+            };
+            name: string;
+            email: string;
+            /** @description The registration is held by no account. */
+            guest: boolean;
+            registration: components["schemas"]["MyRegistration"];
         };
         MyRegistration: {
             registration_id: string;
@@ -1275,6 +1375,8 @@ export interface components {
             registered_at: components["schemas"]["Time"];
             status: components["schemas"]["RegistrationStatus"];
             checked_in_at: components["schemas"]["NullableTime"];
+            /** @description Registered without an account (as a guest). */
+            guest: boolean;
         };
         Attendee: components["schemas"]["AttendeeFields"] & {
             answers: components["schemas"]["Answers"];
@@ -1504,6 +1606,8 @@ export interface components {
     parameters: {
         Id: string;
         EventId: string;
+        /** @description A private manage link's secret (`M1.<registration id>.<version>.<signature>`). */
+        ManageSecret: string;
         RegistrationId: string;
         Uid: string;
         Token: string;
@@ -2571,6 +2675,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description A guest's name (without a token). */
+                    name?: string;
+                    /** @description A guest's address (without a token). */
+                    email?: string;
                     answers?: {
                         [key: string]: string | string[] | boolean;
                     };
@@ -2587,6 +2695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Registration"];
                 };
             };
+            202: components["responses"]["Detail"];
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2689,6 +2798,115 @@ export interface operations {
         responses: {
             200: components["responses"]["CalendarFeed"];
             304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmGuestRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered, waitlisted or pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestRegistration"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["Unsupported"];
+            429: components["responses"]["TooManyChanges"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getManagedRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A private manage link's secret (`M1.<registration id>.<version>.<signature>`). */
+                secret: components["parameters"]["ManageSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration and its event. */
+            200: {
+                headers: {
+                    "Cache-Control": "private, no-store";
+                    "X-Robots-Tag": "noindex";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedRegistration"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelManagedRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A private manage link's secret (`M1.<registration id>.<version>.<signature>`). */
+                secret: components["parameters"]["ManageSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyChanges"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getManagedCalendarFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A private manage link's secret (`M1.<registration id>.<version>.<signature>`). */
+                secret: components["parameters"]["ManageSecret"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar file (RFC 5545). */
+            200: {
+                headers: {
+                    "Cache-Control": "private, no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
