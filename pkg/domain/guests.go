@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A guest registers without an account: a name and an address, which a
@@ -35,16 +37,17 @@ type GuestInput struct {
 func (in GuestInput) Validate() FieldErrors {
 	f := FieldErrors{}
 	RequiredText(f, "name", strings.TrimSpace(in.Name), GuestNameMax)
-	if strings.ContainsAny(in.Name, "\r\n\t") {
+	if strings.ContainsFunc(in.Name, func(r rune) bool { return unicode.IsControl(r) || r == utf8.RuneError }) {
 		f.Add("name", MsgNameControl)
 	}
 	validateEmail(f, "email", in.Email)
 	return f
 }
 
-// MsgNameControl refuses a name with line breaks or tabs, which would
-// break the lines of a mail or a CSV row.
-const MsgNameControl = "Enter a name without line breaks or tabs."
+// MsgNameControl refuses a name with line breaks, tabs or bytes that are
+// not text (which JSON decoding turns into U+FFFD): they would break the
+// lines of a mail or a CSV row, or greet nobody.
+const MsgNameControl = "Enter a name without line breaks, tabs or unreadable characters."
 
 // GuestRequest is a guest registration waiting for its address to
 // confirm it: Key is the digest of its link's secret (the table never

@@ -38,7 +38,9 @@ func TestGuestInputValidate(t *testing.T) {
 	if f := (GuestInput{Name: strings.Repeat("a", GuestNameMax+1), Email: "ada@example.com"}).Validate(); len(f["name"]) == 0 {
 		t.Error("a name over the bound is taken")
 	}
-	if f := (GuestInput{Name: "Ada\r\nBcc: x@example.com", Email: "ada@example.com"}).Validate(); len(f["name"]) == 0 {
-		t.Error("a name with a line break is taken")
+	for _, name := range []string{"Ada\r\nBcc: x@example.com", "Ada\tL", "Ada \ufffd"} {
+		if f := (GuestInput{Name: name, Email: "ada@example.com"}).Validate(); len(f["name"]) == 0 {
+			t.Errorf("the name %q is taken", name)
+		}
 	}
 }

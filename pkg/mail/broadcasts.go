@@ -73,7 +73,8 @@ func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte
 	}
 	b.para("The event as it stands now:")
 	b.event(e)
-	b.action("The attached calendar file updates your calendar. If you can no longer come, please cancel on the event's page", "Open the event", e.Link)
+	where, label, link := e.managedAt()
+	b.action("The attached calendar file updates your calendar. If you can no longer come, please cancel "+where, label, link)
 	off.footer(b)
 	return off.apply(WithCalendar(b.message(to, "Changed: "+clip(e.Title, 80), e.Link), ics))
 }
@@ -85,6 +86,9 @@ func OrganizerMessage(to, name, org string, e EventFacts, subject, message strin
 	b.event(e)
 	b.quote(clip(org, MaxNameRunes), message)
 	b.action("Everything about the event is on its page", "Open the event", e.Link)
+	if e.Manage != "" {
+		b.link("Your registration is on", "its own page", "(no login needed).", e.Manage)
+	}
 	off.footer(b)
 	return off.apply(b.message(to, clip(subject, 120)+" · "+clip(e.Title, 60), e.Link))
 }

@@ -167,6 +167,7 @@ func (w *badWorld) jsonEndpoints() []badJSONEndpoint {
 		{"activation resend", http.MethodPost, "/api/user/activation/resend/", ""},
 		{"change password", http.MethodPut, "/api/user/change-password/", w.person.Access},
 		{"upload", http.MethodPost, "/api/media/upload/", w.org.Access},
+		{"guest confirmation", http.MethodPost, "/api/event/rsvp/confirm/", ""},
 	}
 }
 
@@ -645,6 +646,8 @@ func TestHostileJSONValues(t *testing.T) {
 		"activation resend": {"email": w.person.Email},
 		"change password":   {"old_password": "wrong-password", "new_password": "a-new-long-password"},
 		"upload":            {"kind": "banner", "content_type": "image/png"},
+		// A forged confirmation link's secret, or a hostile one.
+		"guest confirmation": {"token": "AAAAAAAAAAAAAAAAAAAAAA"},
 	}
 	wrongTypes := []string{`5`, `true`, `["x"]`, `{"a": 1}`}
 	for _, ep := range w.jsonEndpoints() {
@@ -699,6 +702,9 @@ func TestHostilePathSegments(t *testing.T) {
 		{"reset token", http.MethodPost, "/api/user/reset-password/confirm/" + w.person.ID + "/%s/", "", "application/json", resetBody},
 		{"public list cursor", http.MethodGet, "/api/event/public/?after=%s", "", "", nil},
 		{"public list limit", http.MethodGet, "/api/event/public/?limit=%s", "", "", nil},
+		{"manage page", http.MethodGet, "/api/event/rsvp/%s/", "", "", nil},
+		{"manage cancel", http.MethodPost, "/api/event/rsvp/%s/cancel/", "", "", nil},
+		{"manage calendar", http.MethodGet, "/api/event/rsvp/%s/calendar.ics", "", "", nil},
 	}
 	segments := []struct{ name, value string }{
 		{"over-long", strings.Repeat("A", 3000)}, {"NUL", "a\x00b"}, {"invalid UTF-8", "a\xff\xfeb"}, {"number", "123456"},

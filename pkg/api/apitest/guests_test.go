@@ -310,3 +310,35 @@ func TestGuestRequestsAreLimited(t *testing.T) {
 		t.Errorf("an address was mailed %d confirmation links in an hour, want %d", got, eventsvc.GuestMailsPerAddress)
 	}
 }
+
+// The organizer's messages reach a guest, with the manage link and a
+// one-click unsubscribe that works without an account.
+func TestGuestsAreMessagedAndUnsubscribe(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 5), map[string]string{"title": "Told supper"}))
+	member := env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, member.Access), http.StatusCreated)
+	email := strings.ToLower(Unique("told")) + "@example.com"
+	_, manage := mustConfirm(t, env, guestConfirmToken(t, env, ev, "Gwen Guest", email, nil), "registered")
+	send := func(subject string) {
+		t.Helper()
+		Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/message/", map[string]string{"subject": subject, "body": "See you."}, org.Access), http.StatusAccepted)
+	}
+	send("Doors at seven")
+	m := regMail(t, env, email, "Doors at seven")
+	if secretIn(t, env, m, "/rsvp?t=") != manage || !strings.Contains(m.Text, "/unsubscribe?t=") {
+		t.Errorf("the guest's message:\n%s", m.Text)
+	}
+	oneClick := strings.TrimPrefix(strings.Trim(m.Headers["List-Unsubscribe"], "<>"), env.Config.WebOrigin)
+	res := env.Request(http.MethodPost, oneClick, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"), "")
+	Expect(t, res, http.StatusOK)
+	send("Bring a scarf")
+	regMail(t, env, member.Email, "Bring a scarf") // queued with the guest's, had they wanted it
+	for _, got := range mailtest.Inbox(t, env.Config.SESEndpoint, email) {
+		if strings.HasPrefix(got.Subject, "Bring a scarf") {
+			t.Errorf("a guest who unsubscribed was mailed %q", got.Subject)
+		}
+	}
+}

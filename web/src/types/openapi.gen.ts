@@ -2701,6 +2701,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyChanges"];
             503: components["responses"]["Unavailable"];
         };
@@ -2829,6 +2830,7 @@ export interface operations {
             400: components["responses"]["Invalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             429: components["responses"]["TooManyChanges"];
             503: components["responses"]["Unavailable"];
