@@ -9,7 +9,7 @@ import type { IConstruct } from 'constructs';
 export const ACCEPTED_FINDINGS = {
   'AwsSolutions-APIG4': 'The API authorizes each request itself (bearer tokens checked by the functions); many of its routes are public.',
   'AwsSolutions-CFR1': 'The site serves a worldwide audience: no country is refused.',
-  'AwsSolutions-CFR2': 'No WAF: its per-request price would exceed the product\'s; the API stage throttles, and the API limits logins, sign-ups and registration changes per client and account.',
+  'AwsSolutions-CFR2': 'No WAF: its per-request price would exceed the product\'s; the API stage throttles, and the API limits logins, sign-ups, guest registrations and registration changes per client and account.',
   'AwsSolutions-CFR3': 'No CloudFront access logs: the API stage logs every API request, and the site\'s static files need no audit trail.',
   'AwsSolutions-CFR4': 'Only the dev stage, on the distribution\'s cloudfront.net name, whose certificate CloudFront controls; prod serves its own domain with TLS 1.2 or newer.',
   'AwsSolutions-IAM4': 'AWSLambdaBasicExecutionRole grants only writing the function\'s own logs.',

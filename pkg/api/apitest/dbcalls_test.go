@@ -166,6 +166,7 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("POST /api/event/detail/{id}/attendees/{registrationId}/decline/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/event/detail/"+approving.ID+"/attendees/"+declined.ID+"/decline/", nil, org.Access)
 	})
+	measureGuests(t, env, ev, measure)
 	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
 		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
 	})
@@ -325,7 +326,16 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	doc.WriteString("A request to join an event that takes approval is a transaction of a seat's shape (the counter counts it as\n")
 	doc.WriteString("pending, no seat taken); approving it is one transaction of the counter, the attendee item and the person's\n")
 	doc.WriteString("entry (a place in the queue also takes a ticket and writes the queue's item, as any join); declining removes\n")
-	doc.WriteString("them and records the departure the mailer tells.\n\n")
+	doc.WriteString("them and records the departure the mailer tells.\n")
+	doc.WriteString("A guest's registration (no token) reads the event, counts the client (in AWS; none from loopback) and the\n")
+	doc.WriteString("address's confirmation mails, keeps the request (one PutItem, expiring in 24 hours) and queues the mail: no\n")
+	doc.WriteString("seat is held. Its confirmation reads the request, the event and the address's account (to register an\n")
+	doc.WriteString("account that holds the address as itself), counts the registration against the holder's allowance, and\n")
+	doc.WriteString("runs a registration's transaction in which the guest's profile is written where an account is checked,\n")
+	doc.WriteString("with two items more: the registration item (a guest's registration id does not name its holder, so a claim\n")
+	doc.WriteString("moves it without changing it) and the request's deletion, which makes the link work once. Activating an\n")
+	doc.WriteString("account Queries the registrations its address's guest holds (none, mostly) and moves each in a\n")
+	doc.WriteString("transaction of its own.\n\n")
 	doc.WriteString("| endpoint | calls | operations |\n|---|---:|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(&doc, "| `%s` | %s |\n", r.endpoint, r.ops)
@@ -358,4 +368,35 @@ func formatOps(counts map[string]int) string {
 	}
 	sort.Slice(names, func(i, j int) bool { return strings.SplitN(names[i], " ", 2)[1] < strings.SplitN(names[j], " ", 2)[1] })
 	return fmt.Sprintf("%d | %s", total, strings.Join(names, ", "))
+}
+
+// measureGuests measures the calls of a guest's registration at ev, from
+// the request to its cancellation by the manage link, and the activation
+// that makes a guest's registration an account's.
+func measureGuests(t *testing.T, env *Env, ev Event, measure func(string, int, func() *Response) *Response) {
+	t.Helper()
+	email := strings.ToLower(Unique("callsguest")) + "@example.com"
+	measure("POST /api/event/register/{eventId}/ (a guest, no token)", 202, func() *Response {
+		return guestPost(env, "198.51.100.99", ev.ID, map[string]any{"name": "Gwen Guest", "email": email})
+	})
+	rsvp := secretIn(t, env, newestMail(t, env, email, "Confirm your registration"), "/rsvp/confirm?t=")
+	var guest guestReply
+	measure("POST /api/event/rsvp/confirm/", 201, func() *Response { return confirmGuest(env, rsvp) }).Decode(t, &guest)
+	manage := strings.TrimPrefix(guest.ManageURL, env.Config.WebOrigin+"/rsvp?t=")
+	measure("GET /api/event/rsvp/{secret}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/rsvp/"+manage+"/", nil, "")
+	})
+	measure("GET /api/event/rsvp/{secret}/calendar.ics", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/rsvp/"+manage+"/calendar.ics", nil, "")
+	})
+	measure("POST /api/event/rsvp/{secret}/cancel/", 204, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/rsvp/"+manage+"/cancel/", nil, "")
+	})
+	form := PersonForm(Unique("callsclaim"))
+	mustConfirm(t, env, guestConfirmToken(t, env, ev, "Gwen Guest", form["email"], nil), "registered")
+	Expect(t, env.Multipart(http.MethodPost, "/api/user/registration/", form, nil, ""), http.StatusCreated)
+	link := env.MailedLink(t, form["email"], env.Config.WebOrigin+"/api/user/activate/")
+	measure("GET /api/user/activate/{uid}/{token}/ (one guest registration to claim)", 302, func() *Response {
+		return env.Request(http.MethodGet, strings.TrimPrefix(link, env.Config.WebOrigin), "", nil, "")
+	})
 }
