@@ -92,7 +92,7 @@ func TestRobotsAndThePlainPage(t *testing.T) {
 	env := MustEnv(t)
 	res := env.JSON(http.MethodGet, "/api/event/public/robots.txt", nil, "")
 	Expect(t, res, http.StatusOK)
-	for _, want := range []string{"Disallow: /api/\n", "Sitemap: " + env.Config.WebOrigin + "/sitemap.xml\n"} {
+	for _, want := range []string{"Disallow: /api/\n", "Disallow: /rsvp\n", "Sitemap: " + env.Config.WebOrigin + "/sitemap.xml\n"} {
 		if !strings.Contains(string(res.Body), want) {
 			t.Errorf("robots.txt lacks %q:\n%s", want, res.Body)
 		}

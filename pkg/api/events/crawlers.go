@@ -20,8 +20,9 @@ const sitemapEvents = 1000
 // crawlerCache lets the edge keep both for an hour.
 const crawlerCache = "public, max-age=3600, s-maxage=3600"
 
-// privatePaths are the app's pages behind a login: nothing for a crawler.
-var privatePaths = []string{"/profile", "/dashboard", "/organization_info/", "/reset-password", "/api/"}
+// privatePaths are the app's pages behind a login or a private link
+// (a ticket, a guest's registration): nothing for a crawler.
+var privatePaths = []string{"/profile", "/dashboard", "/organization_info/", "/reset-password", "/ticket", "/rsvp", "/api/"}
 
 func (h handlers) robots(w http.ResponseWriter, r *http.Request) {
 	body := "User-agent: *\n"
