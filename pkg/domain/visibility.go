@@ -58,6 +58,16 @@ func InvitePagePath(id, code string) string {
 	return EventPagePath(id) + "&invite=" + url.QueryEscape(code)
 }
 
+// GuestPagePath is e's page as its guests open it (they have no login
+// that a registration opens a private event to): a private event's with
+// its invite code.
+func (e Event) GuestPagePath() string {
+	if e.Visibility == VisibilityPrivate {
+		return InvitePagePath(e.ID, e.InviteCode)
+	}
+	return EventPagePath(e.ID)
+}
+
 // visibilityFields parses the optional visibility and online link of an
 // event form: each is nil when the form did not send it.
 func (in EventInput) visibilityFields(f FieldErrors, out *EventFields) {

@@ -43,3 +43,14 @@ func TestOnlineLinks(t *testing.T) {
 		}
 	}
 }
+
+// A guest opens a private event by its code (they have no login).
+func TestGuestPagePath(t *testing.T) {
+	private := Event{ID: "01EVENT", Visibility: VisibilityPrivate, InviteCode: "c0de"}
+	if got := private.GuestPagePath(); got != "/event/detail?id=01EVENT&invite=c0de" {
+		t.Errorf("a private event's guest page is %q", got)
+	}
+	if got := (Event{ID: "01EVENT", Visibility: VisibilityUnlisted}).GuestPagePath(); got != "/event/detail?id=01EVENT" {
+		t.Errorf("an unlisted event's guest page is %q", got)
+	}
+}

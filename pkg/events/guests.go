@@ -87,7 +87,7 @@ func (s *Service) RequestAsGuest(ctx context.Context, eventID, invite string, in
 		// address's mail.
 		return err
 	}
-	facts := mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: s.WebOrigin + domain.EventPagePath(e.ID)}
+	facts := mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: s.WebOrigin + e.GuestPagePath()}
 	return s.Mail.Send(ctx, mail.GuestConfirm(in.Email, req.Name, facts, s.WebOrigin+domain.RSVPConfirmPath(secret)))
 }
 

@@ -60,6 +60,7 @@ func guestConfirmToken(t *testing.T, env *Env, ev Event, name, email string, ans
 type guestReply struct {
 	standing
 	ManageURL string `json:"manage_url"`
+	OnlineURL string `json:"online_url"`
 }
 
 func confirmGuest(env *Env, token string) *Response {
@@ -340,5 +341,48 @@ func TestGuestsAreMessagedAndUnsubscribe(t *testing.T) {
 		if strings.HasPrefix(got.Subject, "Bring a scarf") {
 			t.Errorf("a guest who unsubscribed was mailed %q", got.Subject)
 		}
+	}
+}
+
+// A private event takes a guest only by its invite link, and a guest's
+// mails and manage page lead to it with its code (a guest has no login
+// that a registration would open it to); a seat's mail and page give the
+// online link.
+func TestGuestsOfAPrivateEvent(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := createOwned(t, env, org, evFormWith(env.EventForm(3, 5), map[string]string{"title": "Hidden supper", "visibility": "private", "online_url": "https://meet.example.com/hidden"}))
+	code := inviteOf(t, ev.InviteURL)
+	email := strings.ToLower(Unique("hidden")) + "@example.com"
+	body := map[string]any{"name": "Gwen Guest", "email": email}
+	Expect(t, guestPost(env, "127.0.0.1", ev.ID, body), http.StatusNotFound)
+	Expect(t, env.JSONFrom("127.0.0.1", http.MethodPost, "/api/event/register/"+ev.ID+"/?invite="+url.QueryEscape(code), body, ""), http.StatusAccepted)
+	page := env.Config.WebOrigin + "/event/detail?id=" + ev.ID + "&invite=" + url.QueryEscape(code)
+	ask := newestMail(t, env, email, "Confirm your registration: Hidden supper")
+	g, manage := mustConfirm(t, env, secretIn(t, env, ask, "/rsvp/confirm?t="), "registered")
+	if g.OnlineURL != "https://meet.example.com/hidden" {
+		t.Errorf("a guest's seat answered %+v without the online link", g)
+	}
+	if m := regMail(t, env, email, "You're registered: Hidden supper"); !strings.Contains(m.Text, "https://meet.example.com/hidden") {
+		t.Errorf("the ticket's mail lacks the online link:\n%s", m.Text)
+	}
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/message/", map[string]string{"subject": "Doors", "body": "At seven."}, org.Access), http.StatusAccepted)
+	if m := regMail(t, env, email, "Doors"); !strings.Contains(m.Text, page) {
+		t.Errorf("the organizer's message does not open the event for a guest:\n%s", m.Text)
+	}
+	var v struct {
+		Event struct {
+			PageURL string `json:"page_url"`
+		} `json:"event"`
+		Registration struct {
+			OnlineURL string `json:"online_url"`
+		} `json:"registration"`
+	}
+	res := env.JSON(http.MethodGet, "/api/event/rsvp/"+manage+"/", nil, "")
+	Expect(t, res, http.StatusOK)
+	res.Decode(t, &v)
+	if v.Event.PageURL != page || v.Registration.OnlineURL == "" {
+		t.Errorf("the manage page: %+v", v)
 	}
 }

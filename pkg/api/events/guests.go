@@ -79,6 +79,9 @@ type managedEvent struct {
 	TimeZone  string    `json:"time_zone"`
 	Cancelled bool      `json:"cancelled"`
 	Online    bool      `json:"online"`
+	// PageURL is the event's page as the link's person opens it (a
+	// private event's with its invite code: a guest has no login).
+	PageURL string `json:"page_url"`
 }
 
 // managed answers the registration a manage link opens: one person's,
@@ -92,7 +95,7 @@ func (h handlers) managed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, managedBody{
-		Event: managedEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled, Online: e.Online},
+		Event: managedEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled, Online: e.Online, PageURL: h.WebOrigin + e.GuestPagePath()},
 		Name:  fullName(a), Email: a.Email, Guest: a.Guest, Registration: h.myRegistrationOf(a.Registration, e),
 	})
 }

@@ -134,7 +134,7 @@ func (f *fanOutState) message(a domain.Attendee) domain.Message {
 	if a.Status == domain.StatusRegistered {
 		facts, ics = f.seatedFacts, f.seatedICS
 	}
-	facts = f.d.managed(facts, a)
+	facts = f.d.managed(facts, a, f.e)
 	switch f.b.Kind {
 	case domain.BroadcastCancelled:
 		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, facts, f.b.Body, ics)

@@ -109,7 +109,7 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 		name = c.Username
 	}
 	key := kind + "#" + regID
-	facts, seated := d.managed(d.facts(e), a), d.managed(d.seatedFacts(e), a)
+	facts, seated := d.managed(d.facts(e), a, e), d.managed(d.seatedFacts(e), a, e)
 	switch kind {
 	case kindConfirmed:
 		return key, mail.RegistrationConfirmed(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
@@ -125,11 +125,13 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 	return key, mail.Waitlisted(to, name, facts, a.Position), nil
 }
 
-// managed is f as a's mails tell it: a guest's with the private page
-// that manages their registration (they have no login to reach it by).
-func (d Deliverer) managed(f mail.EventFacts, a domain.Attendee) mail.EventFacts {
+// managed is f (of e) as a's mails tell it: a guest's with the private
+// page that manages their registration and the event's page as they open
+// it (they have no login to reach either by).
+func (d Deliverer) managed(f mail.EventFacts, a domain.Attendee, e domain.Event) mail.EventFacts {
 	if a.Guest {
 		f.Manage = d.WebOrigin + domain.RSVPManagePath(d.Tickets.Manage(a.ID, a.TicketVersion))
+		f.Link = d.WebOrigin + e.GuestPagePath()
 	}
 	return f
 }

@@ -1319,6 +1319,8 @@ export interface components {
                 time_zone: string;
                 cancelled: boolean;
                 online: boolean;
+                /** @description The event's page as the link's person opens it (a private event's with its invite code). */
+                page_url: string;
             };
             name: string;
             email: string;
