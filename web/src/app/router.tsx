@@ -29,6 +29,8 @@ const EventDetailPage = lazy(() => {
 const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
 const UnsubscribePage = lazy(() => import('@/features/profile/UnsubscribePage'));
 const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
+const ManageRegistrationPage = lazy(() => import('@/features/rsvp/ManageRegistrationPage'));
+const ConfirmRegistrationPage = lazy(() => import('@/features/rsvp/ConfirmRegistrationPage'));
 const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
 const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage'));
@@ -61,6 +63,8 @@ export function AppRoutes() {
         <Route path={paths.organization()} element={<OrganizationPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route path={paths.ticket} element={<TicketPage />} />
+        <Route path={paths.rsvp} element={<ManageRegistrationPage />} />
+        <Route path={paths.rsvpConfirm} element={<ConfirmRegistrationPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />

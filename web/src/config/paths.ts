@@ -24,6 +24,12 @@ export const paths = {
   // the secret: it holds dots, and the edge serves the app only for paths
   // without one).
   ticket: '/ticket',
+  // A guest's registration (one made without an account), opened by the
+  // private manage link mailed to them without a login (?t= the secret).
+  rsvp: '/rsvp',
+  // Where the link confirming a guest's registration lands (?t= the token);
+  // opening it changes nothing, its button confirms.
+  rsvpConfirm: '/rsvp/confirm',
   // Where an optional mail's one-click link lands (?t= the token).
   unsubscribe: '/unsubscribe',
   register: '/register',

@@ -33,7 +33,8 @@ export function seatsLeftText(seats: number): string {
 
 // Where the event is: its place (and city), and whether it is online too.
 // An online event whose location is only "Online" has no other place.
-export function whereOf(event: TurnoutEvent): string {
+// (A registration's summary of its event has no city.)
+export function whereOf(event: Pick<TurnoutEvent, 'location' | 'online'> & Partial<Pick<TurnoutEvent, 'city'>>): string {
   const place = [event.location, event.city].filter(Boolean).join(' · ');
   if (!event.online) return place;
   return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? 'Online' : `Online and at ${place}`;

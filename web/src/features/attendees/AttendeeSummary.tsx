@@ -21,6 +21,12 @@ export function AttendeeSummary({ page }: { page: AttendeesPage }) {
   );
 }
 
+// A registration made without an account: its person has no login, only
+// the links mailed to them.
+export function GuestBadge() {
+  return <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Guest</span>;
+}
+
 export function StatusBadge({ status, checkedIn }: { status: string; checkedIn: boolean }) {
   if (checkedIn) return <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Checked in</span>;
   if (status === 'waitlisted') return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Waitlisted</span>;

@@ -18,6 +18,7 @@ const ada: Attendee = {
   registered_at: '2030-04-01T10:00:00Z',
   status: 'registered',
   checked_in_at: null,
+  guest: false,
   answers: [
     { question_id: 'qDiet', label: 'Diet', kind: 'choice', answer: 'Vegan' },
     { question_id: 'qCoc', label: 'I accept the code of conduct', kind: 'checkbox', answer: true },
@@ -225,6 +226,23 @@ describe('attendees page', () => {
     expect(screen.queryByLabelText('Subject')).not.toBeInTheDocument();
   });
 
+  it('marks a guest with a Guest badge beside their name, and nobody else', async () => {
+    signIn();
+    answerAccount();
+    // Registered without an account: no username to show.
+    const guest: Attendee = { ...ada, registration_id: '01JREG00000000000000000003', user_id: '', username: '', first_name: 'Cy', last_name: 'Young', email: 'cy@example.com', guest: true, answers: [] };
+    answerAttendees([ada, guest]);
+    renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    const name = await screen.findByText('Cy Young');
+    expect(within(name).getByText('Guest')).toBeInTheDocument();
+    expect(name).toHaveTextContent(/^Cy Young Guest$/);
+    const adaName = screen.getByText('Ada Lovelace');
+    expect(within(adaName).queryByText('Guest')).not.toBeInTheDocument();
+    expect(adaName).toHaveTextContent('@ada');
+    expect(screen.getAllByText('Guest')).toHaveLength(1);
+  });
+
   it('asks for an event when none is named', async () => {
     signIn();
     answerAccount();
@@ -281,6 +299,31 @@ describe('check-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Check In Code' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This ticket is for another event.');
+  });
+
+  it("marks a guest's check-in result with a Guest badge, and not another's", async () => {
+    signIn();
+    answerAccount();
+    const guest: Attendee = { ...ada, registration_id: '01JREG00000000000000000003', user_id: '', username: '', first_name: 'Cy', last_name: 'Young', email: 'cy@example.com', guest: true, answers: [] };
+    answerAttendees([ada]);
+    server.use(
+      http.post(apiUrl(`/event/detail/${event.id}/check-in/`), async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        const who = code === 'T1.guest.sig' ? guest : ada;
+        return HttpResponse.json({ ...who, answers: undefined, checked_in_at: '2030-05-01T18:00:00Z', detail: 'Checked in.', already_checked_in: false });
+      }),
+    );
+    const { user } = renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    await user.type(await screen.findByLabelText('Ticket code'), 'T1.abc.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    const adaResult = await screen.findByText('Ada Lovelace: Checked in.');
+    expect(within(adaResult).queryByText('Guest')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Ticket code'), 'T1.guest.sig');
+    await user.click(screen.getByRole('button', { name: 'Check In Code' }));
+    const guestResult = await screen.findByText('Cy Young: Checked in.');
+    expect(within(guestResult).getByText('Guest')).toBeInTheDocument();
   });
 
   it('finds a person by name and checks them in by registration', async () => {

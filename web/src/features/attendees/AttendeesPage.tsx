@@ -9,7 +9,7 @@ import { EventTime } from '@/components/EventTime';
 import { downloadAttendeesCSV, fullName, type Attendee, type AttendeeFields } from './api';
 import { AnswerList } from '@/components/AnswerList';
 import { Decision } from './Decision';
-import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
+import { AttendeeSummary, GuestBadge, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
 import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
 
@@ -120,7 +120,7 @@ function AttendeeRows({ attendees, eventId, list }: { attendees: Attendee[]; eve
         <li key={a.registration_id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <p className="font-medium text-slate-900">
-              {fullName(a)} <span className="text-sm font-normal text-slate-600">@{a.username}</span>
+              {fullName(a)} {a.guest && <GuestBadge />} {a.username && <span className="text-sm font-normal text-slate-600">@{a.username}</span>}
             </p>
             <p className="text-sm text-slate-600">{a.email}</p>
             <AnswerList answers={a.answers ?? []} className="mt-2" />

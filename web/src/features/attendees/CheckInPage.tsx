@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { localTime } from '@/lib/time';
 import { checkIn, fullName, undoCheckIn, type Attendee, type CheckInResult, type UndoCheckInResult } from './api';
-import { AttendeeSummary, StatusBadge } from './AttendeeSummary';
+import { AttendeeSummary, GuestBadge, StatusBadge } from './AttendeeSummary';
 import { NoEventChosen } from './AttendeesPage';
 import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
 import { canScan } from './scanner';
@@ -161,6 +161,12 @@ function OutcomeMessage({ outcome }: { outcome: Outcome }) {
       <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
         {fullName(outcome.result)}: {outcome.result.detail}
         {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
+        {outcome.result.guest && (
+          <>
+            {' '}
+            <GuestBadge />
+          </>
+        )}
       </p>
     );
   if (outcome.kind === 'undone')
@@ -210,7 +216,7 @@ function CheckInRows({ attendees, busy, admit, undo }: { attendees: Attendee[]; 
           <li key={a.registration_id} className="flex items-center justify-between gap-3 p-4">
             <div className="min-w-0">
               <p id={nameId} className="font-medium text-slate-900">
-                {fullName(a)}
+                {fullName(a)} {a.guest && <GuestBadge />}
               </p>
               <p className="text-sm text-slate-600">{a.email}</p>
             </div>

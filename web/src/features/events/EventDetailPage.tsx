@@ -1,10 +1,11 @@
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
 import { nestedErrors, serverMessages, slowDownMessage, statusOf, type FieldErrors } from '@/lib/errors';
 import { session } from '@/lib/storage';
+import { useLoggedIn } from '@/lib/useLoggedIn';
 import { withNextPage } from '@/lib/nextPage';
 import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
@@ -26,6 +27,10 @@ import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState } from '@/lib/eventInfo';
 import { AvailabilityBadge } from '@/components/AvailabilityBadge';
 import { recentRegistration, rememberRegistration, withMyChange } from '@/lib/myRegistrations';
+
+// Registering without an account, offered to signed-out visitors only: its
+// own chunk, loaded when shown.
+const GuestRegistration = lazy(() => import('./GuestRegistration'));
 
 // The event comes in navigation state from the list; a shared link
 // (?id=...) loads it instead.
@@ -134,9 +139,19 @@ function registrationNote(event: TurnoutEvent, registration: MyRegistration | nu
   return availability === 'open' ? null : NOT_OPEN_REASON[availability];
 }
 
-function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?: string }) {
+// Back where the visitor came from, or to the list when this page began the visit.
+function useGoBack(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
+  return () => {
+    // The first entry of a visit has the key "default": nothing to go back to.
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(paths.events);
+  };
+}
+
+function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?: string }) {
+  const goBack = useGoBack();
   const [event, setEvent] = useState(() => withMyChange(initial));
   const [registration, setRegistration] = useMyRegistration(event.id);
   // Where focus goes when the button pressed gives way to another.
@@ -147,15 +162,12 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
   const availability = availabilityOf(event);
   // A full event with a waitlist still takes people, into its queue.
   const canJoinWaitlist = availability === 'full' && event.waitlist === true && !registration;
-  // Its questions, asked before registering.
-  const asking = (event.questions?.length ?? 0) > 0 && !registration && (availability === 'open' || canJoinWaitlist);
+  const takesRegistrations = !registration && (availability === 'open' || canJoinWaitlist);
+  // A signed-out visitor may register as a guest, or log in to register.
+  const loggedIn = useLoggedIn();
+  // Its questions, asked before registering (a guest answers them in the guest's form).
+  const asking = (event.questions?.length ?? 0) > 0 && takesRegistrations && loggedIn;
   useDocumentTitle(event.title);
-
-  function goBack() {
-    // The first entry of a visit has the key "default": nothing to go back to.
-    if (location.key !== 'default') void navigate(-1);
-    else void navigate(paths.events);
-  }
 
   const note = registrationNote(event, registration, availability, canJoinWaitlist);
   return (
@@ -207,6 +219,11 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
             </p>
           </div>
           {asking && <RegistrationQuestions questions={event.questions ?? []} answers={answers} errors={answerErrors} onChange={setAnswers} />}
+          {!loggedIn && takesRegistrations && (
+            <Suspense fallback={null}>
+              <GuestRegistration event={event} invite={invite} waitlist={canJoinWaitlist} />
+            </Suspense>
+          )}
           <RegistrationDetails event={event} invite={invite} registration={registration} setRegistration={setRegistration} />
         </aside>
 
