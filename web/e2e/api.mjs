@@ -62,10 +62,10 @@ export async function registerPerson(stack, username = unique('person')) {
   return person;
 }
 
-// signUpPerson signs up and activates a new person and returns their
-// credentials.
-export async function signUpPerson(stack) {
-  const person = await registerPerson(stack);
+// signUpPerson signs up and activates a new person (of username, given or
+// new) and returns their credentials.
+export async function signUpPerson(stack, username = unique('person')) {
+  const person = await registerPerson(stack, username);
   await activate(stack, person.email);
   return person;
 }
@@ -124,4 +124,14 @@ export async function runReminders(stack, at) {
 export async function reportBounce(stack, email) {
   const bounce = { eventType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: email }] }, mail: { destination: [email] } };
   return call(stack, 'POST', '/_dev/ses-feedback', { json: bounce });
+}
+
+// registerAsGuest registers name and email for an event without an account
+// and confirms it by the mailed link, as the guest's pages would; resolves
+// with the registration as the confirmation answers it (its manage_url).
+export async function registerAsGuest(stack, eventId, name, email) {
+  await call(stack, 'POST', `/api/event/register/${eventId}/`, { json: { name, email } });
+  const mail = await waitForMail(stack.sesURL, email, 'Confirm your registration');
+  const token = new URL(linkIn(mail, '/rsvp/confirm')).searchParams.get('t');
+  return call(stack, 'POST', '/api/event/rsvp/confirm/', { json: { token } });
 }

@@ -23,6 +23,7 @@ import sessionEndsElsewhere from './journeys/session-ends-elsewhere.mjs';
 import timesAgree from './journeys/times-agree.mjs';
 import firstLoad from './journeys/first-load.mjs';
 import organizerInvitesPrivately from './journeys/organizer-invites-privately.mjs';
+import guestJoinsPrivately from './journeys/guest-joins-privately.mjs';
 
 let stack;
 let browser;
@@ -77,6 +78,11 @@ const journeys = [
     'organizer-invites-privately',
     'an organization creates a private online event with approval and a consent question; it opens only by its invite link, a person ticks the box and asks to join through it, the organizer sees the answer and approves, the person is mailed and given the join link, a new link closes the old',
     organizerInvitesPrivately,
+  ],
+  [
+    'guest-joins-privately',
+    'a visitor with no account joins a private online event with approval and a consent question: confirms by mail, is approved, sees the join link, is reminded, is checked in as a guest, then signs up and finds the registration in their profile',
+    guestJoinsPrivately,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];

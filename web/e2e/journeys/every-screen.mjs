@@ -5,11 +5,12 @@
 // in view without scrolling, and on the home page so is the first event's title
 // (the events list is checked as cards and as compact rows); a registered
 // person's ticket, and what has the keyboard's focus, show clear of the
-// phone's bottom bar, and the ticket's own page (opened by its link) passes too;
+// phone's bottom bar, and the ticket's own page (opened by its link) passes too,
+// as do a guest's confirmation page and their registration's page (a 150-letter name);
 // so does the profile that says mail to the person's address bounces, and a
 // registration's buttons beside the long title keep their one line.
 import assert from 'node:assert/strict';
-import { createEvent, registerFor, reportBounce, signUpOrganization, signUpPerson } from '../api.mjs';
+import { createEvent, registerAsGuest, registerFor, reportBounce, signUpOrganization, signUpPerson, unique } from '../api.mjs';
 import { logIn } from '../ui.mjs';
 import { checkScreen, WIDTHS } from '../screens.mjs';
 
@@ -19,6 +20,7 @@ export default async function everyScreen({ page, stack }) {
   const url = await createEvent(stack, org, { title: 'Meetup at https://www.example.com/events/summer-2027' });
   const person = await signUpPerson(stack);
   const registration = await registerFor(stack, person, long.id);
+  const guest = new URL((await registerAsGuest(stack, long.id, 'G'.repeat(150), `${unique('guest')}@example.com`)).manage_url);
 
   const signedOut = [
     ['home', '/'],
@@ -38,6 +40,8 @@ export default async function everyScreen({ page, stack }) {
     ['email-taken', '/confirm-email/taken'],
     ['not-found', '/no-such-page'],
     ['ticket', new URL(registration.ticket_link).pathname + new URL(registration.ticket_link).search],
+    ['rsvp-confirm', '/rsvp/confirm?t=not-yet-pressed'],
+    ['rsvp-manage', guest.pathname + guest.search],
   ];
   const signedIn = [
     ['profile', '/profile'],

@@ -24,7 +24,7 @@ interface GuestRegistrationProps {
 export default function GuestRegistration(props: GuestRegistrationProps) {
   const [sent, setSent] = useState<{ detail: string; email: string } | null>(null);
   return (
-    <section aria-labelledby="guest-title" className="mt-3 border-t border-slate-200 pt-4">
+    <section aria-labelledby="guest-title" className="mt-3 mb-4 border-t border-slate-200 pt-4">
       {sent ? <CheckYourEmail {...sent} /> : <GuestForm {...props} onSent={setSent} />}
     </section>
   );
