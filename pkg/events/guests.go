@@ -182,21 +182,10 @@ func (s *Service) holderOf(ctx context.Context, req domain.GuestRequest) (domain
 func (s *Service) Managed(ctx context.Context, secret string) (domain.Event, domain.Attendee, error) {
 	invalid := domain.Errorf(domain.CodeNotFound, MsgManageLinkInvalid)
 	regID, version, ok := s.Tickets.ParseManage(secret)
-	if !ok || !domain.ValidRegistrationID(regID) {
+	if !ok {
 		return domain.Event{}, domain.Attendee{}, invalid
 	}
-	reg, err := s.Store.Registration(ctx, regID)
-	if err != nil {
-		return domain.Event{}, domain.Attendee{}, explain(err, invalid)
-	}
-	a, e, err := s.Store.AttendeeAndEvent(ctx, reg.EventID, reg.UserID)
-	if err != nil {
-		return domain.Event{}, domain.Attendee{}, explain(err, invalid)
-	}
-	if a.ID != regID || a.TicketVersion != version {
-		return domain.Event{}, domain.Attendee{}, invalid
-	}
-	return e, a, nil
+	return s.linkedRegistration(ctx, regID, version, invalid)
 }
 
 // CancelManaged gives up the registration a manage link opens (a seat

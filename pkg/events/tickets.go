@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"golang.org/x/sync/errgroup"
-
 	"turnout/pkg/domain"
 )
 
@@ -36,23 +34,35 @@ func (s *Service) TicketLink(r domain.Registration) string {
 func (s *Service) TicketPage(ctx context.Context, secret string) (domain.Event, domain.Attendee, error) {
 	notFound := domain.Errorf(domain.CodeNotFound, MsgTicketLinkNotFound)
 	regID, version, ok := s.Tickets.ParseLink(secret)
-	if !ok || !domain.ValidRegistrationID(regID) {
+	if !ok {
 		return domain.Event{}, domain.Attendee{}, notFound
+	}
+	e, a, err := s.linkedRegistration(ctx, regID, version, notFound)
+	if err == nil && a.Status != domain.StatusRegistered {
+		err = notFound
+	}
+	return e, a, err
+}
+
+// linkedRegistration reads what a link to registration regID at version
+// opens (a ticket's page, a guest's manage page): the registration with
+// its holder's names and its event as its item holds it (one GetItem,
+// then one BatchGetItem), while version is the registration's current
+// one; invalid otherwise.
+func (s *Service) linkedRegistration(ctx context.Context, regID string, version int, invalid *domain.Error) (domain.Event, domain.Attendee, error) {
+	if !domain.ValidRegistrationID(regID) {
+		return domain.Event{}, domain.Attendee{}, invalid
 	}
 	reg, err := s.Store.Registration(ctx, regID)
 	if err != nil {
-		return domain.Event{}, domain.Attendee{}, explain(err, notFound)
+		return domain.Event{}, domain.Attendee{}, explain(err, invalid)
 	}
-	var e domain.Event
-	var a domain.Attendee
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { e, err = s.Store.Event(gctx, reg.EventID); return err })
-	g.Go(func() (err error) { a, err = s.Store.Attendee(gctx, reg.EventID, reg.UserID); return err })
-	if err := g.Wait(); err != nil {
-		return domain.Event{}, domain.Attendee{}, explain(err, notFound)
+	a, e, err := s.Store.AttendeeAndEvent(ctx, reg.EventID, reg.UserID)
+	if err != nil {
+		return domain.Event{}, domain.Attendee{}, explain(err, invalid)
 	}
-	if a.ID != regID || a.TicketVersion != version || a.Status != domain.StatusRegistered {
-		return domain.Event{}, domain.Attendee{}, notFound
+	if a.ID != regID || a.TicketVersion != version {
+		return domain.Event{}, domain.Attendee{}, invalid
 	}
 	return e, a, nil
 }

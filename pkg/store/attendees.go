@@ -250,7 +250,7 @@ func (s *Store) Attendee(ctx context.Context, eventID, userID string) (domain.At
 
 // AttendeeAndEvent is Attendee with its event as its item holds it (its
 // online link and questions; not its counts), read in the same
-// BatchGetItem.
+// BatchGetItem; not found when the event is deleted or being deleted.
 func (s *Store) AttendeeAndEvent(ctx context.Context, eventID, userID string) (domain.Attendee, domain.Event, error) {
 	return s.attendee(ctx, eventID, userID, true)
 }
@@ -286,7 +286,9 @@ func (s *Store) attendee(ctx context.Context, eventID, userID string, withEvent 
 			return fail(err)
 		}
 	}
-	if !found {
+	// An event deleted, or being deleted, holds no registration: its
+	// attendee items are on their way out.
+	if !found || withEvent && (event.ID == "" || event.Deleting) {
 		return fail(domain.ErrNotFound)
 	}
 	a := it.domain(eventID)

@@ -74,14 +74,8 @@ type attendeesPage struct {
 
 // attendeesEvent is what the attendee screens show of the event.
 type attendeesEvent struct {
-	ID        string    `json:"id"`
-	Title     string    `json:"title"`
-	StartTime time.Time `json:"start_time"`
-	EndTime   time.Time `json:"end_time"`
-	Location  string    `json:"location"`
-	TimeZone  string    `json:"time_zone"`
-	Waitlist  bool      `json:"waitlist"`
-	Cancelled bool      `json:"cancelled"`
+	ticketEvent
+	Waitlist bool `json:"waitlist"`
 }
 
 func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -96,7 +90,7 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 		return
 	}
 	body := attendeesPage{
-		Event:      attendeesEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Waitlist: e.Waitlist, Cancelled: e.Cancelled},
+		Event:      attendeesEvent{ticketEventOf(e), e.Waitlist},
 		Registered: e.SeatsTaken, Waitlisted: e.Waiting, Pending: e.Pending, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
 		Attendees: make([]listedAttendee, len(page)),
 	}

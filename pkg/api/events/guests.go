@@ -3,7 +3,6 @@ package events
 import (
 	"mime"
 	"net/http"
-	"time"
 
 	"turnout/pkg/calendar"
 	"turnout/pkg/domain"
@@ -71,14 +70,8 @@ type managedBody struct {
 }
 
 type managedEvent struct {
-	ID        string    `json:"id"`
-	Title     string    `json:"title"`
-	StartTime time.Time `json:"start_time"`
-	EndTime   time.Time `json:"end_time"`
-	Location  string    `json:"location"`
-	TimeZone  string    `json:"time_zone"`
-	Cancelled bool      `json:"cancelled"`
-	Online    bool      `json:"online"`
+	ticketEvent
+	Online bool `json:"online"`
 	// PageURL is the event's page as the link's person opens it (a
 	// private event's with its invite code: a guest has no login).
 	PageURL string `json:"page_url"`
@@ -95,7 +88,7 @@ func (h handlers) managed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, managedBody{
-		Event: managedEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled, Online: e.Online, PageURL: h.WebOrigin + e.GuestPagePath()},
+		Event: managedEvent{ticketEventOf(e), e.Online, h.WebOrigin + e.GuestPagePath()},
 		Name:  fullName(a), Email: a.Email, Guest: a.Guest, Registration: h.myRegistrationOf(a.Registration, e),
 	})
 }

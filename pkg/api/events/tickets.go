@@ -31,6 +31,8 @@ type ticketPageBody struct {
 	CheckedInAt *time.Time `json:"checked_in_at"`
 }
 
+// ticketEvent is what the pages of one person's registration (and the
+// attendee screens) show of its event.
 type ticketEvent struct {
 	ID        string    `json:"id"`
 	Title     string    `json:"title"`
@@ -39,6 +41,10 @@ type ticketEvent struct {
 	Location  string    `json:"location"`
 	TimeZone  string    `json:"time_zone"`
 	Cancelled bool      `json:"cancelled"`
+}
+
+func ticketEventOf(e domain.Event) ticketEvent {
+	return ticketEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled}
 }
 
 // ticketPage answers the ticket a link secret opens. The answer is one
@@ -52,7 +58,7 @@ func (h handlers) ticketPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := ticketPageBody{
-		Event: ticketEvent{ID: e.ID, Title: e.Title, StartTime: e.Start, EndTime: e.End, Location: e.Location, TimeZone: e.TimeZone, Cancelled: e.Cancelled},
+		Event: ticketEventOf(e),
 		Name:  fullName(a), CheckedInAt: httpapi.TimeOrNull(a.CheckedIn),
 	}
 	if !e.Cancelled {

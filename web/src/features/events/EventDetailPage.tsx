@@ -7,6 +7,7 @@ import { nestedErrors, serverMessages, slowDownMessage, statusOf, type FieldErro
 import { session } from '@/lib/storage';
 import { useLoggedIn } from '@/lib/useLoggedIn';
 import { withNextPage } from '@/lib/nextPage';
+import { standingText } from '@/lib/registrationWords';
 import type { TurnoutEvent } from '@/types/api';
 import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -131,9 +132,7 @@ type Availability = ReturnType<typeof availabilityOf>;
 // What the panel says under its button, or null when the button says it all.
 function registrationNote(event: TurnoutEvent, registration: MyRegistration | null | undefined, availability: Availability, canJoinWaitlist: boolean): string | null {
   if (event.cancelled) return NOT_OPEN_REASON.cancelled;
-  if (registration?.status === 'registered') return 'You are registered for this event.';
-  if (registration?.status === 'waitlisted') return `You are on the waitlist${registration.position ? ` (number ${registration.position} in line)` : ''}.`;
-  if (registration?.status === 'pending') return 'Your request awaits the organizer’s approval. You will be told by mail.';
+  if (registration) return standingText(registration.status, registration.position);
   if (event.approval && availability === 'open') return 'The organizer approves each registration.';
   if (canJoinWaitlist) return 'This event is full. Join the waitlist to get the next free seat.';
   return availability === 'open' ? null : NOT_OPEN_REASON[availability];

@@ -1,37 +1,19 @@
 // The registration panel's one button: register (or join the waitlist, or
 // ask to join), or give up what one holds.
 import type { MyRegistration } from '@/api/events';
+import { GIVING_UP as SHARED } from '@/lib/registrationWords';
 
 // What giving a registration up is called, asked and told, by where it
-// stands.
+// stands: the shared words, with the page's own.
 export const GIVING_UP = {
   registered: {
-    question: 'Cancel your registration for',
-    confirm: 'Cancel registration',
-    keep: 'Keep my seat',
+    ...SHARED.registered,
     loading: 'Cancelling registration...',
     done: 'Registration cancelled successfully.',
-    failed: 'Failed to cancel registration.',
     button: 'Cancel Registration',
   },
-  waitlisted: {
-    question: 'Leave the waitlist for',
-    confirm: 'Leave waitlist',
-    keep: 'Stay on the waitlist',
-    loading: 'Leaving the waitlist...',
-    done: 'You left the waitlist.',
-    failed: 'Failed to leave the waitlist.',
-    button: 'Leave Waitlist',
-  },
-  pending: {
-    question: 'Withdraw your request to join',
-    confirm: 'Withdraw request',
-    keep: 'Keep my request',
-    loading: 'Withdrawing your request...',
-    done: 'Your request is withdrawn.',
-    failed: 'Failed to withdraw your request.',
-    button: 'Withdraw Request',
-  },
+  waitlisted: { ...SHARED.waitlisted, loading: 'Leaving the waitlist...', done: 'You left the waitlist.', button: 'Leave Waitlist' },
+  pending: { ...SHARED.pending, loading: 'Withdrawing your request...', done: 'Your request is withdrawn.', button: 'Withdraw Request' },
 } as const;
 
 // Cancel (or leave the waitlist, or withdraw a request) for one who has a

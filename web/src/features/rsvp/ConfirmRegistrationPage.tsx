@@ -6,7 +6,7 @@ import { confirmGuestRegistration, type GuestRegistration } from '@/api/guests';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { inAppPath } from './links';
-import { standingText } from './words';
+import { standingText } from '@/lib/registrationWords';
 
 type Outcome = { kind: 'confirmed'; registration: GuestRegistration } | { kind: 'failed'; message: string; canRetry: boolean };
 

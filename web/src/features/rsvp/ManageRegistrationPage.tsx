@@ -11,7 +11,8 @@ import { whereOf } from '@/lib/eventInfo';
 import { localTime } from '@/lib/time';
 import { forgetManagedRegistration, useGiveUp, useManagedRegistration } from './hooks';
 import { inAppPath } from './links';
-import { GIVING_UP, standingText } from './words';
+import { standingText } from '@/lib/registrationWords';
+import { GIVING_UP } from './words';
 
 type ManagedEvent = ManagedRegistration['event'];
 
