@@ -386,3 +386,37 @@ func TestGuestsOfAPrivateEvent(t *testing.T) {
 		t.Errorf("the manage page: %+v", v)
 	}
 }
+
+// A guest is refused what anyone would be: a full event (when asking, and
+// when confirming once it filled meanwhile, the link staying good for when
+// a seat frees), a cancelled one.
+func TestGuestRefusals(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 1), map[string]string{"title": "Small supper"}))
+	first, second := strings.ToLower(Unique("first"))+"@example.com", strings.ToLower(Unique("second"))+"@example.com"
+	firstToken := guestConfirmToken(t, env, ev, "First Guest", first, nil)
+	secondToken := guestConfirmToken(t, env, ev, "Second Guest", second, nil)
+	_, manage := mustConfirm(t, env, firstToken, "registered")
+	res := confirmGuest(env, secondToken)
+	Expect(t, res, http.StatusConflict)
+	if res.Detail(t) != eventsvc.MsgEventFull {
+		t.Errorf("confirming at a full event answered %s", res.Body)
+	}
+	res = guestPost(env, "127.0.0.1", ev.ID, map[string]any{"name": "Third Guest", "email": Unique("third") + "@example.com"})
+	Expect(t, res, http.StatusConflict)
+	if res.Detail(t) != eventsvc.MsgEventFull {
+		t.Errorf("asking at a full event answered %s", res.Body)
+	}
+	// The seat freed, the refused link takes it.
+	Expect(t, env.JSON(http.MethodPost, "/api/event/rsvp/"+manage+"/cancel/", nil, ""), http.StatusNoContent)
+	mustConfirm(t, env, secondToken, "registered")
+
+	Expect(t, env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/cancel/", map[string]string{"message": "Called off."}, org.Access), http.StatusOK)
+	res = guestPost(env, "127.0.0.1", ev.ID, map[string]any{"name": "Late Guest", "email": Unique("late") + "@example.com"})
+	Expect(t, res, http.StatusConflict)
+	if res.Detail(t) != eventsvc.MsgEventCancelled {
+		t.Errorf("asking at a cancelled event answered %s", res.Body)
+	}
+}
