@@ -88,13 +88,19 @@ type Store interface {
 	ClaimGuestRegistrations(ctx context.Context, guestID string, u domain.User) (int, error)
 }
 
-var _ media.Deleter = (*media.Store)(nil)
+// Media is what event flows need of the media bucket: removing banners an
+// event no longer keeps, and copying one for a duplicate.
+type Media interface {
+	media.Deleter
+	CopyBanner(ctx context.Context, key string) (string, error)
+}
+
+var _ Media = (*media.Store)(nil)
 
 // Service holds what event flows need. Build it once per process.
 type Service struct {
 	Store Store
-	// Media removes banners an event no longer keeps.
-	Media media.Deleter
+	Media Media
 	// Tickets signs and checks the codes of attendees' tickets.
 	Tickets auth.Tickets
 	// Feeds signs and checks the secrets of people's calendar feeds.

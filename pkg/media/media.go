@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 	"time"
 
@@ -150,6 +151,25 @@ func (s *Store) Promote(ctx context.Context, pendingKey string) (string, error) 
 		return "", fmt.Errorf("promote: %w", err)
 	}
 	return s.store(ctx, "media/", domain.MediaKind(kind), data, contentType, ext)
+}
+
+// CopyBanner copies the stored banner key to a new banner key, which it
+// returns, within the bucket (S3 copies it; nothing passes through the
+// function): a duplicated event has a banner of its own, which its
+// deletion may remove without touching the original's.
+func (s *Store) CopyBanner(ctx context.Context, key string) (string, error) {
+	rest, ok := strings.CutPrefix(key, "media/"+string(domain.MediaBanner)+"s/")
+	if !ok || rest == "" || strings.Contains(rest, "/") {
+		return "", fmt.Errorf("copy %q: not a banner key", key)
+	}
+	copied := "media/" + string(domain.MediaBanner) + "s/" + ulid.Make().String() + path.Ext(rest)
+	_, err := s.s3.CopyObject(ctx, &s3.CopyObjectInput{
+		Bucket: aws.String(s.bucket), Key: aws.String(copied), CopySource: aws.String(s.bucket + "/" + key),
+	})
+	if err != nil {
+		return "", fmt.Errorf("copy banner %s: %w", key, err)
+	}
+	return copied, nil
 }
 
 // store writes checked image bytes under a new key below prefix.

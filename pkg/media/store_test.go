@@ -328,3 +328,38 @@ func mustGet(tb testing.TB, url string) *http.Response {
 	}
 	return resp
 }
+
+// A banner copied is a second object of its own, with the same bytes and
+// type: deleting the copy leaves the original. Only banner keys copy.
+func TestCopyBanner(t *testing.T) {
+	st := newStack(t)
+	png := mediatest.PNG(4, 4)
+	key, err := st.PutImage(t.Context(), domain.MediaBanner, png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := st.CopyBanner(t.Context(), key)
+	if err != nil || copied == key || !strings.HasPrefix(copied, "media/banners/") || !strings.HasSuffix(copied, ".png") {
+		t.Fatalf("CopyBanner(%s) = %q, %v", key, copied, err)
+	}
+	body, contentType, _, err := st.Open(t.Context(), copied)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(body)
+	body.Close()
+	if !bytes.Equal(data, png) || contentType != "image/png" {
+		t.Errorf("the copy holds %d bytes of %s", len(data), contentType)
+	}
+	if err := st.Delete(t.Context(), copied); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := st.Open(t.Context(), key); err != nil {
+		t.Errorf("deleting the copy removed the original: %v", err)
+	}
+	for _, bad := range []string{"media/avatars/x.png", "media/banners/", "media/banners/a/b.png", "../media/banners/x.png"} {
+		if _, err := st.CopyBanner(t.Context(), bad); err == nil {
+			t.Errorf("CopyBanner(%q) copied", bad)
+		}
+	}
+}

@@ -151,6 +151,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("POST /api/event/detail/{id}/invite/reset/", 200, func() *Response {
 		return env.JSON(http.MethodPost, "/api/event/detail/"+private.ID+"/invite/reset/", nil, org.Access)
 	})
+	measure("POST /api/event/detail/{id}/duplicate/", 201, func() *Response {
+		return env.JSON(http.MethodPost, "/api/event/detail/"+ev.ID+"/duplicate/", nil, org.Access)
+	})
 	approving := env.CreateEvent(t, org, evFormWith(env.EventForm(6, 10), map[string]string{"approval": "true"}))
 	asker, declinedOne := env.NewPerson(t), env.NewPerson(t)
 	var request, declined struct {

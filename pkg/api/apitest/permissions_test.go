@@ -116,6 +116,10 @@ func iamActions(service, operation string, params any) []string {
 			return []string{"s3:PutObject " + aws.ToString(p.Key)}
 		case *s3.DeleteObjectInput:
 			return []string{"s3:DeleteObject " + aws.ToString(p.Key)}
+		case *s3.CopyObjectInput:
+			// IAM asks for reading the source and writing the copy.
+			_, source, _ := strings.Cut(aws.ToString(p.CopySource), "/")
+			return []string{"s3:GetObject " + source, "s3:PutObject " + aws.ToString(p.Key)}
 		}
 		return []string{"s3:" + operation}
 	case "SESv2":

@@ -84,6 +84,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/detail/{id}/{$}", d.Auth.Optional(h.detail))
 	rt.Handle("GET /api/event/detail/{id}/calendar.ics", h.calendarFile)
 	rt.Handle("POST /api/event/detail/{id}/invite/reset/{$}", d.Auth.Require(h.resetInvite))
+	rt.Handle("POST /api/event/detail/{id}/duplicate/{$}", d.Auth.Require(h.duplicate))
 	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", d.Auth.Optional(h.organizationEvents))
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
@@ -335,6 +336,26 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		return
 	}
 	e, err := h.Events.Create(r.Context(), u, eventInput(f), h.bannerOf(f, u))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
+}
+
+// duplicate creates a copy of the caller's event, starting at the body's
+// optional start_time (by default a week after it).
+func (h handlers) duplicate(w http.ResponseWriter, r *http.Request, u domain.User) {
+	var in struct {
+		StartTime string `json:"start_time"`
+	}
+	if r.ContentLength != 0 {
+		if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+	}
+	e, err := h.Events.Duplicate(r.Context(), u, r.PathValue("id"), in.StartTime)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

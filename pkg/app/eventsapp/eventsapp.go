@@ -3,6 +3,9 @@ package eventsapp
 
 import (
 	"net/http"
+	// Event times are reckoned in the events' zones (a duplicate's week
+	// later at the same wall-clock time), whatever zones the host holds.
+	_ "time/tzdata"
 
 	"turnout/pkg/api/events"
 	"turnout/pkg/app"

@@ -564,6 +564,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/detail/{id}/duplicate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new event with the event's fields, banner, questions and settings, and no registrations. Its organizer only.
+         * @description It starts at `start_time`, or by default a week after the event at the same wall-clock time in
+         *     its zone (the first such week ahead when that one has passed), and lasts as long. A private
+         *     event's copy has an invite code of its own.
+         */
+        post: operations["duplicateEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/detail/{id}/invite/reset/": {
         parameters: {
             query?: never;
@@ -2573,6 +2595,43 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    duplicateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description RFC 3339, ahead, at most 2 years on. */
+                    start_time?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new event, as its organizer reads it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
         };
     };

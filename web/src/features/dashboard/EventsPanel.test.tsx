@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { eventTimeRange } from '@/lib/time';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, answerEvents, events, organization, preloadPages, signIn } from './test-fixtures';
+import { answerAccount, answerEvents, events, organization, ownerRead, preloadPages, signIn } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
@@ -101,6 +101,43 @@ describe('events panel', () => {
     // The id in the URL lets a reload find the event again.
     await waitFor(() => expect(currentLocation()).toBe(`/dashboard/event-update?id=${events[0]!.id}`));
     expect(await screen.findByLabelText('Title')).toHaveValue('Harbour Jazz Night');
+  });
+
+  it('Duplicate makes a copy and opens it in the edit form', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    // As its organizer reads it: the edit form needs nothing more.
+    const copy = ownerRead({ ...events[0]!, id: '01JCOPY0000000000000000000', start_time: '2031-06-08T18:00:00Z', end_time: '2031-06-08T21:00:00Z', cancelled: false });
+    const duplicated: string[] = [];
+    server.use(
+      http.post(apiUrl('/event/detail/:id/duplicate/'), ({ params }) => {
+        duplicated.push(String(params.id));
+        return HttpResponse.json(copy, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Event duplicated: check its date and details.')).toBeInTheDocument();
+    expect(duplicated).toEqual([events[0]!.id]);
+    await waitFor(() => expect(currentLocation()).toBe(`/dashboard/event-update?id=${copy.id}`));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Harbour Jazz Night');
+  });
+
+  it('says so when duplicating fails, and stays', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    server.use(http.post(apiUrl('/event/detail/:id/duplicate/'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    const { user } = renderApp('/dashboard/events');
+
+    await user.click(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Duplicate' }));
+
+    expect(await screen.findByText('Failed to duplicate event')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/dashboard/events');
+    expect(within(await itemOf('Harbour Jazz Night')).getByRole('button', { name: 'Duplicate' })).toBeEnabled();
   });
 
   it('deletes an event after Yes and removes it', async () => {

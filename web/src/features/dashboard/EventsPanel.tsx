@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
-import { deleteEvent } from './api';
+import { deleteEvent, duplicateEvent } from './api';
 import { EventTime } from '@/components/EventTime';
 import { useOrganizationEvents } from './hooks';
 import type { EventUpdateState } from './navigationState';
@@ -15,7 +15,8 @@ export default function EventsPanel() {
   useDocumentTitle('Events · Dashboard');
   const navigate = useNavigate();
   const { status, events, remove, retry, more, loadingMore } = useOrganizationEvents();
-  const [deleting, setDeleting] = useState<string | null>(null);
+  // The event a Delete or a Duplicate is under way for.
+  const [busy, setBusy] = useState<string | null>(null);
   // Where keyboard focus goes when the focused item's button disappears.
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -24,10 +25,24 @@ export default function EventsPanel() {
     void navigate(paths.dashboardEventUpdate(event.id), { state });
   }
 
+  // A copy a week later, opened in the edit form to check before sharing.
+  async function duplicate(event: TurnoutEvent) {
+    setBusy(event.id);
+    try {
+      const copy = await duplicateEvent(event.id);
+      toast.success('Event duplicated: check its date and details.');
+      edit(copy);
+    } catch (error) {
+      console.error('duplicate event', error);
+      toast.error('Failed to duplicate event');
+      setBusy(null);
+    }
+  }
+
   async function destroy(event: TurnoutEvent) {
     const confirmed = await confirmToast(`Delete "${event.title}"? Its registrations go with it.`, { confirm: 'Yes', cancel: 'No' });
     if (!confirmed) return;
-    setDeleting(event.id);
+    setBusy(event.id);
     try {
       await deleteEvent(event.id);
       remove(event.id);
@@ -37,7 +52,7 @@ export default function EventsPanel() {
       console.error('delete event', error);
       toast.error('Failed to delete event');
     } finally {
-      setDeleting(null);
+      setBusy(null);
     }
   }
 
@@ -59,7 +74,13 @@ export default function EventsPanel() {
         <ul className="grid gap-4">
           {events.map((event) => (
             <li key={event.id}>
-              <OrganizationEvent event={event} deleting={deleting === event.id} onEdit={() => edit(event)} onDelete={() => void destroy(event)} />
+              <OrganizationEvent
+                event={event}
+                busy={busy === event.id}
+                onEdit={() => edit(event)}
+                onDuplicate={() => void duplicate(event)}
+                onDelete={() => void destroy(event)}
+              />
             </li>
           ))}
         </ul>
@@ -69,8 +90,17 @@ export default function EventsPanel() {
   );
 }
 
+interface OrganizationEventProps {
+  event: TurnoutEvent;
+  // A Delete or a Duplicate of it is under way.
+  busy: boolean;
+  onEdit: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}
+
 // One of the organization's events, with what the organizer can do to it.
-function OrganizationEvent({ event, deleting, onEdit, onDelete }: { event: TurnoutEvent; deleting: boolean; onEdit: () => void; onDelete: () => void }) {
+function OrganizationEvent({ event, busy, onEdit, onDuplicate, onDelete }: OrganizationEventProps) {
   const titleId = `organization-event-${event.id}`;
   return (
     <article className="card flex flex-col gap-4 sm:flex-row">
@@ -115,7 +145,10 @@ function OrganizationEvent({ event, deleting, onEdit, onDelete }: { event: Turno
           <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={onEdit}>
             Edit
           </button>
-          <button type="button" className="btn-danger" aria-describedby={titleId} disabled={deleting} onClick={onDelete}>
+          <button type="button" className="btn-secondary" aria-describedby={titleId} disabled={busy} onClick={onDuplicate}>
+            Duplicate
+          </button>
+          <button type="button" className="btn-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
             Delete
           </button>
         </div>

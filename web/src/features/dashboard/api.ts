@@ -37,6 +37,12 @@ export async function resetInvite(id: string): Promise<string> {
   return (await api.post<{ invite_url: string }>(`/event/detail/${encodeURIComponent(id)}/invite/reset/`)).data.invite_url;
 }
 
+// A copy of event id (its fields, banner, questions and settings, no
+// registrations), a week later at the same time in its zone.
+export async function duplicateEvent(id: string): Promise<TurnoutEvent> {
+  return (await api.post<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/duplicate/`)).data;
+}
+
 export async function deleteEvent(id: string): Promise<void> {
   await api.delete(`/event/detail/${encodeURIComponent(id)}/`);
 }
