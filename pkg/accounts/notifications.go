@@ -55,20 +55,28 @@ func (s *Service) SetNotifications(ctx context.Context, u domain.User, changes m
 	return current, nil
 }
 
-// Unsubscribe turns off the kind a one-click link names for its account,
-// without a login; a second click changes nothing. It returns the kind.
-func (s *Service) Unsubscribe(ctx context.Context, token string) (domain.MailKind, error) {
+// Unsubscribed is what a one-click unsubscribe turned off, and for whom:
+// a guest (registered without an account) has no profile to turn it back
+// on from.
+type Unsubscribed struct {
+	Kind  domain.MailKind
+	Guest bool
+}
+
+// Unsubscribe turns off the kind a one-click link names for its account
+// (or guest), without a login; a second click changes nothing.
+func (s *Service) Unsubscribe(ctx context.Context, token string) (Unsubscribed, error) {
 	invalid := domain.Errorf(domain.CodeNotFound, MsgUnsubscribeInvalid)
 	userID, kind, ok := s.Unsubscribes.Parse(token)
 	if !ok || !domain.ValidID(userID) || !domain.ValidMailKind(domain.MailKind(kind)) {
-		return "", invalid
+		return Unsubscribed{}, invalid
 	}
-	err := s.Profiles.Mute(ctx, userID, domain.MailKind(kind))
+	guest, err := s.Profiles.Mute(ctx, userID, domain.MailKind(kind))
 	switch {
 	case errors.Is(err, domain.ErrNotFound):
-		return "", invalid // the account is gone
+		return Unsubscribed{}, invalid // the account is gone
 	case err != nil:
-		return "", err
+		return Unsubscribed{}, err
 	}
-	return domain.MailKind(kind), nil
+	return Unsubscribed{Kind: domain.MailKind(kind), Guest: guest}, nil
 }

@@ -307,18 +307,20 @@ func (s *Store) SetMuted(ctx context.Context, userID string, muted []domain.Mail
 	return nil
 }
 
-// Mute turns off one kind of mail for the account (one UpdateItem, the same
-// however often it is asked).
-func (s *Store) Mute(ctx context.Context, userID string, kind domain.MailKind) error {
+// Mute turns off one kind of mail for the account, or the guest (one
+// UpdateItem, the same however often it is asked); guest says which it
+// was.
+func (s *Store) Mute(ctx context.Context, userID string, kind domain.MailKind) (guest bool, err error) {
 	k := userKey(userID)
-	err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).AddStringsToSet("Muted", string(kind)).If("attribute_exists(PK)").Run(ctx)
+	var after struct{ Guest bool }
+	err = s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).AddStringsToSet("Muted", string(kind)).If("attribute_exists(PK)").Value(ctx, &after)
 	if dynamo.IsCondCheckFailed(err) {
 		err = domain.ErrNotFound
 	}
 	if err != nil {
-		return fmt.Errorf("mute %s mail of %s: %w", kind, userID, err)
+		return false, fmt.Errorf("mute %s mail of %s: %w", kind, userID, err)
 	}
-	return nil
+	return after.Guest, nil
 }
 
 // MutedBy returns, of the accounts ids, those that turned off kind (one

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"turnout/pkg/api/users"
 	eventsvc "turnout/pkg/events"
 	"turnout/pkg/mail/mailtest"
 )
@@ -335,6 +336,9 @@ func TestGuestsAreMessagedAndUnsubscribe(t *testing.T) {
 	oneClick := strings.TrimPrefix(strings.Trim(m.Headers["List-Unsubscribe"], "<>"), env.Config.WebOrigin)
 	res := env.Request(http.MethodPost, oneClick, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"), "")
 	Expect(t, res, http.StatusOK)
+	if res.Detail(t) != users.MsgGuestUnsubscribed { // a guest has no profile to turn it back on from
+		t.Errorf("a guest's unsubscribe answered %s", res.Body)
+	}
 	send("Bring a scarf")
 	regMail(t, env, member.Email, "Bring a scarf") // queued with the guest's, had they wanted it
 	for _, got := range mailtest.Inbox(t, env.Config.SESEndpoint, email) {

@@ -8,8 +8,12 @@ import (
 	"turnout/pkg/httpapi"
 )
 
-// MsgUnsubscribed answers a one-click unsubscribe.
-const MsgUnsubscribed = "Done: you will no longer get these mails. You can turn them back on from your profile."
+// MsgUnsubscribed answers a one-click unsubscribe; MsgGuestUnsubscribed
+// a guest's, who has no profile.
+const (
+	MsgUnsubscribed      = "Done: you will no longer get these mails. You can turn them back on from your profile."
+	MsgGuestUnsubscribed = "Done: you will no longer get these mails."
+)
 
 // notifications answers the caller's settings: kind → on.
 func (h handlers) notifications(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -42,10 +46,14 @@ type unsubscribeReply struct {
 // the mail links posts too. No login; a GET changes nothing (link
 // scanners follow links).
 func (h handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
-	kind, err := h.Accounts.Unsubscribe(r.Context(), r.PathValue("token"))
+	done, err := h.Accounts.Unsubscribe(r.Context(), r.PathValue("token"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, unsubscribeReply{Detail: MsgUnsubscribed, Kind: kind})
+	detail := MsgUnsubscribed
+	if done.Guest {
+		detail = MsgGuestUnsubscribed
+	}
+	httpapi.WriteJSON(w, http.StatusOK, unsubscribeReply{Detail: detail, Kind: done.Kind})
 }
