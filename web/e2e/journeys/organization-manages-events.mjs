@@ -3,7 +3,8 @@
 // and a place from the browser's location, sees it in public, edits it
 // (another zone chosen with the keyboard, the place picked from the cities
 // of events), gives the organization a logo that the event's host card
-// shows, and deletes the event.
+// shows, duplicates it (the copy opens in the edit form a week later) and
+// deletes the event.
 import assert from 'node:assert/strict';
 import { daysFromNow, PASSWORD, unique } from '../api.mjs';
 import { linkIn, waitForMail } from '../mail.mjs';
@@ -162,6 +163,23 @@ export default async function organizationManagesEvents({ page, stack, screensho
   await waitFor(() => host.evaluate((img) => img.complete && img.naturalWidth > 0), { message: 'the host logo did not load' });
   await page.goto('/dashboard/events');
   await updated.waitFor();
+
+  // Duplicate it: the copy opens in the edit form, a week later at the
+  // same time in its zone, with a banner of its own.
+  await listItem(page, newTitle).getByRole('button', { name: 'Duplicate' }).click();
+  await see(page, 'Event duplicated: check its date and details.');
+  await page.waitForURL((url) => url.pathname === '/dashboard/event-update' && url.searchParams.get('id') !== found.id);
+  const copyId = new URL(page.url()).searchParams.get('id');
+  assert.equal(await field(page, 'Title').inputValue(), newTitle);
+  const [original, copy] = await Promise.all([found.id, copyId].map(async (id) => (await page.request.get(`/api/event/detail/${id}/`)).json()));
+  assert.equal(Date.parse(copy.start_time) - Date.parse(original.start_time), 7 * 24 * 3600 * 1000, 'the copy is a week later');
+  assert.equal(copy.time_zone, original.time_zone);
+  assert.ok(copy.banner && copy.banner !== original.banner, 'the copy has a banner of its own');
+  const copyTitle = unique('Second evening ');
+  await field(page, 'Title').fill(copyTitle);
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await see(page, 'Event updated successfully!');
+  await page.getByRole('heading', { name: copyTitle }).waitFor();
 
   // Delete it.
   await listItem(page, newTitle).getByRole('button', { name: 'Delete' }).click();
