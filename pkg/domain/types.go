@@ -105,7 +105,18 @@ type Event struct {
 	// the ones taken off since people answered them, kept so that their
 	// answers still read as what they answered.
 	Questions, RetiredQuestions []Question
+	// CreatedBy made the event; ChangedBy last changed it, at Changed
+	// (zero for events from before they were kept).
+	CreatedBy, ChangedBy Editor
+	Changed              time.Time
 }
+
+// Editor is the account that made or changed something of an
+// organization, as its members see it.
+type Editor struct{ ID, Username string }
+
+// EditorOf is u as an editor.
+func EditorOf(u User) Editor { return Editor{ID: u.ID, Username: u.Username} }
 
 // SeatsLeft never goes below zero, even if capacity was lowered by hand.
 func (e Event) SeatsLeft() int { return max(e.Capacity-e.SeatsTaken, 0) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
@@ -53,6 +54,7 @@ func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in 
 		return e, domain.Errorf(domain.CodeConflict, MsgEventCancelled)
 	}
 	b := domain.Broadcast{ID: auth.NewID(), EventID: id, Kind: domain.BroadcastCancelled, Body: msg, Created: s.Now()}
+	e.ChangedBy, e.Changed = domain.EditorOf(u), b.Created.UTC().Truncate(time.Second)
 	if err := s.Store.CancelEvent(ctx, e, b); err != nil {
 		return e, explain(err, eventNotFound())
 	}

@@ -30,6 +30,7 @@ func (s *Service) Duplicate(ctx context.Context, u domain.User, id, start string
 		}
 	}
 	e := orig.Duplicate(auth.NewID(), at, banner, now.UTC().Truncate(time.Second))
+	e.CreatedBy = domain.EditorOf(u)
 	keepInvite(&e)
 	err = media.Replace(ctx, s.Media, banner, "", func() error { return s.Store.CreateEvent(ctx, e) })
 	return e, explain(err, eventNotFound())

@@ -216,7 +216,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 	}
 	e := domain.Event{
 		ID: auth.NewID(), OrganizationID: org.ID, OrganizationName: org.Name, OrganizationLogoKey: org.LogoKey,
-		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second),
+		BannerKey: bannerKey, Created: now.UTC().Truncate(time.Second), CreatedBy: domain.EditorOf(u),
 		Category: domain.DefaultCategory, TimeZone: domain.DefaultTimeZone,
 	}
 	fields.Apply(&e)
@@ -237,9 +237,9 @@ func (s *Service) Editable(ctx context.Context, u domain.User, id string) (domai
 	return e, nil
 }
 
-// Update rewrites current (as Editable returned it) from the form; a new
-// banner replaces the old one.
-func (s *Service) Update(ctx context.Context, current domain.Event, in domain.EventInput, banner Banner) (domain.Event, error) {
+// Update rewrites current (as Editable returned it for u) from the form; a
+// new banner replaces the old one.
+func (s *Service) Update(ctx context.Context, u domain.User, current domain.Event, in domain.EventInput, banner Banner) (domain.Event, error) {
 	// A start that is not moved may already lie in the past (or, for
 	// events from before the bound, far ahead).
 	var earliest time.Time
@@ -264,6 +264,7 @@ func (s *Service) Update(ctx context.Context, current domain.Event, in domain.Ev
 	// People registered or waiting are told what moved, by a notice noted
 	// with the change, which goes once the edits stop (domain.NoticeOf).
 	now := s.Now()
+	next.ChangedBy, next.Changed = domain.EditorOf(u), now.UTC().Truncate(time.Second)
 	notice := domain.NoticeOf(current, next, now)
 	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, current, next, notice, now) })
 	if err == nil && next.Capacity > current.Capacity {

@@ -77,6 +77,9 @@ func (s *Store) CancelEvent(ctx context.Context, e domain.Event, b domain.Broadc
 	k, sk := eventKey(id), seatsKey(id)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).Set("Cancelled", true).Set("CancelReason", b.Body)
+		if e.ChangedBy.ID != "" {
+			up.Set("ChangedBy", e.ChangedBy).Set("Changed", e.Changed)
+		}
 		cond := "attribute_exists(PK) AND attribute_not_exists(Deleting) AND OrganizationID = ? AND attribute_not_exists(Cancelled) AND "
 		if e.Listed() {
 			up.Set(attrGSI1PK, cancelledPK).If(cond+"attribute_not_exists(Visibility)", orgID)

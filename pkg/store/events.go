@@ -78,6 +78,9 @@ type eventItem struct {
 	// off, for their answers (only the event's own reads hold them).
 	Questions        []domain.Question `dynamo:",omitempty"`
 	RetiredQuestions []domain.Question `dynamo:",omitempty"`
+	// Who made and last changed it (absent on events from before).
+	CreatedBy, ChangedBy *domain.Editor `dynamo:",omitempty"`
+	Changed              time.Time      `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
@@ -95,6 +98,7 @@ func newEventItem(e domain.Event) eventItem {
 		Words:      eventWords(e),
 		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL,
 		Questions: e.Questions, RetiredQuestions: e.RetiredQuestions,
+		CreatedBy: editorItem(e.CreatedBy), ChangedBy: editorItem(e.ChangedBy), Changed: e.Changed,
 	}
 	if e.Listed() {
 		it.GSI1PK, it.GSI1SK = listedPK(e), upcomingSK(e.Start, e.ID)
@@ -213,6 +217,7 @@ func (it eventItem) domain() domain.Event {
 		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
 		Visibility: domain.Visibility(it.Visibility), InviteCode: it.InviteCode, OnlineURL: it.OnlineURL, Online: it.OnlineURL != "",
 		Questions: it.Questions, RetiredQuestions: it.RetiredQuestions,
+		CreatedBy: editorOf(it.CreatedBy), ChangedBy: editorOf(it.ChangedBy), Changed: it.Changed,
 	}
 }
 

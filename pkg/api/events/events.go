@@ -155,13 +155,6 @@ type eventBody struct {
 	*ownerFields
 }
 
-// ownerFields are what only an event's organizer reads of it: its online
-// link and, for a private event, the link that opens it.
-type ownerFields struct {
-	OnlineURL *string `json:"online_url"`
-	InviteURL *string `json:"invite_url"`
-}
-
 func (h handlers) bodyOf(e domain.Event) eventBody {
 	lat, lng := e.Coords.Parts()
 	return eventBody{
@@ -172,21 +165,6 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
 		Visibility:   e.VisibilityOf(), Online: e.Online, Questions: e.Questions,
 	}
-}
-
-// ownerBodyOf is e as its organizer reads it: with its private fields.
-func (h handlers) ownerBodyOf(e domain.Event) eventBody {
-	b := h.bodyOf(e)
-	b.ownerFields = &ownerFields{OnlineURL: httpapi.OrNull(e.OnlineURL), InviteURL: httpapi.OrNull(h.inviteURL(e))}
-	return b
-}
-
-// inviteURL is the link that opens private event e, "" for another.
-func (h handlers) inviteURL(e domain.Event) string {
-	if e.Visibility != domain.VisibilityPrivate || e.InviteCode == "" {
-		return ""
-	}
-	return h.WebOrigin + domain.InvitePagePath(e.ID, e.InviteCode)
 }
 
 // opened reads the path's event for viewer with the request's invite code
@@ -374,7 +352,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	next, err := h.Events.Update(r.Context(), current, eventInput(f), h.bannerOf(f, u))
+	next, err := h.Events.Update(r.Context(), u, current, eventInput(f), h.bannerOf(f, u))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

@@ -513,8 +513,8 @@ export interface paths {
         };
         /**
          * The event; a private one only with its invite code, to its organizer or to people registered.
-         * @description Public: the token is optional. With its organizer's token the answer adds `online_url`
-         *     and `invite_url`. A private event answers 404, as a missing one, without its invite code
+         * @description Public: the token is optional. With its organizer's token the answer adds `online_url`,
+         *     `invite_url`, `created_by`, `changed_by` and `changed_at`. A private event answers 404, as a missing one, without its invite code
          *     (`?invite=`) unless the caller is its organizer or holds a registration for it. An
          *     unlisted or private event's answer carries `X-Robots-Tag: noindex`.
          */
@@ -1234,8 +1234,18 @@ export interface components {
             online_url?: string | null;
             /** @description Its organizer's answers only; the link that opens a private event, null for any other. */
             invite_url?: string | null;
+            /** @description Its organizer's answers only; the account that made it (null for events from before this was kept). */
+            created_by?: components["schemas"]["Editor"] | null;
+            /** @description Its organizer's answers only; the account that last changed it (an edit or its cancellation), null until then. */
+            changed_by?: components["schemas"]["Editor"] | null;
+            /** @description Its organizer's answers only; when it was last changed, null until then. */
+            changed_at?: components["schemas"]["NullableTime"];
             /** @description What registering asks (an event's own reads; lists leave them out, as an event that asks none). */
             questions?: components["schemas"]["Question"][];
+        };
+        Editor: {
+            id: string;
+            username: string;
         };
         /**
          * @description An event's fields. On PATCH all are required but `waitlist`, `category`, `city`,

@@ -75,6 +75,22 @@ describe('event update page', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it('says who made the event and who last changed it, and when', async () => {
+    const edited = ownerRead({
+      ...event,
+      created_by: { id: '01JORG', username: 'harbour' },
+      changed_by: { id: '01JMAN', username: 'mara' },
+      changed_at: '2030-04-01T12:00:00Z',
+    });
+    await openForm({ event: edited });
+    expect(screen.getByText(/^Made by @harbour\. Last changed by @mara on \w{3}, (Mar 31|Apr 1|Apr 2), .+\.$/)).toBeInTheDocument();
+  });
+
+  it('says nothing of editors an event does not have', async () => {
+    await openForm();
+    expect(screen.queryByText(/Made by|Last changed by/)).not.toBeInTheDocument();
+  });
+
   it('requires every field but the banner, with visible markers', async () => {
     await openForm();
 
