@@ -76,15 +76,15 @@ func (s *Service) RequestAsGuest(ctx context.Context, eventID, invite string, in
 	if err := s.takeGuestRequest(ctx, client, now); err != nil {
 		return err
 	}
+	perAddress := domain.Allowance{Scope: domain.MailToAddress, Value: domain.GuestAddress(in.Email), Kind: guestConfirmMailKind, Limit: GuestMailsPerAddress, Per: guestWindow}
+	if ok, _, err := s.Store.TakeAllowance(ctx, perAddress, now); err != nil || !ok {
+		// Past the address's allowance nothing is kept or mailed, and the
+		// answer is the same: it tells nothing of an address's mail.
+		return err
+	}
 	secret := auth.RandomToken(guestRequestTokenSize)
 	req := domain.GuestRequest{Key: requestKey(secret), EventID: e.ID, Name: strings.TrimSpace(in.Name), Email: in.Email, Answers: answered, Expires: now.Add(domain.GuestRequestTTL)}
 	if err := s.Store.SaveGuestRequest(ctx, req); err != nil {
-		return err
-	}
-	perAddress := domain.Allowance{Scope: domain.MailToAddress, Value: domain.GuestAddress(in.Email), Kind: guestConfirmMailKind, Limit: GuestMailsPerAddress, Per: guestWindow}
-	if ok, _, err := s.Store.TakeAllowance(ctx, perAddress, now); err != nil || !ok {
-		// The same answer either way: the answer tells nothing of an
-		// address's mail.
 		return err
 	}
 	facts := mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: s.WebOrigin + e.GuestPagePath()}
