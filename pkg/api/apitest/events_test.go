@@ -116,9 +116,11 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 
 		var raw map[string]any
 		res.Decode(t, &raw)
-		// The organizer's answer: with the online and invite links.
-		wantKeys := []string{"approval", "banner", "banner_url", "cancelled", "capacity", "category", "city", "description", "end_time", "id", "invite_url",
-			"latitude", "location", "longitude", "online", "online_url", "organization", "seats_left", "start_time", "time_zone", "title", "visibility", "waitlist"}
+		// The organizer's answer: with the online and invite links, and who
+		// made and last changed it.
+		wantKeys := []string{"approval", "banner", "banner_url", "cancelled", "capacity", "category", "changed_at", "changed_by", "city", "created_by",
+			"description", "end_time", "id", "invite_url", "latitude", "location", "longitude", "online", "online_url", "organization", "seats_left",
+			"start_time", "time_zone", "title", "visibility", "waitlist"}
 		if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)
 		}
