@@ -65,7 +65,7 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
 
   // A person opens the invite link, logs in on the way and asks to join.
-  await page.getByRole('button', { name: 'Request to Join' }).click();
+  await page.getByRole('button', { name: 'Request to Join', exact: true }).click();
   await page.waitForURL('**/login**');
   const form = page.getByRole('main');
   await form.getByLabel(/^Username/).fill(person.username);
@@ -73,7 +73,7 @@ export default async function organizerInvitesPrivately({ page, stack, screensho
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.getByLabel('I agree to the house rules').check();
-  await page.getByRole('button', { name: 'Request to Join' }).click();
+  await page.getByRole('button', { name: 'Request to Join', exact: true }).click();
   await see(page, 'Your request awaits the organizer’s approval. You will be told by mail.');
   await page.getByRole('region', { name: 'Your answers' }).getByText('I agree to the house rules').waitFor();
   assert.equal(await page.getByRole('link', { name: /Open the event’s link/ }).count(), 0, 'a request holds no seat, and no link');
