@@ -96,6 +96,7 @@ type Service struct {
 	Logins    LoginStore
 	Profiles  ProfileStore
 	Leaving   LeavingStore
+	Members   MembersStore
 	// Events gives up an account's registrations and events when it
 	// leaves, and reads them for its export.
 	Events    Events

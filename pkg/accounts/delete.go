@@ -41,6 +41,36 @@ var errDeletionUnfinished = domain.Errorf(domain.CodeUnavailable, MsgDeletionUnf
 // once the account is gone, nothing fails the answer: what a request that
 // raced the deletion left is swept up, and a failure there only logged.
 func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password string) error {
+	if err := s.deletionPassword(u, password); err != nil {
+		return err
+	}
+	return s.deleteAccount(ctx, u)
+}
+
+// DeleteOrganization deletes organization orgID ("" for u's own) as
+// DeleteAccount deletes its own account, for an owner u who enters their
+// password again.
+func (s *Service) DeleteOrganization(ctx context.Context, u domain.User, orgID, password string) error {
+	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	if err != nil {
+		return err
+	}
+	if err := s.deletionPassword(u, password); err != nil {
+		return err
+	}
+	o, err := s.Accounts.Organization(ctx, orgID)
+	if err != nil {
+		return organizationGone(err)
+	}
+	login, err := s.Accounts.User(ctx, o.OwnerID)
+	if err != nil {
+		return organizationGone(err)
+	}
+	return s.deleteAccount(ctx, login)
+}
+
+// deletionPassword checks the password a deletion is confirmed with.
+func (s *Service) deletionPassword(u domain.User, password string) error {
 	if password == "" {
 		return domain.FieldError("password", domain.MsgRequired)
 	}
@@ -51,6 +81,10 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 	if !ok {
 		return domain.FieldError("password", MsgDeletePassword)
 	}
+	return nil
+}
+
+func (s *Service) deleteAccount(ctx context.Context, u domain.User) error {
 	if err := s.Leaving.MarkDeleting(ctx, u); err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ const (
 // Messages shown to people.
 const (
 	MsgNotOrganizer     = "Only organizer accounts have an organization."
+	MsgEmailLoginOnly   = "Only the organization's own account can change its email."
 	MsgCurrentPassword  = "Your current password was entered incorrectly. Please enter it again."
 	MsgPasswordForEmail = "Enter your current password to change your email address."
 )
@@ -81,25 +82,38 @@ type OrganizationEdit struct {
 	Client string
 }
 
-// Organization is the organization of the signed-in organizer u.
-func (s *Service) Organization(ctx context.Context, u domain.User) (domain.Organization, error) {
-	if !u.IsOrganizer || u.OrganizationID == "" {
-		return domain.Organization{}, domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
+// Organization is organization orgID ("" for u's own) of its member u.
+func (s *Service) Organization(ctx context.Context, u domain.User, orgID string) (domain.Organization, error) {
+	orgID, err := memberOrganization(u, orgID, domain.DutyDoor)
+	if err != nil {
+		return domain.Organization{}, err
 	}
-	return s.Accounts.Organization(ctx, u.OrganizationID)
+	o, err := s.Accounts.Organization(ctx, orgID)
+	return o, organizationGone(err)
 }
 
-// UpdateOrganization applies an organizer's edit of o, their organization
-// (from Organization). Its email is the organizer's login email, so a new
-// one waits for confirmation as in UpdateProfile.
+// UpdateOrganization applies an owner's edit of o (from Organization). Its
+// email is its own account's login email, so only that account changes
+// it, and a new one waits for confirmation as in UpdateProfile.
 func (s *Service) UpdateOrganization(ctx context.Context, u domain.User, o domain.Organization, in OrganizationEdit) (domain.Organization, error) {
-	pending, logoKey, err := s.startEdit(ctx, u, in.OrganizationUpdate, in.Email, in.CurrentPassword, in.Logo)
+	if err := domain.Authorize(u, o.ID, domain.DutyOrganization, MsgNotOrganizer); err != nil {
+		return domain.Organization{}, err
+	}
+	email := in.Email
+	if o.OwnerID != u.ID {
+		if !strings.EqualFold(strings.TrimSpace(in.Email), o.Email) {
+			return domain.Organization{}, domain.FieldError("email", MsgEmailLoginOnly)
+		}
+		email = u.Email // the member's own, which does not move
+	}
+	pending, logoKey, err := s.startEdit(ctx, u, in.OrganizationUpdate, email, in.CurrentPassword, in.Logo)
 	if err != nil {
 		return domain.Organization{}, err
 	}
 	updated := o
 	updated.Name, updated.Address1, updated.Address2, updated.Phone = in.Name, in.Address1, in.Address2, in.Phone
 	updated.Link, updated.Description = in.Link, in.Description
+	updated.ChangedBy, updated.Changed = domain.EditorOf(u), s.Now().UTC().Truncate(time.Second)
 	if logoKey != "" {
 		updated.LogoKey = logoKey
 	}

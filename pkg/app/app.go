@@ -123,6 +123,7 @@ func (b Base) AccountService() *accounts.Service {
 		Logins:       b.Store,
 		Profiles:     b.Store,
 		Leaving:      b.Store,
+		Members:      b.Store,
 		Events:       b.EventService(),
 		Media:        b.Media,
 		Mail:         b.Mail,

@@ -2,7 +2,9 @@ package auth
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 
 	"github.com/oklog/ulid/v2"
 )
@@ -24,4 +26,11 @@ func RandomToken(nbytes int) string {
 	b := make([]byte, nbytes)
 	_, _ = rand.Read(b) // never returns an error (it crashes the program instead)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// SecretDigest is what the table keeps of an emailed link's secret: its
+// SHA-256, so the table alone opens no link.
+func SecretDigest(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
 }

@@ -18,6 +18,8 @@ var (
 	// ErrAccountDeleting refuses a registration of an account whose
 	// deletion has begun (or ended), so nothing of it outlives the deletion.
 	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", ErrConflict)
+	// ErrAlreadyMember refuses joining an organization one belongs to.
+	ErrAlreadyMember = fmt.Errorf("already a member: %w", ErrConflict)
 	// ErrRequestUsed: a guest's confirmation link was used or expired
 	// (its request is gone).
 	ErrRequestUsed = errors.New("guest request used or expired")
@@ -85,3 +87,14 @@ var ErrLeavingUnfinished = errors.New("leaving unfinished")
 // ErrBusy means a write kept colliding with concurrent writers to the same
 // items, or kept being throttled; the caller may try again.
 var ErrBusy = fmt.Errorf("too much contention, try again: %w", ErrUnavailable)
+
+// OfOrganization refuses with ErrNotOwner anything not of organization
+// orgID.
+func OfOrganization(orgID string) func(string) error {
+	return func(of string) error {
+		if of != orgID {
+			return ErrNotOwner
+		}
+		return nil
+	}
+}

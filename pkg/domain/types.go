@@ -39,6 +39,9 @@ type User struct {
 	// Guest marks a guest's profile (guests.go): the name and address of
 	// the person registered without an account, which no login reaches.
 	Guest bool
+	// Memberships are the person's roles in organizations, by their ids
+	// (an organization's own login holds its own by OrganizationID).
+	Memberships map[string]Role
 }
 
 // Organization is the public face of an organizer account.
@@ -54,6 +57,10 @@ type Organization struct {
 	Link        string
 	Description string
 	LogoKey     string
+	// CreatedBy made the organization (its own login); ChangedBy last
+	// changed its profile, at Changed (zero before they were kept).
+	CreatedBy, ChangedBy Editor
+	Changed              time.Time
 }
 
 // Event is something people can register for.

@@ -18,7 +18,7 @@ const (
 // a place on its waitlist when it is full and keeps one); 409 when it is
 // full without one, or when the registration awaits no approval.
 func (s *Service) Approve(ctx context.Context, u domain.User, id, regID string) (domain.Attendee, error) {
-	if _, err := s.owned(ctx, u, id); err != nil {
+	if _, err := s.owned(ctx, u, id, domain.DutyEvents); err != nil {
 		return domain.Attendee{}, err
 	}
 	if !domain.ValidRegistrationID(regID) {
@@ -31,7 +31,7 @@ func (s *Service) Approve(ctx context.Context, u domain.User, id, regID string) 
 // Decline removes the pending registration regID of u's event id; its
 // person is mailed.
 func (s *Service) Decline(ctx context.Context, u domain.User, id, regID string) (domain.Attendee, error) {
-	if _, err := s.owned(ctx, u, id); err != nil {
+	if _, err := s.owned(ctx, u, id, domain.DutyEvents); err != nil {
 		return domain.Attendee{}, err
 	}
 	if !domain.ValidRegistrationID(regID) {

@@ -24,17 +24,14 @@ const (
 	maxAttendeeSearchLen = 100
 )
 
-// owned loads event id if u's organization owns it: 404 for an unknown
-// event, 403 for anyone else.
-func (s *Service) owned(ctx context.Context, u domain.User, id string) (domain.Event, error) {
+// owned loads event id if u's role in its organization does d: 404 for
+// an unknown event, 403 for anyone else.
+func (s *Service) owned(ctx context.Context, u domain.User, id string, d domain.Duty) (domain.Event, error) {
 	e, err := s.Event(ctx, id)
 	if err != nil {
 		return e, err
 	}
-	if !u.IsOrganizer || u.OrganizationID == "" || e.OrganizationID != u.OrganizationID {
-		return e, domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	}
-	return e, nil
+	return e, domain.Authorize(u, e.OrganizationID, d, MsgNotOwner)
 }
 
 // Attendees lists the registrations of u's event id with their people and
@@ -52,7 +49,7 @@ func (s *Service) Attendees(ctx context.Context, u domain.User, id, search, afte
 	var page []domain.Attendee
 	var next string
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { e, err = s.owned(gctx, u, id); return err })
+	g.Go(func() (err error) { e, err = s.owned(gctx, u, id, domain.DutyDoor); return err })
 	g.Go(func() (err error) {
 		page, next, err = s.Store.Attendees(gctx, id, search, after, limit)
 		return explain(err, eventNotFound())
@@ -67,7 +64,7 @@ func (s *Service) Attendees(ctx context.Context, u domain.User, id, search, afte
 // the account after ("" from the first), once start has been given the
 // event; fn's error stops it.
 func (s *Service) ExportAttendees(ctx context.Context, u domain.User, id, after string, start func(domain.Event), fn func(domain.Attendee) error) error {
-	e, err := s.owned(ctx, u, id)
+	e, err := s.owned(ctx, u, id, domain.DutyEvents)
 	if err != nil {
 		return err
 	}
@@ -85,7 +82,7 @@ type CheckInInput struct {
 // CheckIn marks an attendee of u's event id as arrived. A second check-in
 // keeps the first time, and already says so.
 func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in CheckInInput) (a domain.Attendee, already bool, err error) {
-	if _, err := s.owned(ctx, u, id); err != nil {
+	if _, err := s.owned(ctx, u, id, domain.DutyDoor); err != nil {
 		return a, false, err
 	}
 	regID := in.RegistrationID
@@ -121,7 +118,7 @@ func (s *Service) CheckIn(ctx context.Context, u domain.User, id string, in Chec
 // id (a person let in by mistake, say); undone is false when it was not
 // checked in.
 func (s *Service) UndoCheckIn(ctx context.Context, u domain.User, id, regID string) (a domain.Attendee, undone bool, err error) {
-	if _, err := s.owned(ctx, u, id); err != nil {
+	if _, err := s.owned(ctx, u, id, domain.DutyDoor); err != nil {
 		return a, false, err
 	}
 	if !domain.ValidRegistrationID(regID) {

@@ -46,7 +46,7 @@ func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in 
 	if err := bad.Err(); err != nil {
 		return domain.Event{}, err
 	}
-	e, err := s.owned(ctx, u, id)
+	e, err := s.owned(ctx, u, id, domain.DutyEvents)
 	switch {
 	case err != nil:
 		return e, err
@@ -72,7 +72,7 @@ func (s *Service) Message(ctx context.Context, u domain.User, id string, in Mess
 	if err := bad.Err(); err != nil {
 		return err
 	}
-	e, err := s.owned(ctx, u, id)
+	e, err := s.owned(ctx, u, id, domain.DutyEvents)
 	switch {
 	case err != nil:
 		return err

@@ -59,7 +59,7 @@ type Store interface {
 	ResetFeed(ctx context.Context, userID string) (int, error)
 	Search(ctx context.Context, q domain.SearchQuery, now time.Time) ([]domain.Event, string, error)
 	Cities(ctx context.Context, prefix string, limit int) ([]domain.Place, error)
-	DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error)
+	DeleteEvent(ctx context.Context, id string, may func(orgID string) error) (domain.Event, error)
 	OrganizationEvents(ctx context.Context, orgID, after string, limit int, unlisted bool) ([]domain.Event, string, error)
 	UpcomingEvents(ctx context.Context, after string, now time.Time, limit int) ([]domain.Event, string, error)
 	Register(ctx context.Context, a domain.Attendee, now time.Time, place func(domain.SeatCounter) (domain.RegistrationStatus, error)) (domain.Registration, error)
@@ -182,21 +182,24 @@ func (s *Service) OrganizationEvents(ctx context.Context, orgID, after string, l
 	if !domain.ValidID(orgID) {
 		return nil, "", domain.Errorf(domain.CodeNotFound, MsgOrganizationNotFound)
 	}
-	events, next, err := s.Store.OrganizationEvents(ctx, orgID, after, limit, viewer != nil && ownsOrganization(*viewer, orgID))
+	events, next, err := s.Store.OrganizationEvents(ctx, orgID, after, limit, viewer != nil && viewer.May(orgID, domain.DutyDoor))
 	return events, next, explain(err, eventNotFound())
 }
 
-// MayCreate refuses anyone but an organizer, before their form is read.
-func (s *Service) MayCreate(u domain.User) error {
-	if !u.IsOrganizer || u.OrganizationID == "" {
-		return domain.Errorf(domain.CodeForbidden, MsgNotOrganizer)
+// MayCreate refuses anyone whose role in organization orgID does not make
+// events, before their form is read. orgID "" is u's home organization;
+// MayCreate answers the organization meant.
+func (s *Service) MayCreate(u domain.User, orgID string) (string, error) {
+	if orgID == "" {
+		orgID = u.HomeOrganization(domain.DutyEvents)
 	}
-	return nil
+	return orgID, domain.Authorize(u, orgID, domain.DutyEvents, MsgNotOrganizer)
 }
 
-// Create adds an event of u's organization.
-func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInput, banner Banner) (domain.Event, error) {
-	if err := s.MayCreate(u); err != nil {
+// Create adds an event of organization orgID ("" for u's own).
+func (s *Service) Create(ctx context.Context, u domain.User, orgID string, in domain.EventInput, banner Banner) (domain.Event, error) {
+	orgID, err := s.MayCreate(u, orgID)
+	if err != nil {
 		return domain.Event{}, err
 	}
 	now := s.Now()
@@ -205,9 +208,9 @@ func (s *Service) Create(ctx context.Context, u domain.User, in domain.EventInpu
 	if err != nil {
 		return domain.Event{}, err
 	}
-	org, err := s.Store.Organization(ctx, u.OrganizationID)
+	org, err := s.Store.Organization(ctx, orgID)
 	if err != nil {
-		// An organizer's organization goes only with its account.
+		// An organization goes only with its own account.
 		return domain.Event{}, explain(err, domain.Errorf(domain.CodeConflict, MsgAccountDeleting))
 	}
 	bannerKey, err := banner(ctx)
@@ -231,10 +234,7 @@ func (s *Service) Editable(ctx context.Context, u domain.User, id string) (domai
 	if err != nil {
 		return e, err
 	}
-	if !u.IsOrganizer || e.OrganizationID != u.OrganizationID {
-		return e, domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	}
-	return e, nil
+	return e, domain.Authorize(u, e.OrganizationID, domain.DutyEvents, MsgNotOwner)
 }
 
 // Update rewrites current (as Editable returned it for u) from the form; a
@@ -281,10 +281,9 @@ func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
 	if !domain.ValidID(id) {
 		return eventNotFound()
 	}
-	if !u.IsOrganizer {
-		return domain.Errorf(domain.CodeForbidden, MsgNotOwner)
-	}
-	deleted, err := s.Store.DeleteEvent(ctx, id, u.OrganizationID)
+	deleted, err := s.Store.DeleteEvent(ctx, id, func(orgID string) error {
+		return domain.Authorize(u, orgID, domain.DutyEvents, MsgNotOwner)
+	})
 	if err != nil {
 		return explain(err, eventNotFound())
 	}

@@ -2,8 +2,6 @@ package events
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -83,7 +81,7 @@ func (s *Service) RequestAsGuest(ctx context.Context, eventID, invite string, in
 		return err
 	}
 	secret := auth.RandomToken(guestRequestTokenSize)
-	req := domain.GuestRequest{Key: requestKey(secret), EventID: e.ID, Name: strings.TrimSpace(in.Name), Email: in.Email, Answers: answered, Expires: now.Add(domain.GuestRequestTTL)}
+	req := domain.GuestRequest{Key: auth.SecretDigest(secret), EventID: e.ID, Name: strings.TrimSpace(in.Name), Email: in.Email, Answers: answered, Expires: now.Add(domain.GuestRequestTTL)}
 	if err := s.Store.SaveGuestRequest(ctx, req); err != nil {
 		return err
 	}
@@ -121,13 +119,6 @@ func (s *Service) takeGuestRequest(ctx context.Context, client string, now time.
 	return nil
 }
 
-// requestKey is what the table keeps of a confirmation link's secret: its
-// digest, so the table alone opens no link.
-func requestKey(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
-}
-
 // ConfirmGuest takes the place a confirmation link's secret stands for:
 // for the active account that holds the address if there is one, else for
 // the address's guest. It returns the registration and the secret of its
@@ -138,7 +129,7 @@ func (s *Service) ConfirmGuest(ctx context.Context, secret string) (domain.Regis
 		return domain.RegisteredEvent{}, "", invalid
 	}
 	now := s.Now()
-	req, err := s.Store.GuestRequest(ctx, requestKey(secret), now)
+	req, err := s.Store.GuestRequest(ctx, auth.SecretDigest(secret), now)
 	if err != nil {
 		return domain.RegisteredEvent{}, "", explain(err, invalid)
 	}

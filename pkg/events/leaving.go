@@ -72,7 +72,7 @@ func (s *Service) deleteAll(ctx context.Context, stopAt time.Time, orgID string)
 				return err
 			}
 			err = inParallel(ctx, stopAt, ids, func(ctx context.Context, id string) error {
-				deleted, err := s.Store.DeleteEvent(ctx, id, orgID)
+				deleted, err := s.Store.DeleteEvent(ctx, id, domain.OfOrganization(orgID))
 				switch {
 				case errors.Is(err, domain.ErrNotFound):
 					return nil

@@ -27,8 +27,8 @@ func (s *Service) Opened(ctx context.Context, id, invite string, viewer *domain.
 	if err != nil {
 		return e, false, err
 	}
-	owner = viewer != nil && ownsOrganization(*viewer, e.OrganizationID)
-	if owner || e.OpensWith(invite) {
+	owner = viewer != nil && viewer.May(e.OrganizationID, domain.DutyEvents)
+	if owner || e.OpensWith(invite) || viewer != nil && viewer.May(e.OrganizationID, domain.DutyDoor) {
 		return e, owner, nil
 	}
 	if viewer != nil {
@@ -46,7 +46,7 @@ func (s *Service) Opened(ctx context.Context, id, invite string, viewer *domain.
 // ResetInvite gives u's private event id a new invite code: links with
 // the old one stop opening it.
 func (s *Service) ResetInvite(ctx context.Context, u domain.User, id string) (domain.Event, error) {
-	e, err := s.owned(ctx, u, id)
+	e, err := s.owned(ctx, u, id, domain.DutyEvents)
 	if err != nil {
 		return e, err
 	}
@@ -70,11 +70,6 @@ func keepInvite(e *domain.Event) {
 	case e.InviteCode == "":
 		e.InviteCode = auth.RandomToken(inviteCodeBytes)
 	}
-}
-
-// ownsOrganization reports whether u is the organizer account of orgID.
-func ownsOrganization(u domain.User, orgID string) bool {
-	return u.IsOrganizer && u.OrganizationID != "" && u.OrganizationID == orgID
 }
 
 // newQuestionID names a new registration question: random, so no id of a

@@ -29,14 +29,18 @@ import (
 //  3. its find keys go, then the event item, last.
 //
 // Every step may run again, so the owner's retry of a half-done delete
-// finishes it.
-func (s *Store) DeleteEvent(ctx context.Context, id, orgID string) (domain.Event, error) {
+// finishes it. may is asked first whether the event's organization lets
+// the deletion go on (its error is returned as it is).
+func (s *Store) DeleteEvent(ctx context.Context, id string, may func(orgID string) error) (domain.Event, error) {
 	k, sk, tk := eventKey(id), seatsKey(id), ticketsKey(id)
 	var old eventItem
 	err := s.get(ctx, k, &old, true)
-	if err == nil && old.OrganizationID != orgID {
-		err = domain.ErrNotOwner
+	if err == nil {
+		if err = may(old.OrganizationID); err != nil {
+			return domain.Event{}, err
+		}
 	}
+	orgID := old.OrganizationID
 	if err == nil {
 		err = s.runTx(ctx, func() *dynamo.WriteTx {
 			tx := s.db.WriteTx().Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).

@@ -41,7 +41,7 @@ func TestDeleteEventOfTenThousandRegistrations(t *testing.T) {
 	ops.Take()
 
 	start := time.Now()
-	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {
+	if _, err := s.DeleteEvent(ctx, e.ID, domain.OfOrganization("org")); err != nil {
 		t.Fatalf("delete: %v", err)
 	}
 	calls := ops.Take()
@@ -109,7 +109,7 @@ func TestRegistrationWriteUnits(t *testing.T) {
 	if _, err := s.Register(ctx, r, now, placeAt(now)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {
+	if _, err := s.DeleteEvent(ctx, e.ID, domain.OfOrganization("org")); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := store.UserRegistrationEntries(ctx, s, r.UserID); err != nil || n != 0 {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,6 +25,9 @@ type organizationItem struct {
 	Link        string `dynamo:",omitempty"`
 	Description string `dynamo:",omitempty"`
 	LogoKey     string `dynamo:",omitempty"`
+	// ChangedBy last changed the profile, at Changed.
+	ChangedBy *domain.Editor `dynamo:",omitempty"`
+	Changed   time.Time      `dynamo:",omitempty"`
 	// Deleting marks an organization whose account's deletion has begun:
 	// it takes no new events.
 	Deleting bool `dynamo:",omitempty"`
@@ -45,6 +49,7 @@ func (it organizationItem) domain() domain.Organization {
 		ID: it.ID, Name: it.Name, OwnerID: it.OwnerID, OwnerName: it.OwnerName, Email: it.Email,
 		Phone: it.Phone, Address1: it.Address1, Address2: it.Address2, Link: it.Link,
 		Description: it.Description, LogoKey: it.LogoKey,
+		CreatedBy: domain.Editor{ID: it.OwnerID, Username: it.OwnerName}, ChangedBy: editorOf(it.ChangedBy), Changed: it.Changed,
 	}
 }
 
@@ -67,6 +72,7 @@ func (s *Store) UpdateOrganization(ctx context.Context, o domain.Organization, p
 		Set("Name", o.Name).Set("Phone", o.Phone).
 		Set("Address1", o.Address1).Set("Address2", o.Address2).Set("Link", o.Link).
 		Set("Description", o.Description).Set("LogoKey", o.LogoKey).
+		Set("ChangedBy", editorItem(o.ChangedBy)).Set("Changed", o.Changed).
 		If("attribute_exists(PK) AND OwnerID = ?", o.OwnerID)
 	var err error
 	if pendingEmail == "" {
@@ -82,4 +88,32 @@ func (s *Store) UpdateOrganization(ctx context.Context, o domain.Organization, p
 		return fmt.Errorf("update organization %s: %w", o.ID, err)
 	}
 	return nil
+}
+
+// OrganizationsOf reads the organizations of ids that exist, in the order
+// of ids, in one BatchGetItem (ids are at most 100).
+func (s *Store) OrganizationsOf(ctx context.Context, ids []string) ([]domain.Organization, error) {
+	keys := make([]dynamo.Keyed, len(ids))
+	for i, id := range ids {
+		k := organizationKey(id)
+		keys[i] = dynamo.Keys{k.PK, k.SK}
+	}
+	var items []organizationItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("get organizations: %w", err)
+	}
+	byID := make(map[string]domain.Organization, len(items))
+	for _, it := range items {
+		if !it.Deleting {
+			byID[it.ID] = it.domain()
+		}
+	}
+	var out []domain.Organization
+	for _, id := range ids {
+		if o, ok := byID[id]; ok {
+			out = append(out, o)
+		}
+	}
+	return out, nil
 }

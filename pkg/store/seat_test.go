@@ -195,7 +195,7 @@ func TestRegistrationsFromBeforeAreFoundAndRemoved(t *testing.T) {
 	if n, err := store.UserRegistrationEntries(ctx, s, cancelled.UserID); err != nil || n != 0 {
 		t.Errorf("after the cancel the person's list holds %d entries (err %v), want 0", n, err)
 	}
-	if _, err := s.DeleteEvent(ctx, e.ID, "org"); err != nil {
+	if _, err := s.DeleteEvent(ctx, e.ID, domain.OfOrganization("org")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Registration(ctx, kept.ID); !errors.Is(err, domain.ErrNotFound) {

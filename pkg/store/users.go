@@ -38,6 +38,8 @@ type userItem struct {
 	MailProblem string `dynamo:",omitempty"`
 	// Guest marks a guest's profile (guests.go), which no login reaches.
 	Guest bool `dynamo:",omitempty"`
+	// Memberships are the person's roles by organization id (members.go).
+	Memberships map[string]string `dynamo:",omitempty"`
 	// Expires removes an account never activated (and its reservations)
 	// once its activation link is dead; activation clears it.
 	Expires time.Time `dynamo:"TTL,unixtime,omitempty"`
@@ -70,8 +72,19 @@ func (it userItem) domain() domain.User {
 		PasswordHash: it.PasswordHash, IsActive: it.Active, IsOrganizer: it.Organizer,
 		OrganizationID: it.OrganizationID, Joined: it.Joined, SessionVersion: it.SessionVersion,
 		PendingEmail: it.PendingEmail, FeedVersion: it.FeedVersion, Muted: mutedKinds(it.Muted), Deleting: it.Deleting,
-		MailProblem: domain.MailProblem(it.MailProblem), Guest: it.Guest,
+		MailProblem: domain.MailProblem(it.MailProblem), Guest: it.Guest, Memberships: rolesOf(it.Memberships),
 	}
+}
+
+func rolesOf(m map[string]string) map[string]domain.Role {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]domain.Role, len(m))
+	for org, r := range m {
+		out[org] = domain.Role(r)
+	}
+	return out
 }
 
 func mutedKinds(names []string) []domain.MailKind {

@@ -170,6 +170,7 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 		return env.JSON(http.MethodPost, "/api/event/detail/"+approving.ID+"/attendees/"+declined.ID+"/decline/", nil, org.Access)
 	})
 	measureGuests(t, env, ev, measure)
+	measureMembers(t, env, org, ev, measure)
 	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
 		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
 	})

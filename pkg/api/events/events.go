@@ -302,9 +302,12 @@ func (h handlers) bannerOf(f *httpapi.Form, u domain.User) eventsvc.Banner {
 	return func(ctx context.Context) (string, error) { return formimage.Resolve(ctx, h.Media, f, banner, u.ID) }
 }
 
+// create adds an event of the organization the query names (by default
+// the caller's own).
 func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) {
 	// Refuse before reading a body that could not be used.
-	if err := h.Events.MayCreate(u); err != nil {
+	orgID, err := h.Events.MayCreate(u, r.URL.Query().Get("organization"))
+	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -313,7 +316,7 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	e, err := h.Events.Create(r.Context(), u, eventInput(f), h.bannerOf(f, u))
+	e, err := h.Events.Create(r.Context(), u, orgID, eventInput(f), h.bannerOf(f, u))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

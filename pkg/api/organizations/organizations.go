@@ -38,6 +38,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/organization/register/{$}", h.register)
 	rt.Handle("GET /api/organization/details/{$}", d.Auth.Require(h.details))
 	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
+	rt.Handle("DELETE /api/organization/details/{$}", d.Auth.Require(h.deleteOrganization))
+	h.routeMembers(rt)
 	rt.Mount("GET /api/organization/public/", d.Public)
 	return rt
 }
@@ -89,6 +91,7 @@ type organizationBody struct {
 	Description  string        `json:"description"`
 	Logo         *string       `json:"logo"`
 	LogoURL      *string       `json:"logo_url"`
+	httpapi.Edits
 }
 
 func (h handlers) bodyOf(o domain.Organization) organizationBody {
@@ -97,11 +100,12 @@ func (h handlers) bodyOf(o domain.Organization) organizationBody {
 		Email: o.Email, Phone: o.Phone, Address1: o.Address1, Address2: o.Address2,
 		Link: o.Link, Description: o.Description,
 		Logo: httpapi.OrNull(o.LogoKey), LogoURL: httpapi.OrNull(h.Media.URL(o.LogoKey)),
+		Edits: httpapi.EditsOf(o.CreatedBy, o.ChangedBy, o.Changed),
 	}
 }
 
 func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User) {
-	o, err := h.Accounts.Organization(r.Context(), u)
+	o, err := h.Accounts.Organization(r.Context(), u, organizationOf(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -110,7 +114,7 @@ func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User)
 }
 
 func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {
-	o, err := h.Accounts.Organization(r.Context(), u)
+	o, err := h.Accounts.Organization(r.Context(), u, organizationOf(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -137,4 +141,25 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(updated))
+}
+
+// organizationOf is the organization a member's request names ("" for the
+// caller's own): the dashboard names the one it shows.
+func organizationOf(r *http.Request) string { return r.URL.Query().Get("organization") }
+
+// deleteOrganization deletes the organization for an owner who enters
+// their password again: 204.
+func (h handlers) deleteOrganization(w http.ResponseWriter, r *http.Request, u domain.User) {
+	var in struct {
+		Password string `json:"password"`
+	}
+	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.Accounts.DeleteOrganization(r.Context(), u, organizationOf(r), in.Password); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

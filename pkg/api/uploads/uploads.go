@@ -46,6 +46,10 @@ type uploadRequest struct {
 	Size        int64            `json:"size"`
 }
 
+// uploadDuty is the work an organization's image is for: a logo is an
+// owner's, a banner a manager's too.
+var uploadDuty = map[domain.MediaKind]domain.Duty{domain.MediaLogo: domain.DutyOrganization, domain.MediaBanner: domain.DutyEvents}
+
 func (d Deps) presign(w http.ResponseWriter, r *http.Request, u domain.User) {
 	var in uploadRequest
 	if err := httpapi.DecodeJSON(w, r, &in); err != nil {
@@ -56,7 +60,7 @@ func (d Deps) presign(w http.ResponseWriter, r *http.Request, u domain.User) {
 	switch in.Kind {
 	case domain.MediaAvatar:
 	case domain.MediaLogo, domain.MediaBanner:
-		if !u.IsOrganizer {
+		if !u.MayAnywhere(uploadDuty[in.Kind]) {
 			httpapi.Error(w, r, domain.Errorf(domain.CodeForbidden, MsgOrganizersOnly))
 			return
 		}

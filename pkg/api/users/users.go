@@ -241,6 +241,18 @@ type profileBody struct {
 	// MailProblem is why mail stopped going to Email ("bounced",
 	// "complained"), null while it goes: the web app asks for a new one.
 	MailProblem *string `json:"mail_problem"`
+	// Organizations are those the account belongs to, with its role in
+	// each (the dashboard switches between them); the profile answer
+	// alone reads them, others leave them out.
+	Organizations []membershipBody `json:"organizations,omitempty"`
+}
+
+// membershipBody is an organization the account belongs to.
+type membershipBody struct {
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`
+	Role    domain.Role `json:"role"`
+	LogoURL *string     `json:"logo_url"`
 }
 
 func (h handlers) profileOf(u domain.User) profileBody {
@@ -255,7 +267,17 @@ func (h handlers) profileOf(u domain.User) profileBody {
 func (h handlers) urlOf(key string) *string { return httpapi.OrNull(h.Media.URL(key)) }
 
 func (h handlers) profile(w http.ResponseWriter, r *http.Request, u domain.User) {
-	httpapi.WriteJSON(w, http.StatusOK, h.profileOf(u))
+	body := h.profileOf(u)
+	orgs, err := h.Accounts.Organizations(r.Context(), u)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	body.Organizations = []membershipBody{}
+	for _, o := range orgs {
+		body.Organizations = append(body.Organizations, membershipBody{ID: o.ID, Name: o.Name, Role: u.RoleIn(o.ID), LogoURL: h.urlOf(o.LogoKey)})
+	}
+	httpapi.WriteJSON(w, http.StatusOK, body)
 }
 
 func (h handlers) updateProfile(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -6,6 +6,7 @@ export async function getProfile(): Promise<Profile> {
   return (await api.get<Profile>('/user/profile/')).data;
 }
 
-export async function getOrganization(): Promise<Organization> {
-  return (await api.get<Organization>('/organization/details/')).data;
+// The caller's own organization, or the one of theirs id names.
+export async function getOrganization(id?: string): Promise<Organization> {
+  return (await api.get<Organization>('/organization/details/', id ? { params: { organization: id } } : undefined)).data;
 }

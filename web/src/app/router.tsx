@@ -47,6 +47,8 @@ const OrganizationPanel = lazy(() => import('@/features/dashboard/OrganizationPa
 const CreateEventPage = lazy(() => import('@/features/dashboard/CreateEventPage'));
 const EventsPanel = lazy(() => import('@/features/dashboard/EventsPanel'));
 const EventUpdatePage = lazy(() => import('@/features/dashboard/EventUpdatePage'));
+const MembersPanel = lazy(() => import('@/features/dashboard/MembersPanel'));
+const JoinPage = lazy(() => import('@/features/join/JoinPage'));
 const AttendeesPage = lazy(() => import('@/features/attendees/AttendeesPage'));
 const CheckInPage = lazy(() => import('@/features/attendees/CheckInPage'));
 const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
@@ -65,6 +67,7 @@ export function AppRoutes() {
         <Route path={paths.ticket} element={<TicketPage />} />
         <Route path={paths.rsvp} element={<ManageRegistrationPage />} />
         <Route path={paths.rsvpConfirm} element={<ConfirmRegistrationPage />} />
+        <Route path={paths.join} element={<JoinPage />} />
         <Route element={<GuestOnlyRoute />}>
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.login} element={<LoginPage />} />
@@ -90,6 +93,7 @@ export function AppRoutes() {
             <Route path={dashboardPages.eventUpdate} element={<EventUpdatePage />} />
             <Route path={dashboardPages.attendees} element={<AttendeesPage />} />
             <Route path={dashboardPages.checkIn} element={<CheckInPage />} />
+            <Route path={dashboardPages.members} element={<MembersPanel />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

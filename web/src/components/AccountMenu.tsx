@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccount, type AccountState } from '@/api/useAccount';
 import { PLACEHOLDER_IMAGE } from '@/config/images';
 import { paths } from '@/config/paths';
+import { membershipsOf } from '@/lib/roles';
 import { publicApi } from '@/lib/http';
 import { announceLoginStatusChange, session } from '@/lib/storage';
 
@@ -90,7 +91,8 @@ export default function AccountMenu() {
               Profile
             </Link>
           </li>
-          {account.status === 'organizer' && (
+          {/* Organizations' own accounts and their members. */}
+          {(account.status === 'organizer' || (account.status === 'user' && membershipsOf(account.profile).length > 0)) && (
             <li role="none">
               <Link role="menuitem" to={paths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
                 Dashboard

@@ -6,6 +6,7 @@ export const dashboardPages = {
   eventUpdate: 'event-update',
   attendees: 'attendees',
   checkIn: 'check-in',
+  members: 'members',
 } as const;
 
 const dashboard = '/dashboard';
@@ -52,6 +53,10 @@ export const paths = {
   dashboardProfile: `${dashboard}/${dashboardPages.profile}`,
   dashboardCreateEvent: `${dashboard}/${dashboardPages.createEvent}`,
   dashboardEvents: `${dashboard}/${dashboardPages.events}`,
+  dashboardMembers: `${dashboard}/${dashboardPages.members}`,
+  // Where an invitation to join an organization lands (?t= the token);
+  // opening it changes nothing, its button joins.
+  join: '/join',
   // Edits an event: handed over in navigation state, or loaded by ?id= (a
   // reload, a bookmark).
   dashboardEventUpdate: (id?: string) => `${dashboard}/${dashboardPages.eventUpdate}${id ? `?id=${encodeURIComponent(id)}` : ''}`,

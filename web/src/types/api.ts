@@ -20,3 +20,8 @@ export type TurnoutEvent = Schemas['Event'];
 export type RegistrationStatus = Schemas['RegistrationStatus'];
 // One of the account's registrations, as its list of events shows it.
 export type RegisteredEvent = Schemas['RegisteredEvent'];
+export type Role = Schemas['Role'];
+export type Member = Schemas['Member'];
+export type Invitation = Schemas['Invitation'];
+export type Team = Schemas['Team'];
+export type TeamOrganization = Schemas['TeamOrganization'];

@@ -292,10 +292,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The organization, for any of its members. */
         get: operations["getOrganization"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete the organization (its account, events and members' places), as deleting its own account does; owners only, with their own password. */
+        delete: operations["deleteOrganization"];
         options?: never;
         head?: never;
         patch?: never;
@@ -309,8 +311,96 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change the organization's profile; owners only. Its email is its own account's login, which only that account changes. */
         put: operations["updateOrganization"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's members (its own account first) and, for owners, its open invitations; any member. */
+        get: operations["listMembers"];
+        put?: never;
+        /** Mail an address a link to join with a role (7 days, once); owners only. */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/members/{userId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a member out (owners), or leave (the member). The organization's own account stays (409). */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role; owners only. The organization's own account stays an owner (409). */
+        patch: operations["setMemberRole"];
+        trace?: never;
+    };
+    "/api/organization/members/invitations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation (its link stops working); owners only. */
+        delete: operations["withdrawInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/invitation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation's link asks (the organization and role), changing nothing; anyone holding the link. */
+        post: operations["getInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join by an invitation's link, with a person account (an organization's account is refused, 403); the link works once. */
+        post: operations["joinOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -612,7 +702,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an event of the caller's organization; organizers only. */
+        /** Create an event of the caller's organization (or the one named); its owners and managers only. */
         post: operations["createEvent"];
         delete?: never;
         options?: never;
@@ -1061,6 +1151,13 @@ export interface components {
              * @enum {string|null}
              */
             mail_problem: "bounced" | "complained" | null;
+            /** @description The organizations the account belongs to (its own first, for an organization's account), with its role in each; the profile read alone has them, left out when there are none. */
+            organizations?: {
+                id: string;
+                name: string;
+                role: components["schemas"]["Role"];
+                logo_url: components["schemas"]["NullableString"];
+            }[];
         };
         ProfileUpdate: {
             first_name: string;
@@ -1174,6 +1271,12 @@ export interface components {
             description: string;
             logo: components["schemas"]["NullableString"];
             logo_url: components["schemas"]["NullableString"];
+            /** @description The organization's own account. */
+            created_by?: components["schemas"]["Editor"] | null;
+            /** @description The member who last changed its profile, null until then. */
+            changed_by?: components["schemas"]["Editor"] | null;
+            /** @description When its profile last changed, null until then. */
+            changed_at?: components["schemas"]["NullableTime"];
         };
         OrganizationPage: {
             id: string;
@@ -1242,6 +1345,45 @@ export interface components {
             changed_at?: components["schemas"]["NullableTime"];
             /** @description What registering asks (an event's own reads; lists leave them out, as an event that asks none). */
             questions?: components["schemas"]["Question"][];
+        };
+        /**
+         * @description owner: everything, members and the organization included; manager: events and their people; checkin: the attendee list and check-in.
+         * @enum {string}
+         */
+        Role: "owner" | "manager" | "checkin";
+        Member: {
+            id: string;
+            username: string;
+            role: components["schemas"]["Role"];
+            /** @description The organization's own account, which stays an owner. */
+            login: boolean;
+            joined: components["schemas"]["NullableTime"];
+            organization?: components["schemas"]["TeamOrganization"];
+        };
+        Invitation: {
+            /** @description Withdraws it. */
+            id: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            invited_by: components["schemas"]["Editor"] | null;
+            expires_at: components["schemas"]["Time"];
+            organization?: components["schemas"]["TeamOrganization"];
+        };
+        InvitationToken: {
+            /** @description The `t` of the mailed `/join?t=` link. */
+            token: string;
+        };
+        TeamOrganization: {
+            id: string;
+            name: string;
+            logo_url: components["schemas"]["NullableString"];
+        };
+        Team: {
+            organization: components["schemas"]["TeamOrganization"];
+            role: components["schemas"]["Role"];
+            members: components["schemas"]["Member"][];
+            /** @description Open invitations; empty for anyone but an owner. */
+            invitations: components["schemas"]["Invitation"][];
         };
         Editor: {
             id: string;
@@ -1638,6 +1780,9 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+        OrganizationQuery: string;
+        UserId: string;
         Id: string;
         EventId: string;
         /** @description A private manage link's secret (`M1.<registration id>.<version>.<signature>`). */
@@ -2150,7 +2295,10 @@ export interface operations {
     };
     getOrganization: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2168,12 +2316,50 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteOrganization: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The organization is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
         };
     };
     updateOrganization: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2197,6 +2383,230 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setMemberRole: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    withdrawInvitation: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation is withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"] & {
+                        organization: components["schemas"]["TeamOrganization"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    joinOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The new member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"] & {
+                        organization: components["schemas"]["TeamOrganization"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2676,7 +3086,10 @@ export interface operations {
     };
     createEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -13,14 +13,14 @@ beforeAll(async () => {
 const sidebar = async () => screen.findByRole('navigation', { name: 'Dashboard' });
 
 describe('dashboard layout', () => {
-  it('has the three entries, leading to their panels', async () => {
+  it('has the four entries, leading to their panels', async () => {
     signIn();
     answerAccount();
     renderApp('/dashboard/profile');
     const nav = await sidebar();
 
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Organization', 'Create Event', 'Events']);
+    expect(links.map((link) => link.textContent)).toEqual(['Organization', 'Create Event', 'Events', 'Members']);
     expect(within(nav).getByRole('link', { name: 'Organization' })).toHaveAttribute('href', '/dashboard/profile');
     expect(within(nav).getByRole('link', { name: 'Create Event' })).toHaveAttribute('href', '/dashboard/create-event');
     expect(within(nav).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/dashboard/events');

@@ -2,23 +2,28 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
-import { useDashboardAccess } from './hooks';
+import { mayManageEvents, type Membership } from '@/lib/roles';
+import { useDashboard } from './hooks';
+import { OrganizationSwitcher } from './OrganizationSwitcher';
 
 interface Entry {
   label: string;
   to: string;
   // Other pages that belong to the entry.
   alsoAt?: string[];
+  // Whether the member's role does the entry's work (all do by default).
+  shownTo?: (role: Membership['role']) => boolean;
 }
 
 const entries: Entry[] = [
   { label: 'Organization', to: paths.dashboardProfile, alsoAt: [paths.dashboard] },
-  { label: 'Create Event', to: paths.dashboardCreateEvent },
+  { label: 'Create Event', to: paths.dashboardCreateEvent, shownTo: mayManageEvents },
   { label: 'Events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate(), paths.dashboardAttendees(), paths.dashboardCheckIn()] },
+  { label: 'Members', to: paths.dashboardMembers },
 ];
 
 export default function DashboardLayout() {
-  const access = useDashboardAccess();
+  const { access, membership, memberships } = useDashboard();
   const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
 
   if (access === 'loading') return <PageLoading label="Loading dashboard..." />;
@@ -46,8 +51,11 @@ export default function DashboardLayout() {
   return (
     <div className="page md:flex md:items-start md:gap-8">
       <nav aria-label="Dashboard" className="mb-6 md:sticky md:top-24 md:mb-0 md:w-52 md:shrink-0">
+        {memberships.length > 1 && membership && <OrganizationSwitcher current={membership} memberships={memberships} />}
         <ul className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 pb-2 md:mx-0 md:flex-col md:overflow-visible md:border-b-0 md:px-0 md:pb-0">
-          {entries.map(({ label, to, alsoAt = [] }) => {
+          {entries
+            .filter(({ shownTo }) => !shownTo || (membership && shownTo(membership.role)))
+            .map(({ label, to, alsoAt = [] }) => {
             const active = pathname === to || alsoAt.includes(pathname);
             return (
               <li key={to}>

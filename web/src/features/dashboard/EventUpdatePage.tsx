@@ -12,7 +12,7 @@ import { draftOf, EVENT_FIELD_OF, type EventFormValues } from './eventFormValues
 import { toLocalInput } from './eventTimes';
 import { eventFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { localTime } from '@/lib/time';
+import { Editors } from './components/Editors';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
@@ -109,7 +109,7 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
 
   return (
     <div className="card">
-      <Editors event={event} />
+      <Editors of={event} />
       <EventForm
         name="Update event"
         initial={initial}
@@ -123,20 +123,5 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
         onSubmit={(values, banner) => void update(values, banner)}
       />
     </div>
-  );
-}
-
-// Who made the event and who last changed it, when (events from before
-// this was kept say nothing).
-function Editors({ event }: { event: TurnoutEvent }) {
-  const made = event.created_by;
-  const changed = event.changed_by;
-  if (!made && !changed) return null;
-  return (
-    <p className="mb-4 text-sm text-slate-600">
-      {made && `Made by @${made.username}.`}
-      {made && changed && ' '}
-      {changed && event.changed_at && `Last changed by @${changed.username} on ${localTime(event.changed_at)}.`}
-    </p>
   );
 }

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
 import { deleteEvent, duplicateEvent } from './api';
 import { EventTime } from '@/components/EventTime';
-import { useOrganizationEvents } from './hooks';
+import { useDashboard, useOrganizationEvents } from './hooks';
+import { mayManageEvents } from '@/lib/roles';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -15,6 +16,9 @@ export default function EventsPanel() {
   useDocumentTitle('Events · Dashboard');
   const navigate = useNavigate();
   const { status, events, remove, retry, more, loadingMore } = useOrganizationEvents();
+  // A door volunteer sees the lists and check-in, not the rest.
+  const { membership } = useDashboard();
+  const manages = membership ? mayManageEvents(membership.role) : true;
   // The event a Delete or a Duplicate is under way for.
   const [busy, setBusy] = useState<string | null>(null);
   // Where keyboard focus goes when the focused item's button disappears.
@@ -65,9 +69,11 @@ export default function EventsPanel() {
       {status === 'ready' && events.length === 0 && (
         <div className="card text-center">
           <p className="text-slate-700">You have not created any events yet.</p>
-          <Link to={paths.dashboardCreateEvent} className="btn-primary mt-4">
-            Create your first event
-          </Link>
+          {manages && (
+            <Link to={paths.dashboardCreateEvent} className="btn-primary mt-4">
+              Create your first event
+            </Link>
+          )}
         </div>
       )}
       {status === 'ready' && events.length > 0 && (
@@ -77,6 +83,7 @@ export default function EventsPanel() {
               <OrganizationEvent
                 event={event}
                 busy={busy === event.id}
+                manages={manages}
                 onEdit={() => edit(event)}
                 onDuplicate={() => void duplicate(event)}
                 onDelete={() => void destroy(event)}
@@ -94,13 +101,15 @@ interface OrganizationEventProps {
   event: TurnoutEvent;
   // A Delete or a Duplicate of it is under way.
   busy: boolean;
+  // The member's role edits, duplicates and deletes events.
+  manages: boolean;
   onEdit: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
 }
 
 // One of the organization's events, with what the organizer can do to it.
-function OrganizationEvent({ event, busy, onEdit, onDuplicate, onDelete }: OrganizationEventProps) {
+function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete }: OrganizationEventProps) {
   const titleId = `organization-event-${event.id}`;
   return (
     <article className="card flex flex-col gap-4 sm:flex-row">
@@ -142,15 +151,19 @@ function OrganizationEvent({ event, busy, onEdit, onDuplicate, onDelete }: Organ
           <Link to={paths.dashboardCheckIn(event.id)} className="btn-secondary" aria-describedby={titleId}>
             Check-in
           </Link>
-          <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={onEdit}>
-            Edit
-          </button>
-          <button type="button" className="btn-secondary" aria-describedby={titleId} disabled={busy} onClick={onDuplicate}>
-            Duplicate
-          </button>
-          <button type="button" className="btn-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
-            Delete
-          </button>
+          {manages && (
+            <>
+              <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={onEdit}>
+                Edit
+              </button>
+              <button type="button" className="btn-secondary" aria-describedby={titleId} disabled={busy} onClick={onDuplicate}>
+                Duplicate
+              </button>
+              <button type="button" className="btn-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
+                Delete
+              </button>
+            </>
+          )}
         </div>
       </div>
     </article>

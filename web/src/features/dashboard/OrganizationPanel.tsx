@@ -1,4 +1,5 @@
 import { LoadFailed } from '@/components/ListStatus';
+import { Editors } from './components/Editors';
 import { OrganizationDetails } from './components/OrganizationDetails';
 import { useOrganization } from './hooks';
 import { useDocumentTitle } from '@/lib/documentTitle';
@@ -18,7 +19,12 @@ export default function OrganizationPanel() {
       )}
       {/* A failed load is logged, not toasted, and said here. */}
       {state.status === 'error' && <LoadFailed what="the organization" retry={state.retry} />}
-      {state.status === 'ready' && <OrganizationDetails organization={state.organization} />}
+      {state.status === 'ready' && (
+        <>
+          <Editors of={state.organization} />
+          <OrganizationDetails organization={state.organization} />
+        </>
+      )}
     </section>
   );
 }

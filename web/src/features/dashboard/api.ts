@@ -1,5 +1,6 @@
 // Calls of the dashboard: an organization's events and their management.
 import { api, publicApi } from '@/lib/http';
+import { session } from '@/lib/storage';
 import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Schemas, TurnoutEvent } from '@/types/api';
 import { questionsJSON, type EventFormValues } from './eventFormValues';
@@ -24,8 +25,10 @@ export async function getEvent(id: string): Promise<TurnoutEvent> {
   return (await api.get<TurnoutEvent>(`/event/detail/${encodeURIComponent(id)}/`)).data;
 }
 
+// A new event of the organization the dashboard shows.
 export async function createEvent(form: FormData): Promise<TurnoutEvent> {
-  return (await api.post<TurnoutEvent>('/event/create/', form)).data;
+  const organization = session.organizationId();
+  return (await api.post<TurnoutEvent>('/event/create/', form, organization ? { params: { organization } } : undefined)).data;
 }
 
 export async function updateEvent(id: string, form: FormData): Promise<TurnoutEvent> {

@@ -1,26 +1,45 @@
-import { getProfile } from '@/api/account';
+import { getOrganization, getProfile } from '@/api/account';
 import { useAccount } from '@/api/useAccount';
+import { useQuery } from '@/lib/query';
 import { session } from '@/lib/storage';
 import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { Organization, TurnoutEvent } from '@/types/api';
+import { currentMembership, membershipsOf, type Membership } from '@/lib/roles';
 import { listOrganizationEvents } from './api';
 
-// Whether the signed-in account may use the dashboard. 'unknown' when the
-// profile could not be read: the server decides then.
+// Whether the signed-in account may use the dashboard: it belongs to an
+// organization. 'unknown' when the profile could not be read: the server
+// decides then.
 export type DashboardAccess = 'loading' | 'organizer' | 'not-organizer' | 'unknown';
 
-export function useDashboardAccess(): DashboardAccess {
-  const account = useAccount({ onError: (error) => console.error('load profile', error) });
-  switch (account.status) {
-    case 'loading':
-      return 'loading';
-    case 'error':
-      return 'unknown';
-    case 'organizer':
-      return 'organizer';
-    default:
-      return 'not-organizer';
-  }
+export interface Dashboard {
+  access: DashboardAccess;
+  // The organization shown and the account's role in it, and every
+  // organization it may switch to.
+  membership: Membership | null;
+  memberships: Membership[];
+  // The signed-in account's id ('' until known).
+  userId: string;
+  // An organization's own account's organization, which the account
+  // loaded with it.
+  own: Organization | null;
+  retry: () => void;
+}
+
+// The dashboard's account; a failed load is logged as failing to load
+// what (the profile, by default).
+export function useDashboard(what = 'profile'): Dashboard {
+  const account = useAccount({ onError: (error) => console.error(`load ${what}`, error) });
+  const none = { membership: null, memberships: [], userId: '', own: null, retry: account.retry };
+  if (account.status === 'loading') return { ...none, access: 'loading' };
+  if (account.status === 'error') return { ...none, access: 'unknown' };
+  const userId = account.profile.id;
+  const membership = currentMembership(account.profile);
+  if (!membership) return { ...none, access: 'not-organizer', userId };
+  // The events list and the calls of other tabs read the stored id.
+  if (session.organizationId() !== membership.id) session.setOrganizationId(membership.id);
+  const own = account.status === 'organizer' ? account.organization : null;
+  return { access: 'organizer', membership, memberships: membershipsOf(account.profile), userId, own, retry: account.retry };
 }
 
 export type OrganizationState =
@@ -28,24 +47,30 @@ export type OrganizationState =
   | { status: 'error' }
   | { status: 'ready'; organization: Organization };
 
-// The signed-in organizer's organization, from the shared account; a failed
-// load is only logged, as for every profile load.
+// The organization the dashboard shows; a failed load is only logged, as
+// for every profile load.
 export function useOrganization(): OrganizationState & { retry: () => void } {
-  const account = useAccount({ onError: (error) => console.error('load organization', error) });
-  const { retry } = account;
-  if (account.status === 'organizer') return { status: 'ready', organization: account.organization, retry };
-  if (account.status === 'loading') return { status: 'loading', retry };
-  return { status: 'error', retry };
+  const { access, membership, own, retry } = useDashboard('organization');
+  const id = membership?.id ?? '';
+  // An organization's own account has it already; a member loads it.
+  const query = useQuery(`organization:${id}`, () => (own?.id === id ? Promise.resolve(own) : getOrganization(id)), {
+    onError: (error) => console.error('load organization', error),
+  });
+  if (access === 'unknown') return { status: 'error', retry };
+  if (!membership || query.status === 'loading') return { status: 'loading', retry: query.retry };
+  if (query.status === 'error') return { status: 'error', retry: query.retry };
+  return { status: 'ready', organization: query.data, retry: query.retry };
 }
 
-// The stored organization id, else the one on the profile (then stored).
+// The stored organization id, else the first on the profile (then stored).
 async function organizationId(): Promise<string> {
   const stored = session.organizationId();
   if (stored) return stored;
-  const profile = await getProfile();
-  if (!profile.organization_id) throw new Error('the account has no organization');
-  session.setOrganizationId(profile.organization_id);
-  return profile.organization_id;
+  const membership = currentMembership(await getProfile());
+  if (!membership) throw new Error('the account has no organization');
+  // The events list and the calls of other tabs read the stored id.
+  if (session.organizationId() !== membership.id) session.setOrganizationId(membership.id);
+  return membership.id;
 }
 
 export interface OrganizationEventsState extends Omit<RemoteList<TurnoutEvent>, 'items'> {
@@ -53,8 +78,11 @@ export interface OrganizationEventsState extends Omit<RemoteList<TurnoutEvent>, 
 }
 
 export function useOrganizationEvents(): OrganizationEventsState {
-  const { items, ...list } = useRemoteList('organization-events', (after) => organizationId().then((id) => listOrganizationEvents(id, after)), {
-    failureMessage: 'Failed to fetch events',
-  });
+  const { membership } = useDashboard();
+  const { items, ...list } = useRemoteList(
+    `organization-events:${membership?.id ?? session.organizationId() ?? ''}`,
+    (after) => organizationId().then((id) => listOrganizationEvents(id, after)),
+    { failureMessage: 'Failed to fetch events' },
+  );
   return { ...list, events: items };
 }

@@ -98,5 +98,6 @@ export async function preloadPages(): Promise<void> {
     import('./CreateEventPage'),
     import('./EventsPanel'),
     import('./EventUpdatePage'),
+    import('./MembersPanel'),
   ]);
 }

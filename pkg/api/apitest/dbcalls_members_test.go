@@ -1,0 +1,41 @@
+package apitest
+
+import (
+	"net/http"
+	"testing"
+
+	"turnout/pkg/domain"
+)
+
+// measureMembers counts the calls of an organization's members: inviting,
+// joining, listing, changing a role, and an event call of a member (whose
+// role costs no read: it is on the account every signed-in call reads).
+func measureMembers(t *testing.T, env *Env, org *Account, ev Event, measure func(string, int, func() *Response) *Response) {
+	t.Helper()
+	p := env.NewPerson(t)
+	measure("POST /api/organization/members/", 201, func() *Response {
+		return env.JSON(http.MethodPost, membersPath(org.OrganizationID, ""), map[string]string{"email": p.Email, "role": "checkin"}, org.Access)
+	})
+	token := env.invitationToken(t, p.Email)
+	measure("POST /api/organization/invitation/", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/organization/invitation/", map[string]string{"token": token}, "")
+	})
+	measure("POST /api/organization/join/ (an account of no organization yet)", 200, func() *Response {
+		return env.JSON(http.MethodPost, "/api/organization/join/", map[string]string{"token": token}, p.Access)
+	})
+	measure("GET /api/organization/members/", 200, func() *Response {
+		return env.JSON(http.MethodGet, membersPath(org.OrganizationID, ""), nil, org.Access)
+	})
+	measure("GET /api/user/profile/ (a member of an organization)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/user/profile/", nil, p.Access)
+	})
+	measure("GET /api/event/detail/{id}/attendees/ (a door volunteer)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/attendees/", nil, p.Access)
+	})
+	measure("PATCH /api/organization/members/{userId}/", 200, func() *Response {
+		return env.JSON(http.MethodPatch, membersPath(org.OrganizationID, p.ID+"/"), map[string]string{"role": string(domain.RoleManager)}, org.Access)
+	})
+	measure("DELETE /api/organization/members/{userId}/", 204, func() *Response {
+		return env.Request(http.MethodDelete, membersPath(org.OrganizationID, p.ID+"/"), "", nil, org.Access)
+	})
+}

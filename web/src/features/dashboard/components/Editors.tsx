@@ -1,0 +1,25 @@
+import type { Schemas } from '@/types/api';
+import { localTime } from '@/lib/time';
+
+type Editor = Schemas['Editor'];
+
+interface Edits {
+  created_by?: Editor | null;
+  changed_by?: Editor | null;
+  changed_at?: string | null;
+}
+
+// Who made something of the organization (an event, its profile) and who
+// last changed it, when; what is older than their keeping says nothing.
+export function Editors({ of }: { of: Edits }) {
+  const made = of.created_by;
+  const changed = of.changed_by;
+  if (!made && !changed) return null;
+  return (
+    <p className="mb-4 text-sm text-slate-600">
+      {made && `Made by @${made.username}.`}
+      {made && changed && ' '}
+      {changed && of.changed_at && `Last changed by @${changed.username} on ${localTime(of.changed_at)}.`}
+    </p>
+  );
+}
