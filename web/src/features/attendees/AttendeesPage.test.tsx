@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { answerAccount, events, preloadPages, signIn } from '@/features/dashboard/test-fixtures';
+import { answerAccount, events, person, preloadPages, signIn } from '@/features/dashboard/test-fixtures';
 import type { Attendee, AttendeesPage } from './api';
 import { earlyCheckInQuestion } from './CheckInPage';
 
@@ -86,6 +86,20 @@ describe('attendees page', () => {
     expect(within(adaRow).getByText('I accept the code of conduct', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Yes');
     // The title is set by an effect, which may run after the list is drawn.
     await waitFor(() => expect(document.title).toBe(`Attendees of ${event.title} · Dashboard · Turnout`));
+  });
+
+  it('shows a door volunteer the list and check-in, without the export, the decisions or the messages', async () => {
+    signIn();
+    answerAccount({ ...person, organizations: [{ id: event.organization.id, name: 'City Lights', role: 'checkin', logo_url: null }] });
+    answerAttendees([ada, { ...grace, status: 'pending' }]);
+    renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 
   it('searches by name or email', async () => {

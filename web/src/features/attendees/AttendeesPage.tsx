@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useDashboardRole } from '@/api/useRole';
+import { mayManageEvents } from '@/lib/roles';
 import toast from 'react-hot-toast';
 import { LoadFailed, LoadMore } from '@/components/ListStatus';
 import { paths } from '@/config/paths';
@@ -38,6 +40,9 @@ function Attendees({ eventId }: { eventId: string }) {
   const query = useDebounced(search.trim(), 250);
   const list = useAttendeeList(eventId, query);
   const [exporting, setExporting] = useState(false);
+  // A door volunteer checks people in; the rest is the organizers'.
+  const role = useDashboardRole();
+  const manages = role === null || mayManageEvents(role);
   const title = list.page?.event.title;
   useDocumentTitle(title ? `Attendees of ${title} · Dashboard` : 'Attendees · Dashboard');
 
@@ -70,9 +75,11 @@ function Attendees({ eventId }: { eventId: string }) {
           <Link to={paths.dashboardCheckIn(eventId)} className="btn-primary">
             Check-in
           </Link>
-          <button type="button" className="btn-secondary" disabled={exporting} aria-busy={exporting} onClick={() => void exportCSV()}>
-            Export CSV
-          </button>
+          {manages && (
+            <button type="button" className="btn-secondary" disabled={exporting} aria-busy={exporting} onClick={() => void exportCSV()}>
+              Export CSV
+            </button>
+          )}
         </div>
       </div>
       {list.page?.event.cancelled && <CancelledNote />}
@@ -99,17 +106,27 @@ function Attendees({ eventId }: { eventId: string }) {
       {list.status === 'ready' && list.attendees.length === 0 && (
         <p className="card text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>
       )}
-      {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} eventId={eventId} list={list} />}
+      {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} eventId={eventId} list={list} decides={manages} />}
       <LoadMore more={list.more} loadingMore={list.loadingMore} />
       {/* Reaching everyone comes after the list, which is what the screen is for. */}
-      {list.page && <TellAttendees page={list.page} onCancelled={list.reload} />}
+      {list.page && manages && <TellAttendees page={list.page} onCancelled={list.reload} />}
     </section>
   );
 }
 
-// A request awaiting approval offers Approve and Decline; the list shows
-// the decision and reloads its counts.
-function AttendeeRows({ attendees, eventId, list }: { attendees: Attendee[]; eventId: string; list: Pick<AttendeeList, 'replace' | 'reload'> }) {
+// A request awaiting approval offers Approve and Decline to whoever decides
+// (not the door); the list shows the decision and reloads its counts.
+function AttendeeRows({
+  attendees,
+  eventId,
+  list,
+  decides,
+}: {
+  attendees: Attendee[];
+  eventId: string;
+  list: Pick<AttendeeList, 'replace' | 'reload'>;
+  decides: boolean;
+}) {
   const decided = (changed: AttendeeFields | null) => {
     if (changed) list.replace(changed);
     list.reload();
@@ -127,7 +144,7 @@ function AttendeeRows({ attendees, eventId, list }: { attendees: Attendee[]; eve
           </div>
           <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
             <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
-            {a.status === 'pending' && <Decision eventId={eventId} attendee={a} onDecided={decided} />}
+            {a.status === 'pending' && decides && <Decision eventId={eventId} attendee={a} onDecided={decided} />}
             <span>Registered {localTime(a.registered_at)}</span>
           </div>
         </li>

@@ -1,12 +1,18 @@
 import { LoadFailed } from '@/components/ListStatus';
 import { Editors } from './components/Editors';
 import { OrganizationDetails } from './components/OrganizationDetails';
-import { useOrganization } from './hooks';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { mayManageOrganization } from '@/lib/roles';
+import { useDashboard, useOrganization } from './hooks';
 import { useDocumentTitle } from '@/lib/documentTitle';
 
 export default function OrganizationPanel() {
   useDocumentTitle('Organization · Dashboard');
   const state = useOrganization();
+  // Owners change its profile (the edit page takes it in navigation state).
+  const { membership } = useDashboard();
+  const owner = membership ? mayManageOrganization(membership.role) : false;
   return (
     <section aria-labelledby="organization-panel">
       <h1 id="organization-panel" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
@@ -23,6 +29,11 @@ export default function OrganizationPanel() {
         <>
           <Editors of={state.organization} />
           <OrganizationDetails organization={state.organization} />
+          {owner && (
+            <Link to={paths.organizationEdit} state={{ organization: state.organization }} className="btn-secondary mt-4">
+              Edit organization
+            </Link>
+          )}
         </>
       )}
     </section>

@@ -56,7 +56,7 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
     },
     image: { kind: 'logo', keyField: 'logo_key', field: 'logo' },
     fieldOf: FIELD_OF,
-    save: updateOrganization,
+    save: (form) => updateOrganization(organization.id, form),
     successMessage: 'Organization updated successfully!',
   });
 

@@ -16,9 +16,9 @@ export async function updateProfile(form: FormData): Promise<Profile> {
 }
 
 // Multipart: organization, address1, address2, phone, link, email,
-// description, optional logo_key.
-export async function updateOrganization(form: FormData): Promise<Organization> {
-  return (await api.put<Organization>('/organization/details/update/', form)).data;
+// description, optional logo_key; of organization id (an owner's).
+export async function updateOrganization(id: string, form: FormData): Promise<Organization> {
+  return (await api.put<Organization>('/organization/details/update/', form, { params: { organization: id } })).data;
 }
 
 // The secret address of the account's calendar feed (the events it has a
