@@ -19,7 +19,7 @@ export function daysFromNow(days, hour = 18) {
 }
 
 // call sends a request to the API and resolves with the answer's JSON.
-async function call(stack, method, path, { token, form, json } = {}) {
+export async function call(stack, method, path, { token, form, json } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let body;

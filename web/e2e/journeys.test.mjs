@@ -24,6 +24,7 @@ import timesAgree from './journeys/times-agree.mjs';
 import firstLoad from './journeys/first-load.mjs';
 import organizerInvitesPrivately from './journeys/organizer-invites-privately.mjs';
 import guestJoinsPrivately from './journeys/guest-joins-privately.mjs';
+import organizationRunsAsATeam from './journeys/organization-runs-as-a-team.mjs';
 
 let stack;
 let browser;
@@ -83,6 +84,11 @@ const journeys = [
     'guest-joins-privately',
     'a visitor with no account joins a private online event with approval and a consent question: confirms by mail, is approved, sees the join link, is reminded, is checked in as a guest, then signs up and finds the registration in their profile',
     guestJoinsPrivately,
+  ],
+  [
+    'organization-runs-as-a-team',
+    'an owner invites a manager and a door volunteer, who join by the mailed link; the manager edits an event, the volunteer checks a person in and is refused the rest',
+    organizationRunsAsATeam,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
 ];

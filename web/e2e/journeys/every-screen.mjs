@@ -42,6 +42,7 @@ export default async function everyScreen({ page, stack }) {
     ['ticket', new URL(registration.ticket_link).pathname + new URL(registration.ticket_link).search],
     ['rsvp-confirm', '/rsvp/confirm?t=not-yet-pressed'],
     ['rsvp-manage', guest.pathname + guest.search],
+    ['join', '/join?t=01ARZ3NDEKTSV4RRFFQ69G5FAV.no-such-invitation'],
   ];
   const signedIn = [
     ['profile', '/profile'],
@@ -59,6 +60,7 @@ export default async function everyScreen({ page, stack }) {
     ['dashboard-event-update-without-state', '/dashboard/event-update'],
     ['dashboard-attendees', `/dashboard/attendees?id=${long.id}`],
     ['dashboard-check-in', `/dashboard/check-in?id=${long.id}`],
+    ['dashboard-members', '/dashboard/members'],
   ];
 
   async function visit(screens) {

@@ -161,25 +161,32 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
       <h2 id="invite-title" className="mb-3 text-lg font-semibold text-slate-900">
         Invite someone
       </h2>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void invite(e)}>
-        <label className="flex-1 text-sm font-medium text-slate-700">
-          Email
-          <input className="field-input mt-1" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Role
-          <select className="field-input mt-1" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+      <form className="grid items-end gap-3 sm:grid-cols-[1fr_auto_auto]" onSubmit={(e) => void invite(e)}>
+        <div>
+          <label htmlFor="invite-email" className="field-label">
+            Email
+          </label>
+          <input id="invite-email" className="field-input mt-1" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="invite-role" className="field-label">
+            Role
+          </label>
+          <select id="invite-role" className="field-input mt-1" value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r.role} value={r.role}>
-                {r.label}: {r.does}
+                {r.label}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
           Send invitation
         </button>
       </form>
+      <p className="mt-2 text-sm text-slate-600">
+        {roleLabel(role)}: {ROLES.find((r) => r.role === role)?.does}.
+      </p>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-800">
           {error}

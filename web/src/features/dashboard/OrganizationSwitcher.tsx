@@ -15,15 +15,17 @@ export function OrganizationSwitcher({ current, memberships }: { current: Member
     void navigate(paths.dashboardEvents);
   }
   return (
-    <label className="mb-3 block text-sm font-medium text-slate-700">
-      Organization
-      <select className="field-input mt-1" value={current.id} onChange={(e) => switchTo(e.target.value)}>
+    <div className="mb-3">
+      <label htmlFor="dashboard-organization" className="field-label">
+        Organization
+      </label>
+      <select id="dashboard-organization" className="field-input mt-1" value={current.id} onChange={(e) => switchTo(e.target.value)}>
         {memberships.map((m) => (
           <option key={m.id} value={m.id}>
             {m.name || 'Your organization'} ({roleLabel(m.role)})
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

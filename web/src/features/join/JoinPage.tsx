@@ -53,9 +53,12 @@ export default function JoinPage() {
           </p>
         )}
         {preview.status === 'error' && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-            {token ? (serverMessages(preview.error)[0] ?? 'We could not load the invitation.') : INCOMPLETE_LINK}
-          </p>
+          <>
+            <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+              {token ? (serverMessages(preview.error)[0] ?? 'We could not load the invitation.') : INCOMPLETE_LINK}
+            </p>
+            <p className="mt-4 text-sm text-slate-700">Ask whoever invited you for a new invitation.</p>
+          </>
         )}
         {preview.status === 'ready' && (
           <>
