@@ -147,15 +147,6 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
     }
   }
 
-  async function withdraw(id: string) {
-    try {
-      await withdrawInvitation(orgId, id);
-      onChange({ ...team, invitations: team.invitations.filter((i) => i.id !== id) });
-    } catch (err) {
-      toast.error(serverMessages(err)[0] ?? 'Failed to withdraw the invitation');
-    }
-  }
-
   return (
     <section aria-labelledby="invite-title" className="card mt-6">
       <h2 id="invite-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -192,20 +183,35 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
           {error}
         </p>
       )}
-      {team.invitations.length > 0 && (
-        <ul className="mt-4 grid gap-2" aria-label="Open invitations">
-          {team.invitations.map((i) => (
-            <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-              <span>
-                {i.email} · {roleLabel(i.role)}
-              </span>
-              <button type="button" className="btn-secondary" onClick={() => void withdraw(i.id)}>
-                Withdraw
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <OpenInvitations team={team} orgId={orgId} onChange={onChange} />
     </section>
+  );
+}
+
+// The invitations not yet accepted, each of which an owner may withdraw.
+function OpenInvitations({ team, orgId, onChange }: TeamProps) {
+  async function withdraw(id: string) {
+    try {
+      await withdrawInvitation(orgId, id);
+      onChange({ ...team, invitations: team.invitations.filter((i) => i.id !== id) });
+    } catch (err) {
+      toast.error(serverMessages(err)[0] ?? 'Failed to withdraw the invitation');
+    }
+  }
+
+  if (team.invitations.length === 0) return null;
+  return (
+    <ul className="mt-4 grid gap-2" aria-label="Open invitations">
+      {team.invitations.map((i) => (
+        <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+          <span>
+            {i.email} · {roleLabel(i.role)}
+          </span>
+          <button type="button" className="btn-secondary" onClick={() => void withdraw(i.id)}>
+            Withdraw
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
