@@ -23,6 +23,7 @@ type MembersStore interface {
 	SetRole(ctx context.Context, orgID, userID string, role domain.Role) error
 	RemoveMember(ctx context.Context, orgID, userID string) error
 	OrganizationsOf(ctx context.Context, ids []string) ([]domain.Organization, error)
+	Followers(ctx context.Context, orgID string) (int, time.Time, error)
 }
 
 // Messages of members.
@@ -251,4 +252,11 @@ func memberGone(err error) error {
 		return domain.Errorf(domain.CodeNotFound, MsgMemberNotFound)
 	}
 	return err
+}
+
+// Followers counts the followers of organization o, for its members (who
+// see no follower's address).
+func (s *Service) Followers(ctx context.Context, o domain.Organization) (int, error) {
+	n, _, err := s.Members.Followers(ctx, o.ID)
+	return n, err
 }

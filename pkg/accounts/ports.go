@@ -71,6 +71,8 @@ type Events interface {
 	// ClaimGuestRegistrations makes the registrations made as a guest with
 	// u's address u's.
 	ClaimGuestRegistrations(ctx context.Context, u domain.User)
+	// Followed lists the organizations u follows.
+	Followed(ctx context.Context, u domain.User) ([]domain.Organization, error)
 }
 
 // Media is what account flows need of the media bucket: removing replaced

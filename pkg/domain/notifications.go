@@ -11,10 +11,13 @@ const (
 	MailReminder1h        MailKind = "reminder_1h"
 	MailEventChanges      MailKind = "event_changes"
 	MailOrganizerMessages MailKind = "organizer_messages"
+	// MailNewEvents are the announcements of the organizations one
+	// follows.
+	MailNewEvents MailKind = "new_events"
 )
 
 // MailKinds are the kinds, in the order the profile shows them.
-var MailKinds = []MailKind{MailReminder24h, MailReminder1h, MailEventChanges, MailOrganizerMessages}
+var MailKinds = []MailKind{MailReminder24h, MailReminder1h, MailEventChanges, MailOrganizerMessages, MailNewEvents}
 
 // ValidMailKind reports whether k is one of MailKinds.
 func ValidMailKind(k MailKind) bool {

@@ -187,6 +187,10 @@ type Broadcast struct {
 	// Start, for a reminder, is the event's start it was planned for: if
 	// the event has moved since, the reminder of the new start goes instead.
 	Start time.Time
+	// OrganizationID and EventIDs, for new events, are whose followers
+	// are told of which events.
+	OrganizationID string
+	EventIDs       []string
 }
 
 // EventWas is what an event was before a change its people are told of:
@@ -210,6 +214,9 @@ const (
 	// its Created.
 	BroadcastReminder24h BroadcastKind = "reminder_24h"
 	BroadcastReminder1h  BroadcastKind = "reminder_1h"
+	// BroadcastNewEvents tells an organization's followers of its new
+	// public events (EventIDs; EventID is the first of them).
+	BroadcastNewEvents BroadcastKind = "new_events"
 )
 
 // OrganizationPagePath is the web app's page of organization id.

@@ -33,5 +33,8 @@ func (s *Service) Duplicate(ctx context.Context, u domain.User, id, start string
 	e.CreatedBy = domain.EditorOf(u)
 	keepInvite(&e)
 	err = media.Replace(ctx, s.Media, banner, "", func() error { return s.Store.CreateEvent(ctx, e) })
+	if err == nil {
+		s.announce(ctx, e)
+	}
 	return e, explain(err, eventNotFound())
 }

@@ -45,6 +45,7 @@ const (
 
 // Store is what the events service needs of the table.
 type Store interface {
+	FollowStore
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
@@ -225,6 +226,9 @@ func (s *Service) Create(ctx context.Context, u domain.User, orgID string, in do
 	fields.Apply(&e)
 	keepInvite(&e)
 	err = media.Replace(ctx, s.Media, bannerKey, "", func() error { return s.Store.CreateEvent(ctx, e) })
+	if err == nil {
+		s.announce(ctx, e)
+	}
 	return e, explain(err, eventNotFound())
 }
 
@@ -267,6 +271,9 @@ func (s *Service) Update(ctx context.Context, u domain.User, current domain.Even
 	next.ChangedBy, next.Changed = domain.EditorOf(u), now.UTC().Truncate(time.Second)
 	notice := domain.NoticeOf(current, next, now)
 	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, current, next, notice, now) })
+	if err == nil && !current.Listed() {
+		s.announce(ctx, next) // made public: new to its followers
+	}
 	if err == nil && next.Capacity > current.Capacity {
 		// The seats a raised capacity frees go to the people waiting
 		// first; until they have them, nobody else can take one.

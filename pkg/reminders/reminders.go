@@ -1,9 +1,11 @@
 // Package reminders is the reminder job: run every few minutes (by an
 // EventBridge rule in AWS, by a timer in the local gateway), it hands
 // each reminder that is due to the mailer as a broadcast, which mails
-// everyone registered before the reminder's moment, each once; and each
+// everyone registered before the reminder's moment, each once; each
 // change notice that is due (domain.ChangeNotice), when the event's net
-// change is something and the event's notices of the day allow.
+// change is something and the event's notices of the day allow; and each
+// organization's announcement of its new events to its followers that is
+// due (domain.AnnouncementDue).
 //
 // Exactly once: a reminder leaves the index in the same transaction that
 // records its broadcast (Store.HandOverReminder), so of two runs that
@@ -34,6 +36,8 @@ type Store interface {
 	HandOverChange(ctx context.Context, c domain.ChangeNotice, b domain.Broadcast) error
 	PostponeChange(ctx context.Context, c domain.ChangeNotice, until time.Time) error
 	DropChange(ctx context.Context, c domain.ChangeNotice) error
+	DueAnnouncements(ctx context.Context, now time.Time) ([]domain.Announcement, error)
+	HandOverAnnouncement(ctx context.Context, a domain.Announcement, now time.Time) error
 }
 
 // Job is the reminder function's handler.
@@ -50,6 +54,9 @@ type Result struct {
 	// Changes are the change notices handed to the mailer; ChangesDropped
 	// told nothing in the end, ChangesPostponed wait for the next day.
 	Changes, ChangesDropped, ChangesPostponed int
+	// Announced are the organizations whose followers are told of their
+	// new events.
+	Announced int
 }
 
 // handlers is how many due reminders a run handles at once: a busy hour
@@ -65,6 +72,7 @@ func (r Result) Counts() map[string]int {
 	return map[string]int{
 		"sent": r.Sent, "dropped": r.Dropped,
 		"changes": r.Changes, "changes_dropped": r.ChangesDropped, "changes_postponed": r.ChangesPostponed,
+		"announced": r.Announced,
 	}
 }
 
@@ -78,6 +86,7 @@ const (
 	changeDropped
 	changePostponed
 	changeLeft // edited again since it was listed: it waits for its new moment
+	announced
 )
 
 func (res *Result) count(o outcome) {
@@ -92,6 +101,8 @@ func (res *Result) count(o outcome) {
 		res.ChangesDropped++
 	case changePostponed:
 		res.ChangesPostponed++
+	case announced:
+		res.Announced++
 	}
 }
 
@@ -102,6 +113,10 @@ func (res *Result) count(o outcome) {
 func (j Job) Run(ctx context.Context) (Result, error) {
 	now := j.Now()
 	due, err := j.Store.Due(ctx, now)
+	if err != nil {
+		return Result{}, err
+	}
+	news, err := j.Store.DueAnnouncements(ctx, now)
 	if err != nil {
 		return Result{}, err
 	}
@@ -134,6 +149,9 @@ func (j Job) Run(ctx context.Context) (Result, error) {
 	}
 	for _, c := range due.Changes {
 		run("change notice of "+c.EventID, func() (outcome, error) { return j.handleChange(ctx, c, now) })
+	}
+	for _, a := range news {
+		run("announcement of "+a.OrganizationID, func() (outcome, error) { return announced, j.Store.HandOverAnnouncement(ctx, a, now) })
 	}
 	_ = g.Wait() // each handler reports its error above
 	return res, first

@@ -71,11 +71,14 @@ func (s *Store) DeleteAccount(ctx context.Context, u domain.User) error {
 // ForgetAccount removes what of u is kept outside the account's items and
 // would otherwise wait for its TTL: its sessions (refresh tokens and
 // revoked families), the login guards of its username, the hourly mail
-// counters of its addresses, its count of registration changes, and its
-// memberships (forgetMemberships). A Query and batch deletes per
+// counters of its addresses, its count of registration changes, its
+// memberships (forgetMemberships) and follows (forgetFollows). A Query and batch deletes per
 // partition; it may run again.
 func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
 	if err := s.forgetMemberships(ctx, u); err != nil {
+		return fmt.Errorf("forget account %s: %w", u.ID, err)
+	}
+	if err := s.forgetFollows(ctx, u); err != nil {
 		return fmt.Errorf("forget account %s: %w", u.ID, err)
 	}
 	pks := []string{

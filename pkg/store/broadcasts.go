@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/guregu/dynamo/v2"
@@ -34,9 +35,13 @@ type broadcastItem struct {
 	WasEnd      string `dynamo:",omitempty"`
 	WasLocation string `dynamo:",omitempty"`
 	// Start is a reminder's event start (a sortTime).
-	Start   string `dynamo:",omitempty"`
-	Created time.Time
-	Expires time.Time `dynamo:"TTL,unixtime"`
+	Start string `dynamo:",omitempty"`
+	// OrganizationID and EventIDs (comma-separated) are whose followers
+	// an announcement tells of which events.
+	OrganizationID string `dynamo:",omitempty"`
+	EventIDs       string `dynamo:",omitempty"`
+	Created        time.Time
+	Expires        time.Time `dynamo:"TTL,unixtime"`
 }
 
 func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
@@ -45,6 +50,7 @@ func (s *Store) putBroadcast(b domain.Broadcast) *dynamo.Put {
 		PK: k.PK, SK: k.SK, ID: b.ID, EventID: b.EventID, Kind: string(b.Kind), Subject: b.Subject, Body: b.Body,
 		WasStart: optionalTime(b.Was.Start), WasEnd: optionalTime(b.Was.End), WasLocation: b.Was.Location,
 		Start: optionalTime(b.Start), Created: b.Created, Expires: b.Created.Add(BroadcastTTL),
+		OrganizationID: b.OrganizationID, EventIDs: strings.Join(b.EventIDs, ","),
 	})
 }
 

@@ -87,8 +87,17 @@ func broadcastOf(id string, img image) domain.Broadcast {
 	return domain.Broadcast{
 		ID: id, EventID: img.text("EventID"), Kind: domain.BroadcastKind(img.text("Kind")),
 		Subject: img.text("Subject"), Body: img.text("Body"), Created: created, Start: at("Start"),
-		Was: domain.EventWas{Start: at("WasStart"), End: at("WasEnd"), Location: img.text("WasLocation")},
+		Was:            domain.EventWas{Start: at("WasStart"), End: at("WasEnd"), Location: img.text("WasLocation")},
+		OrganizationID: img.text("OrganizationID"), EventIDs: idsOf(img.text("EventIDs")),
 	}
+}
+
+// idsOf splits a comma-separated list of ids ("" for none).
+func idsOf(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ",")
 }
 
 func attendeeWritten(eventID, userID string, inserted bool, img image) domain.AttendeeWritten {

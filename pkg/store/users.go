@@ -362,3 +362,31 @@ func (s *Store) MutedBy(ctx context.Context, ids []string, kind domain.MailKind)
 	}
 	return out, nil
 }
+
+// Reachable reads the accounts of ids that mail can reach and that did not
+// turn kind off (one BatchGetItem per 100): those active, not being
+// deleted, with no mail problem. Gone ones are left out.
+func (s *Store) Reachable(ctx context.Context, ids []string, kind domain.MailKind) ([]domain.User, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	keys := make([]dynamo.Keyed, len(ids))
+	for i, id := range ids {
+		k := userKey(id)
+		keys[i] = dynamo.Keys{k.PK, k.SK}
+	}
+	var items []userItem
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).
+		Project("ID", "Email", "FirstName", "Username", "Active", "Deleting", "MailProblem", "Muted").All(ctx, &items)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return nil, fmt.Errorf("read whom %s mail reaches: %w", kind, err)
+	}
+	var out []domain.User
+	for _, it := range items {
+		u := it.domain()
+		if u.IsActive && !u.Deleting && u.MailProblem == "" && u.Email != "" && u.Wants(kind) {
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}

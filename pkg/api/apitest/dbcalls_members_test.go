@@ -39,3 +39,19 @@ func measureMembers(t *testing.T, env *Env, org *Account, ev Event, measure func
 		return env.Request(http.MethodDelete, membersPath(org.OrganizationID, p.ID+"/"), "", nil, org.Access)
 	})
 }
+
+// measureFollows counts the calls of following an organization (one of
+// its own, which makes no event here: the announcement's cost is the
+// job's, measured apart).
+func measureFollows(t *testing.T, env *Env, person *Account, measure func(string, int, func() *Response) *Response) {
+	t.Helper()
+	org := env.NewOrganizer(t)
+	follow := "/api/organization/public/" + org.OrganizationID + "/follow/"
+	measure("POST /api/organization/public/{id}/follow/", 200, func() *Response { return env.JSON(http.MethodPost, follow, nil, person.Access) })
+	measure("GET /api/organization/public/{id}/follow/", 200, func() *Response { return env.JSON(http.MethodGet, follow, nil, person.Access) })
+	measure("GET /api/organization/public/{id}/ (signed in: with its follow)", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/organization/public/"+org.OrganizationID+"/", nil, person.Access)
+	})
+	measure("GET /api/user/following/", 200, func() *Response { return env.JSON(http.MethodGet, "/api/user/following/", nil, person.Access) })
+	measure("DELETE /api/organization/public/{id}/follow/", 200, func() *Response { return env.JSON(http.MethodDelete, follow, nil, person.Access) })
+}

@@ -171,6 +171,7 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	})
 	measureGuests(t, env, ev, measure)
 	measureMembers(t, env, org, ev, measure)
+	measureFollows(t, env, person, measure)
 	measure("PATCH /api/event/detail/{id}/", 200, func() *Response {
 		return env.Multipart(http.MethodPatch, "/api/event/detail/"+ev.ID+"/", env.EventForm(5, 12), nil, org.Access)
 	})

@@ -40,7 +40,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/organization/details/{$}", d.Auth.Require(h.deleteOrganization))
 	h.routeMembers(rt)
-	rt.Mount("GET /api/organization/public/", d.Public)
+	rt.Mount("/api/organization/public/", d.Public)
 	return rt
 }
 
@@ -92,6 +92,8 @@ type organizationBody struct {
 	Logo         *string       `json:"logo"`
 	LogoURL      *string       `json:"logo_url"`
 	httpapi.Edits
+	// Followers counts its followers (the details' answer only).
+	Followers *int `json:"followers,omitempty"`
 }
 
 func (h handlers) bodyOf(o domain.Organization) organizationBody {
@@ -110,7 +112,14 @@ func (h handlers) details(w http.ResponseWriter, r *http.Request, u domain.User)
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, h.bodyOf(o))
+	n, err := h.Accounts.Followers(r.Context(), o)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	body := h.bodyOf(o)
+	body.Followers = &n
+	httpapi.WriteJSON(w, http.StatusOK, body)
 }
 
 func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) {

@@ -58,6 +58,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/user/refresh/access_token/{$}", h.refresh)
 	rt.Handle("POST /api/user/logout/{$}", h.logout)
 	rt.Handle("GET /api/user/profile/{$}", d.Auth.Require(h.profile))
+	rt.Handle("GET /api/user/following/{$}", d.Auth.Require(h.following))
 	rt.Handle("GET /api/user/notifications/{$}", d.Auth.Require(h.notifications))
 	rt.Handle("GET /api/user/export/{$}", d.Auth.Require(h.export))
 	rt.Handle("DELETE /api/user/account/{$}", d.Auth.Require(h.deleteAccount))
@@ -358,4 +359,25 @@ func (h handlers) confirmReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.Detail(w, http.StatusOK, MsgPasswordReset)
+}
+
+// followedBody is an organization the account follows.
+type followedBody struct {
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	LogoURL *string `json:"logo_url"`
+}
+
+// following lists the organizations the caller follows.
+func (h handlers) following(w http.ResponseWriter, r *http.Request, u domain.User) {
+	orgs, err := h.Accounts.Events.Followed(r.Context(), u)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	out := make([]followedBody, len(orgs))
+	for i, o := range orgs {
+		out[i] = followedBody{ID: o.ID, Name: o.Name, LogoURL: h.urlOf(o.LogoKey)}
+	}
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }

@@ -30,6 +30,9 @@ func (d Deliverer) fanOut(ctx context.Context, b domain.Broadcast) error {
 
 // queueBroadcast queues one mail per person b is for.
 func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error {
+	if b.Kind == domain.BroadcastNewEvents {
+		return d.queueAnnouncement(ctx, b)
+	}
 	e, err := d.Store.Event(ctx, b.EventID)
 	if errors.Is(err, domain.ErrNotFound) {
 		return nil // deleted since: its deletion tells everyone

@@ -43,6 +43,8 @@ type Store interface {
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	EachAttendee(ctx context.Context, eventID, after string, fn func(domain.Attendee) error) error
 	MutedBy(ctx context.Context, ids []string, kind domain.MailKind) (map[string]bool, error)
+	EachFollowerPage(ctx context.Context, orgID string, fn func(ids []string) error) error
+	Reachable(ctx context.Context, ids []string, kind domain.MailKind) ([]domain.User, error)
 	QueueMails(ctx context.Context, msgs map[string]domain.Message, now time.Time) error
 	Attendee(ctx context.Context, eventID, userID string) (domain.Attendee, error)
 	sendrate.Allowances

@@ -3,9 +3,10 @@
 // Local reports them (ReturnConsumedCapacity INDEXES), answer bytes and
 // time per page, through the real events handlers on fresh emulators.
 // Data is seeded through the store in batches. It also measures a mail to
-// 5,000 people through the mailer (broadcast.go) and the reminders of an
-// event of 10,000 (reminders.go), and parallel mailers against one sending
-// rate (mailrate.go). `make bench` runs it.
+// 5,000 people through the mailer (broadcast.go), the reminders of an
+// event of 10,000 (reminders.go), an announcement to an organization's
+// 10,000 followers (followers.go), and parallel mailers against one
+// sending rate (mailrate.go). `make bench` runs it.
 package main
 
 import (
@@ -35,7 +36,7 @@ import (
 )
 
 func main() {
-	only := flag.String("only", "", `run one table: "reminders", "mailrate", "search", "attendees" or "queue"`)
+	only := flag.String("only", "", `run one table: "reminders", "followers", "mailrate", "search", "attendees" or "queue"`)
 	flag.Parse()
 	if err := run(context.Background(), *only); err != nil {
 		fmt.Fprintln(os.Stderr, "bench lists:", err)
@@ -65,6 +66,8 @@ func run(ctx context.Context, only string) error {
 	switch only {
 	case "reminders":
 		return remindersBench(ctx, stack, newBench)
+	case "followers":
+		return followersBench(ctx, stack, newBench)
 	case "mailrate":
 		return mailRateBench(ctx, stack, newBench)
 	case "search":
@@ -165,6 +168,9 @@ func run(ctx context.Context, only string) error {
 		return err
 	}
 	if err := queueBench(ctx, newBench); err != nil {
+		return err
+	}
+	if err := followersBench(ctx, stack, newBench); err != nil {
 		return err
 	}
 	if err := remindersBench(ctx, stack, newBench); err != nil {

@@ -120,6 +120,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/following/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organizations the caller follows, those followed first first (at most 100). */
+        get: operations["listFollowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/export/": {
         parameters: {
             query?: never;
@@ -414,11 +431,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An organization's public page; anyone. */
+        /** An organization's public page; anyone. With a token, `following` says whether the caller follows it, and the answer is private. */
         get: operations["getOrganizationPage"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/public/{id}/follow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller follows the organization, and its count of followers. */
+        get: operations["getFollow"];
+        put?: never;
+        /** Follow the organization (its new public events are mailed, at most once a day); again changes nothing. */
+        post: operations["follow"];
+        /** Stop following the organization; again changes nothing. */
+        delete: operations["unfollow"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1171,12 +1207,14 @@ export interface components {
             current_password?: string;
         };
         /** @enum {string} */
-        NotificationKind: "reminder_24h" | "reminder_1h" | "event_changes" | "organizer_messages";
+        NotificationKind: "reminder_24h" | "reminder_1h" | "event_changes" | "organizer_messages" | "new_events";
         NotificationSettings: {
             reminder_24h: boolean;
             reminder_1h: boolean;
             event_changes: boolean;
             organizer_messages: boolean;
+            /** @description The new public events of the organizations one follows. */
+            new_events: boolean;
         };
         AccountExport: {
             exported_at: components["schemas"]["Time"];
@@ -1277,6 +1315,8 @@ export interface components {
             changed_by?: components["schemas"]["Editor"] | null;
             /** @description When its profile last changed, null until then. */
             changed_at?: components["schemas"]["NullableTime"];
+            /** @description How many people follow it (`getOrganization` only; their addresses are never shown). */
+            followers?: number;
         };
         OrganizationPage: {
             id: string;
@@ -1294,6 +1334,10 @@ export interface components {
             calendar_url: string;
             /** @description The same for calendar apps (`webcal://`). */
             webcal: string;
+            /** @description How many people follow it. */
+            followers: number;
+            /** @description With a token only: whether the caller follows it. */
+            following?: boolean;
         };
         Event: {
             id: string;
@@ -1372,6 +1416,10 @@ export interface components {
         InvitationToken: {
             /** @description The `t` of the mailed `/join?t=` link. */
             token: string;
+        };
+        OrganizationFollow: {
+            following: boolean;
+            followers: number;
         };
         TeamOrganization: {
             id: string;
@@ -1621,6 +1669,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The caller's follow of the organization, and its count of followers. */
+        Follow: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrganizationFollow"];
+            };
+        };
         /** @description Done; the message is meant to be shown. */
         Detail: {
             headers: {
@@ -1811,6 +1868,8 @@ export interface components {
         /** @description Cacheable for 15 s (CloudFront keys on every parameter). */
         PublicList: string;
         PublicDetail: string;
+        /** @description Cacheable for 15 s; `private, no-store` for a signed-in caller (whose follow it tells). */
+        FollowableCache: string;
         /** @description Public and briefly cacheable; `private, no-store` for a private event or its organizer. */
         DetailCache: string;
         /** @description Cacheable for an hour. */
@@ -1991,6 +2050,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFollowed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamOrganization"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2626,13 +2707,66 @@ export interface operations {
             /** @description The organization and its upcoming events. */
             200: {
                 headers: {
-                    "Cache-Control": components["headers"]["PublicList"];
+                    "Cache-Control": components["headers"]["FollowableCache"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationPage"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Follow"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Follow"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Follow"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };

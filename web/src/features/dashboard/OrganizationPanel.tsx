@@ -28,6 +28,12 @@ export default function OrganizationPanel() {
       {state.status === 'ready' && (
         <>
           <Editors of={state.organization} />
+          {typeof state.organization.followers === 'number' && (
+            <p className="mb-4 text-sm text-slate-600">
+              {state.organization.followers === 1 ? '1 person follows' : `${state.organization.followers.toLocaleString('en-US')} people follow`} the
+              organization: its new public events are mailed to them, at most once a day.
+            </p>
+          )}
           <OrganizationDetails organization={state.organization} />
           {owner && (
             <Link to={paths.organizationEdit} state={{ organization: state.organization }} className="btn-secondary mt-4">

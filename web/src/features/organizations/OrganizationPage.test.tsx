@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import { signIn } from '@/test/fixtures';
 import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import type { OrganizationPageData } from './api';
@@ -32,6 +33,7 @@ const page: OrganizationPageData = {
   upcoming_events: [talk],
   past_events: 7,
   past_events_more: false,
+  followers: 12,
   calendar_url: `http://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
   webcal: `webcal://localhost:3000/api/organization/public/${orgId}/calendar.ics`,
 };
@@ -50,6 +52,38 @@ describe('organization page', () => {
     const upcoming = screen.getByRole('region', { name: 'Upcoming events' });
     await user.click(within(upcoming).getByRole('link', { name: /View Details/i }));
     await waitFor(() => expect(currentLocation()).toBe(`/event/detail?id=${talk.id}`));
+  });
+
+  it('asks a visitor to log in to follow, coming back here', async () => {
+    server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json(page)));
+    renderApp(`/organizations/${orgId}`);
+    const follow = await screen.findByRole('link', { name: 'Follow' });
+    expect(follow).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/organizations/${orgId}`)}`);
+    expect(screen.getByText('12 followers')).toBeInTheDocument();
+  });
+
+  it('lets a signed-in person follow and stop, with the count the server answers', async () => {
+    signIn();
+    const calls: string[] = [];
+    server.use(
+      http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json(page)),
+      http.get(apiUrl(`/organization/public/${orgId}/follow/`), () => HttpResponse.json({ following: false, followers: 12 })),
+      http.post(apiUrl(`/organization/public/${orgId}/follow/`), () => {
+        calls.push('follow');
+        return HttpResponse.json({ following: true, followers: 13 });
+      }),
+      http.delete(apiUrl(`/organization/public/${orgId}/follow/`), () => {
+        calls.push('unfollow');
+        return HttpResponse.json({ following: false, followers: 12 });
+      }),
+    );
+    const { user } = renderApp(`/organizations/${orgId}`);
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('13 followers')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Following' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls).toEqual(['follow', 'unfollow']);
   });
 
   it('says when it has held more events than were counted', async () => {

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { statusOf } from '@/lib/errors';
 import { useQuery } from '@/lib/query';
 import { getOrganizationPage, type OrganizationPageData } from './api';
+import { FollowButton } from './FollowButton';
 
 // An organization's public page: who they are, what they have coming up,
 // and a calendar to subscribe to.
@@ -64,6 +65,7 @@ function Organization({ page }: { page: OrganizationPageData }) {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:items-end">
+          <FollowButton id={page.id} name={page.name} count={page.followers} />
           <a href={page.webcal} className="btn-secondary">
             Subscribe to calendar
           </a>

@@ -114,11 +114,32 @@ describe('organizer profile', () => {
     expect(version).toBe(1);
   });
 
+  it('lists the organizations the person follows when asked, and unfollows one', async () => {
+    signIn();
+    answerOrganizer();
+    server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
+    let unfollowed = '';
+    server.use(
+      http.get(apiUrl('/user/following/'), () => HttpResponse.json([{ id: '01JORG00000000000000000009', name: 'Run Club', logo_url: null }])),
+      http.delete(apiUrl('/organization/public/:id/follow/'), ({ params }) => {
+        unfollowed = String(params.id);
+        return HttpResponse.json({ following: false, followers: 0 });
+      }),
+    );
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Show the organizations I follow' }));
+    const section = screen.getByRole('region', { name: 'Following' });
+    expect(await within(section).findByRole('link', { name: 'Run Club' })).toHaveAttribute('href', '/organizations/01JORG00000000000000000009');
+    await user.click(within(section).getByRole('button', { name: 'Unfollow' }));
+    await waitFor(() => expect(unfollowed).toBe('01JORG00000000000000000009'));
+    expect(await within(section).findByText(/You follow no organization yet/)).toBeInTheDocument();
+  });
+
   it('shows the email settings when asked, reminders first, and saves each change', async () => {
     signIn();
     answerOrganizer();
     server.use(http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])));
-    let settings = { reminder_24h: true, reminder_1h: true, event_changes: true, organizer_messages: true };
+    let settings = { reminder_24h: true, reminder_1h: true, event_changes: true, organizer_messages: true, new_events: true };
     const saved: unknown[] = [];
     server.use(
       http.get(apiUrl('/user/notifications/'), () => HttpResponse.json(settings)),
@@ -139,6 +160,7 @@ describe('organizer profile', () => {
       'A reminder 1 hour before it starts',
       'When an event I registered for moves',
       "Organizers' messages about events I registered for",
+      'New events of the organizations I follow',
     ]);
     for (const box of boxes) expect(box).toBeChecked();
 

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { OrganizationProfile } from './components/OrganizationProfile';
 import { CalendarFeed } from './components/CalendarFeed';
+import { Following } from './components/Following';
 import { NotificationSettings } from './components/NotificationSettings';
 import { YourData } from './components/YourData';
 import { DeleteAccount } from './components/DeleteAccount';
@@ -34,6 +35,7 @@ export default function ProfilePage() {
             <OrganizationProfile organization={account.organization} pendingEmail={account.profile.pending_email} />
             {/* Organizers register for events too, as themselves. */}
             <RegisteredEvents userId={account.profile.id} />
+            <Following />
             <CalendarFeed />
             <NotificationSettings />
             <YourData />
@@ -45,6 +47,7 @@ export default function ProfilePage() {
             <MailProblemNotice profile={account.profile} editPath={paths.profileEdit} />
             <UserProfile profile={account.profile} />
             <RegisteredEvents userId={account.profile.id} />
+            <Following />
             <CalendarFeed />
             <NotificationSettings />
             <YourData />

@@ -71,3 +71,14 @@ export async function downloadMyData(): Promise<void> {
 export async function deleteAccount(password: string): Promise<void> {
   await api.delete('/user/account/', { data: { password } });
 }
+
+// An organization the person follows.
+export type Followed = Schemas['TeamOrganization'];
+
+export async function listFollowed(): Promise<Followed[]> {
+  return (await api.get<Followed[]>('/user/following/')).data;
+}
+
+export async function unfollow(id: string): Promise<void> {
+  await api.delete(`/organization/public/${encodeURIComponent(id)}/follow/`);
+}

@@ -8,6 +8,7 @@ const KINDS: { kind: NotificationKind; label: string }[] = [
   { kind: 'reminder_1h', label: 'A reminder 1 hour before it starts' },
   { kind: 'event_changes', label: 'When an event I registered for moves' },
   { kind: 'organizer_messages', label: "Organizers' messages about events I registered for" },
+  { kind: 'new_events', label: 'New events of the organizations I follow' },
 ];
 
 // Which mails the person gets. Confirmations, cancellations and account
