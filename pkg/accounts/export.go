@@ -19,6 +19,9 @@ type Export struct {
 	Next          string
 	Sessions      []domain.RefreshToken
 	FailedLogins  domain.FailedLogins
+	// Memberships are the organizations u belongs to (with its role in
+	// each); Following those it follows.
+	Memberships, Following []domain.Organization
 }
 
 // An export's page holds at most ExportPageRegistrations registrations
@@ -54,6 +57,12 @@ func (s *Service) Export(ctx context.Context, u domain.User, after string, limit
 		}
 	}
 	var err error
+	if out.Memberships, err = s.Organizations(ctx, u); err != nil {
+		return out, err
+	}
+	if out.Following, err = s.Events.Followed(ctx, u); err != nil {
+		return out, err
+	}
 	if out.Sessions, err = s.Leaving.Sessions(ctx, u.ID); err != nil {
 		return out, err
 	}

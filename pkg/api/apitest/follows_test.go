@@ -73,6 +73,15 @@ func TestFollowAnOrganization(t *testing.T) {
 		t.Errorf("what ana follows: %+v", followed)
 	}
 
+	var export struct {
+		Following []struct{ ID string } `json:"following"`
+	}
+	res = env.JSON(http.MethodGet, "/api/user/export/", nil, ana.Access)
+	Expect(t, res, http.StatusOK)
+	res.Decode(t, &export)
+	if len(export.Following) != 1 || export.Following[0].ID != org.OrganizationID {
+		t.Errorf("ana's data export: following %+v", export.Following)
+	}
 	if got := followCall(t, env, http.MethodDelete, org.OrganizationID, ben.Access, http.StatusOK); got != (followAnswer{false, 1}) {
 		t.Errorf("ben stops: %+v", got)
 	}

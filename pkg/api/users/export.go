@@ -19,6 +19,10 @@ type exportBody struct {
 	Registrations []exportRegistration   `json:"registrations"`
 	Sessions      []exportSession        `json:"sessions"`
 	FailedLogins  exportFailedLogins     `json:"failed_logins"`
+	// Memberships are the organizations the account belongs to, with its
+	// role; Following those it follows.
+	Memberships []membershipBody `json:"memberships"`
+	Following   []followedBody   `json:"following"`
 }
 
 // exportSession is one sign-in's refresh token.
@@ -97,6 +101,13 @@ func (h handlers) export(w http.ResponseWriter, r *http.Request, u domain.User) 
 			ByAddress:    make([]exportAddressFailures, len(x.FailedLogins.ByAddress)),
 			FromAnywhere: x.FailedLogins.Everywhere, KeptUntil: httpapi.TimeOrNull(x.FailedLogins.EverywhereUntil),
 		},
+	}
+	body.Memberships, body.Following = []membershipBody{}, []followedBody{}
+	for _, o := range x.Memberships {
+		body.Memberships = append(body.Memberships, membershipBody{ID: o.ID, Name: o.Name, Role: u.RoleIn(o.ID), LogoURL: h.urlOf(o.LogoKey)})
+	}
+	for _, o := range x.Following {
+		body.Following = append(body.Following, followedBody{ID: o.ID, Name: o.Name, LogoURL: h.urlOf(o.LogoKey)})
 	}
 	for i, t := range x.Sessions {
 		body.Sessions[i] = exportSession{

@@ -1217,6 +1217,15 @@ export interface components {
             new_events: boolean;
         };
         AccountExport: {
+            /** @description The organizations the account belongs to, with its role in each. */
+            memberships: {
+                id: string;
+                name: string;
+                role: components["schemas"]["Role"];
+                logo_url: components["schemas"]["NullableString"];
+            }[];
+            /** @description The organizations the account follows. */
+            following: components["schemas"]["TeamOrganization"][];
             exported_at: components["schemas"]["Time"];
             profile: components["schemas"]["Profile"];
             pending_email: components["schemas"]["NullableString"];
