@@ -41,6 +41,7 @@ require (
 	github.com/gorilla/mux v1.8.0 // indirect
 	github.com/mmcloughlin/geohash v0.10.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	github.com/teambition/rrule-go v1.8.2 // indirect
 	go.yaml.in/yaml/v4 v4.0.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
