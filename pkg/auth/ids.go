@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"strings"
 
 	"github.com/oklog/ulid/v2"
 )
@@ -33,4 +34,22 @@ func RandomToken(nbytes int) string {
 func SecretDigest(secret string) string {
 	sum := sha256.Sum256([]byte(secret))
 	return hex.EncodeToString(sum[:])
+}
+
+// DerivedID is the ULID that names one thing of parent (a ULID) told by
+// parts, the same at every call: its time is the parent's, its random part
+// a SHA-256 of both, so a job that runs again makes the same ids.
+func DerivedID(parent string, parts ...string) string {
+	p, err := ulid.ParseStrict(parent)
+	ms := uint64(0)
+	if err == nil {
+		ms = p.Time()
+	}
+	sum := sha256.Sum256([]byte(parent + "|" + strings.Join(parts, "|")))
+	var entropy [10]byte
+	copy(entropy[:], sum[:])
+	var id ulid.ULID
+	_ = id.SetTime(ms) // a parent's time always fits
+	_ = id.SetEntropy(entropy[:])
+	return id.String()
 }

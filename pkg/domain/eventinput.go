@@ -24,6 +24,9 @@ type EventInput struct {
 	Questions     *string
 	AskedBefore   []Question
 	NewQuestionID func() string
+	// Repeat makes a new event the first of a series (its rule, read by
+	// pkg/domain/recurrence); "" for one event.
+	Repeat string
 }
 
 // EventFields are EventInput's values once parsed and checked.

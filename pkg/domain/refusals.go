@@ -18,6 +18,8 @@ var (
 	// ErrAccountDeleting refuses a registration of an account whose
 	// deletion has begun (or ended), so nothing of it outlives the deletion.
 	ErrAccountDeleting = fmt.Errorf("account being deleted: %w", ErrConflict)
+	// ErrEventExists: an event of that id was made already.
+	ErrEventExists = fmt.Errorf("event exists: %w", ErrConflict)
 	// ErrAlreadyMember refuses joining an organization one belongs to.
 	ErrAlreadyMember = fmt.Errorf("already a member: %w", ErrConflict)
 	// ErrRequestUsed: a guest's confirmation link was used or expired

@@ -116,6 +116,10 @@ type Event struct {
 	// (zero for events from before they were kept).
 	CreatedBy, ChangedBy Editor
 	Changed              time.Time
+	// SeriesID is the series the event is an occurrence of ("" for none),
+	// Position its place in it (from 1).
+	SeriesID string
+	Position int
 }
 
 // Editor is the account that made or changed something of an

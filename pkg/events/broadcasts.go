@@ -40,12 +40,10 @@ type MessageInput struct {
 // cancelled, takes no registrations, and everyone registered or waiting is
 // mailed in.Message.
 func (s *Service) CancelEvent(ctx context.Context, u domain.User, id string, in CancelInput) (domain.Event, error) {
-	msg := strings.TrimSpace(in.Message)
-	bad := domain.FieldErrors{}
-	domain.RequiredText(bad, "message", msg, maxCancelMessageRunes)
-	if err := bad.Err(); err != nil {
+	if err := cancelMessage(in); err != nil {
 		return domain.Event{}, err
 	}
+	msg := strings.TrimSpace(in.Message)
 	e, err := s.owned(ctx, u, id, domain.DutyEvents)
 	switch {
 	case err != nil:
@@ -85,4 +83,11 @@ func (s *Service) Message(ctx context.Context, u domain.User, id string, in Mess
 		return domain.Errorf(domain.CodeTooMany, MsgTooManyMessages)
 	}
 	return explain(err, eventNotFound())
+}
+
+// cancelMessage checks what a cancellation tells its people.
+func cancelMessage(in CancelInput) error {
+	bad := domain.FieldErrors{}
+	domain.RequiredText(bad, "message", strings.TrimSpace(in.Message), maxCancelMessageRunes)
+	return bad.Err()
 }

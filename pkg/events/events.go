@@ -12,6 +12,7 @@ import (
 	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 	"turnout/pkg/media"
+	"turnout/pkg/series"
 )
 
 // Messages shown to people.
@@ -46,6 +47,8 @@ const (
 // Store is what the events service needs of the table.
 type Store interface {
 	FollowStore
+	series.Store
+	EventsByID(ctx context.Context, ids []string) ([]domain.Event, error)
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error
@@ -209,6 +212,10 @@ func (s *Service) Create(ctx context.Context, u domain.User, orgID string, in do
 	if err != nil {
 		return domain.Event{}, err
 	}
+	rule, err := repeatOf(in.Repeat, fields)
+	if err != nil {
+		return domain.Event{}, err
+	}
 	org, err := s.Store.Organization(ctx, orgID)
 	if err != nil {
 		// An organization goes only with its own account.
@@ -225,8 +232,14 @@ func (s *Service) Create(ctx context.Context, u domain.User, orgID string, in do
 	}
 	fields.Apply(&e)
 	keepInvite(&e)
-	err = media.Replace(ctx, s.Media, bannerKey, "", func() error { return s.Store.CreateEvent(ctx, e) })
-	if err == nil {
+	err = media.Replace(ctx, s.Media, bannerKey, "", func() (err error) {
+		if rule != nil {
+			e, err = s.startSeries(ctx, u, e, *rule)
+			return err
+		}
+		return s.Store.CreateEvent(ctx, e)
+	})
+	if err == nil && rule == nil {
 		s.announce(ctx, e)
 	}
 	return e, explain(err, eventNotFound())
@@ -294,6 +307,8 @@ func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
 	if err != nil {
 		return explain(err, eventNotFound())
 	}
-	media.Discard(ctx, s.Media, deleted.BannerKey)
+	if deleted.SeriesID == "" { // a series' occurrences share its banner
+		media.Discard(ctx, s.Media, deleted.BannerKey)
+	}
 	return nil
 }

@@ -5,7 +5,8 @@
 // change notice that is due (domain.ChangeNotice), when the event's net
 // change is something and the event's notices of the day allow; and each
 // organization's announcement of its new events to its followers that is
-// due (domain.AnnouncementDue).
+// due (domain.AnnouncementDue); and it makes the occurrences of each series
+// that its window ahead reached (pkg/series).
 //
 // Exactly once: a reminder leaves the index in the same transaction that
 // records its broadcast (Store.HandOverReminder), so of two runs that
@@ -15,6 +16,7 @@
 package reminders
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +27,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"turnout/pkg/domain"
+	"turnout/pkg/series"
 )
 
 // Store is what the job reads and writes.
@@ -38,6 +41,7 @@ type Store interface {
 	DropChange(ctx context.Context, c domain.ChangeNotice) error
 	DueAnnouncements(ctx context.Context, now time.Time) ([]domain.Announcement, error)
 	HandOverAnnouncement(ctx context.Context, a domain.Announcement, now time.Time) error
+	series.Store
 }
 
 // Job is the reminder function's handler.
@@ -57,6 +61,9 @@ type Result struct {
 	// Announced are the organizations whose followers are told of their
 	// new events.
 	Announced int
+	// SeriesFilled are the series given the occurrences the window
+	// reached.
+	SeriesFilled int
 }
 
 // handlers is how many due reminders a run handles at once: a busy hour
@@ -72,7 +79,7 @@ func (r Result) Counts() map[string]int {
 	return map[string]int{
 		"sent": r.Sent, "dropped": r.Dropped,
 		"changes": r.Changes, "changes_dropped": r.ChangesDropped, "changes_postponed": r.ChangesPostponed,
-		"announced": r.Announced,
+		"announced": r.Announced, "series_filled": r.SeriesFilled,
 	}
 }
 
@@ -154,6 +161,12 @@ func (j Job) Run(ctx context.Context) (Result, error) {
 		run("announcement of "+a.OrganizationID, func() (outcome, error) { return announced, j.Store.HandOverAnnouncement(ctx, a, now) })
 	}
 	_ = g.Wait() // each handler reports its error above
+	filled, err := series.FillDue(ctx, j.Store, now)
+	if err != nil {
+		slog.ErrorContext(ctx, "fill series", "err", err)
+		first = cmp.Or(first, err)
+	}
+	res.SeriesFilled = filled
 	return res, first
 }
 

@@ -81,6 +81,10 @@ type eventItem struct {
 	// Who made and last changed it (absent on events from before).
 	CreatedBy, ChangedBy *domain.Editor `dynamo:",omitempty"`
 	Changed              time.Time      `dynamo:",omitempty"`
+	// SeriesID and Position place an occurrence in its series (the
+	// counter carries them too, for the lists).
+	SeriesID string `dynamo:",omitempty"`
+	Position int    `dynamo:",omitempty"`
 }
 
 func newEventItem(e domain.Event) eventItem {
@@ -99,6 +103,7 @@ func newEventItem(e domain.Event) eventItem {
 		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL,
 		Questions: e.Questions, RetiredQuestions: e.RetiredQuestions,
 		CreatedBy: editorItem(e.CreatedBy), ChangedBy: editorItem(e.ChangedBy), Changed: e.Changed,
+		SeriesID: e.SeriesID, Position: e.Position,
 	}
 	if e.Listed() {
 		it.GSI1PK, it.GSI1SK = listedPK(e), upcomingSK(e.Start, e.ID)
@@ -158,6 +163,9 @@ type seatsItem struct {
 	// counts the requests waiting.
 	Approval bool `dynamo:",omitempty"`
 	Pending  int  `dynamo:",omitempty"`
+	// SeriesID and Position, of an occurrence of a series.
+	SeriesID string `dynamo:",omitempty"`
+	Position int    `dynamo:",omitempty"`
 }
 
 // queue is where the event's waitlist stands.
@@ -182,6 +190,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
 		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng, OrganizationLogoKey: e.OrganizationLogoKey,
 		Visibility: storedVisibility(e), Online: e.OnlineURL != "", Approval: e.Approval, Pending: e.Pending,
+		SeriesID: e.SeriesID, Position: e.Position,
 	}
 }
 
@@ -190,6 +199,9 @@ func newSeatsItem(e domain.Event) seatsItem {
 func (it eventItem) counts(e *domain.Event) {
 	e.SeatsTaken, e.Waitlist, e.Waiting, e.CheckedIn, e.Cancelled = it.SeatsTaken, it.Waitlist, it.Waiting, it.CheckedIn, it.Cancelled
 	e.Online, e.Approval, e.Pending = e.Online || it.Online, it.Approval, it.Pending
+	if it.SeriesID != "" {
+		e.SeriesID, e.Position = it.SeriesID, it.Position
+	}
 	if it.Visibility != "" {
 		e.Visibility = domain.Visibility(it.Visibility)
 	}
@@ -218,6 +230,7 @@ func (it eventItem) domain() domain.Event {
 		Visibility: domain.Visibility(it.Visibility), InviteCode: it.InviteCode, OnlineURL: it.OnlineURL, Online: it.OnlineURL != "",
 		Questions: it.Questions, RetiredQuestions: it.RetiredQuestions,
 		CreatedBy: editorOf(it.CreatedBy), ChangedBy: editorOf(it.ChangedBy), Changed: it.Changed,
+		SeriesID: it.SeriesID, Position: it.Position,
 	}
 }
 
@@ -236,7 +249,10 @@ func (s *Store) CreateEvent(ctx context.Context, e domain.Event) error {
 		s.planReminders(tx, e, e.Created)
 		return tx
 	})
-	if failedAt(cancelReasons(err), 2) {
+	switch reasons := cancelReasons(err); {
+	case failedAt(reasons, 0):
+		return fmt.Errorf("create event %s: %w", e.ID, domain.ErrEventExists) // its find keys are its own
+	case failedAt(reasons, 2):
 		err = domain.ErrAccountDeleting
 	}
 	if err != nil {

@@ -87,6 +87,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("POST /api/event/detail/{id}/duplicate/{$}", d.Auth.Require(h.duplicate))
 	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", d.Auth.Optional(h.organizationEvents))
 	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
+	h.routeSeries(rt)
 	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
 	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Optional(h.register))
@@ -152,7 +153,15 @@ type eventBody struct {
 	// Questions are what registering asks (an event's own reads only;
 	// lists leave them out).
 	Questions []domain.Question `json:"questions,omitempty"`
+	// Series places an occurrence of a series (absent for one event).
+	Series *seriesRef `json:"series,omitempty"`
 	*ownerFields
+}
+
+// seriesRef is the series an event is an occurrence of, and its place.
+type seriesRef struct {
+	ID       string `json:"id"`
+	Position int    `json:"position"`
 }
 
 func (h handlers) bodyOf(e domain.Event) eventBody {
@@ -163,8 +172,15 @@ func (h handlers) bodyOf(e domain.Event) eventBody {
 		StartTime: e.Start, EndTime: e.End, Capacity: e.Capacity, SeatsLeft: e.SeatsLeft(), Waitlist: e.Waitlist, Approval: e.Approval, Cancelled: e.Cancelled, CancelReason: e.CancelReason,
 		Banner: httpapi.OrNull(e.BannerKey), BannerURL: httpapi.OrNull(h.Media.URL(e.BannerKey)),
 		Organization: organizationRef{ID: e.OrganizationID, Name: e.OrganizationName, LogoURL: httpapi.OrNull(h.Media.URL(e.OrganizationLogoKey))},
-		Visibility:   e.VisibilityOf(), Online: e.Online, Questions: e.Questions,
+		Visibility:   e.VisibilityOf(), Online: e.Online, Questions: e.Questions, Series: seriesRefOf(e),
 	}
+}
+
+func seriesRefOf(e domain.Event) *seriesRef {
+	if e.SeriesID == "" {
+		return nil
+	}
+	return &seriesRef{ID: e.SeriesID, Position: e.Position}
 }
 
 // opened reads the path's event for viewer with the request's invite code
@@ -285,6 +301,7 @@ func eventInput(f *httpapi.Form) domain.EventInput {
 		Category: optional(f, "category"), City: optional(f, "city"), TimeZone: optional(f, "time_zone"),
 		Latitude: optional(f, "latitude"), Longitude: optional(f, "longitude"),
 		Visibility: optional(f, "visibility"), OnlineURL: optional(f, "online_url"), Questions: optional(f, "questions"),
+		Repeat: f.Value("repeat"),
 	}
 }
 
