@@ -11,10 +11,8 @@ type Series struct {
 	// TimeZone from First, the first occurrence's start.
 	Rule, TimeZone string
 	First          time.Time
-	// Length is each occurrence's length.
-	Length time.Duration
-	// TemplateID is the occurrence new ones copy (the first, or the one
-	// last edited for "this and following").
+	// TemplateID is the occurrence new ones copy, at its time of day and
+	// length (the first, or the one last edited for "this and following").
 	TemplateID string
 	// Occurrences are those made so far, in order.
 	Occurrences []Occurrence

@@ -283,7 +283,11 @@ func (s *Service) Update(ctx context.Context, u domain.User, current domain.Even
 	now := s.Now()
 	next.ChangedBy, next.Changed = domain.EditorOf(u), now.UTC().Truncate(time.Second)
 	notice := domain.NoticeOf(current, next, now)
-	err = media.Replace(ctx, s.Media, bannerKey, current.BannerKey, func() error { return s.Store.UpdateEvent(ctx, current, next, notice, now) })
+	replaced := current.BannerKey
+	if current.SeriesID != "" {
+		replaced = "" // its series' other occurrences share it
+	}
+	err = media.Replace(ctx, s.Media, bannerKey, replaced, func() error { return s.Store.UpdateEvent(ctx, current, next, notice, now) })
 	if err == nil && !current.Listed() {
 		s.announce(ctx, next) // made public: new to its followers
 	}

@@ -46,7 +46,7 @@ func (s *Service) startSeries(ctx context.Context, u domain.User, first domain.E
 	now := s.Now()
 	sr := domain.Series{
 		ID: auth.NewID(), OrganizationID: first.OrganizationID, Rule: rule.String(), TimeZone: first.TimeZone,
-		First: first.Start, Length: first.End.Sub(first.Start), CreatedBy: domain.EditorOf(u), Created: now.UTC().Truncate(time.Second),
+		First: first.Start, CreatedBy: domain.EditorOf(u), Created: now.UTC().Truncate(time.Second),
 	}
 	sr.TemplateID = series.OccurrenceID(sr.ID, first.Start)
 	// Kept due at once before any occurrence is made: a request cut short

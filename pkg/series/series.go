@@ -43,11 +43,12 @@ func Rule(s domain.Series) (recurrence.Rule, error) {
 	return recurrence.Parse(s.Rule, s.First, zone)
 }
 
-// Occurrence is template anew as the occurrence of s at start, the
-// position-th, made at now.
+// Occurrence is template anew as the occurrence of s on the date of start,
+// at template's time of day in its zone (an edit of "this and following"
+// moves it), the position-th, made at now.
 func Occurrence(template domain.Event, s domain.Series, start time.Time, position int, now time.Time) domain.Event {
+	start = AtTimeOf(start, template.Start, ZoneOf(template))
 	e := template.Duplicate(OccurrenceID(s.ID, start), start, template.BannerKey, now.UTC().Truncate(time.Second))
-	e.End = start.Add(s.Length)
 	e.SeriesID, e.Position, e.CreatedBy = s.ID, position, s.CreatedBy
 	if e.Visibility == domain.VisibilityPrivate {
 		e.InviteCode = auth.RandomToken(inviteCodeBytes)
@@ -55,7 +56,22 @@ func Occurrence(template domain.Event, s domain.Series, start time.Time, positio
 	return e
 }
 
-// Fill makes s's occurrences from its last made to the window's end at
+// AtTimeOf is the date of day at the wall-clock time of clock, in zone.
+func AtTimeOf(day, clock time.Time, zone *time.Location) time.Time {
+	d, c := day.In(zone), clock.In(zone)
+	return time.Date(d.Year(), d.Month(), d.Day(), c.Hour(), c.Minute(), 0, 0, zone)
+}
+
+// ZoneOf is e's zone (UTC when it names none known).
+func ZoneOf(e domain.Event) *time.Location {
+	zone, err := time.LoadLocation(e.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return zone
+}
+
+// Fill makes s's occurrences after its last made up to the window's end at
 // now (the first one always), copying template, and saves s with them:
 // the series as saved, and the events made.
 func Fill(ctx context.Context, st Store, s domain.Series, template domain.Event, now time.Time) (domain.Series, []domain.Event, error) {
@@ -66,13 +82,13 @@ func Fill(ctx context.Context, st Store, s domain.Series, template domain.Event,
 	next := s
 	next.Occurrences = append([]domain.Occurrence(nil), s.Occurrences...)
 	var made []domain.Event
-	for _, start := range pending(rule, s, now) {
-		e := Occurrence(template, next, start, len(next.Occurrences)+1, now)
+	for _, date := range pending(rule, s, now) {
+		e := Occurrence(template, next, date, len(next.Occurrences)+1, now)
 		if err := st.CreateEvent(ctx, e); err != nil && !errors.Is(err, domain.ErrEventExists) {
 			return s, made, err
 		}
 		made = append(made, e)
-		next.Occurrences = append(next.Occurrences, domain.Occurrence{EventID: e.ID, Start: start})
+		next.Occurrences = append(next.Occurrences, domain.Occurrence{EventID: e.ID, Start: e.Start})
 	}
 	next.FillAt = fillAt(rule, next)
 	if err := st.SaveSeries(ctx, s, next); err != nil {
@@ -82,14 +98,28 @@ func Fill(ctx context.Context, st Store, s domain.Series, template domain.Event,
 	return next, made, nil
 }
 
-// pending are the starts of s not made yet, up to the window's end at now;
-// for a series not begun, at least its first.
+// pending are the rule's dates after the last made, up to the window's end
+// at now; for a series not begun, at least its first.
 func pending(rule recurrence.Rule, s domain.Series, now time.Time) []time.Time {
 	end := now.Add(recurrence.Window)
 	if len(s.Occurrences) == 0 {
 		return rule.Starts(s.First, maxTime(end, s.First))
 	}
-	return rule.Starts(s.Last().Add(time.Second), end)
+	return after(rule, s, end)
+}
+
+// after are the rule's dates later than the day of s's last occurrence, up
+// to end (the last may have moved within its day).
+func after(rule recurrence.Rule, s domain.Series, end time.Time) []time.Time {
+	zone := rule.Zone()
+	lastDay := s.Last().In(zone).Format(time.DateOnly)
+	var out []time.Time
+	for _, t := range rule.Starts(s.Last().Add(-24*time.Hour), end) {
+		if t.In(zone).Format(time.DateOnly) > lastDay {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // fillAt is when the window reaches s's next date not made yet, zero when
@@ -98,7 +128,7 @@ func fillAt(rule recurrence.Rule, s domain.Series) time.Time {
 	if s.Cancelled {
 		return time.Time{}
 	}
-	next := rule.Starts(s.Last().Add(time.Second), s.Last().AddDate(recurrence.MaxYears+1, 0, 0))
+	next := after(rule, s, s.Last().AddDate(recurrence.MaxYears+1, 0, 0))
 	if len(next) == 0 {
 		return time.Time{}
 	}

@@ -27,7 +27,6 @@ type seriesItem struct {
 	PK, SK                             string
 	ID, OrganizationID, Rule, TimeZone string
 	First                              time.Time
-	LengthSeconds                      int64
 	TemplateID                         string
 	// Occurrences are "<sortTime>|<event id>", in order.
 	Occurrences []string `dynamo:",omitempty"`
@@ -42,7 +41,7 @@ func newSeriesItem(s domain.Series) seriesItem {
 	k := seriesKey(s.ID)
 	it := seriesItem{
 		PK: k.PK, SK: k.SK, ID: s.ID, OrganizationID: s.OrganizationID, Rule: s.Rule, TimeZone: s.TimeZone,
-		First: s.First.UTC(), LengthSeconds: int64(s.Length / time.Second), TemplateID: s.TemplateID,
+		First: s.First.UTC(), TemplateID: s.TemplateID,
 		FillAt: optionalTime(s.FillAt), Cancelled: s.Cancelled, CreatedBy: editorItem(s.CreatedBy), Created: s.Created, Version: s.Version,
 	}
 	for _, o := range s.Occurrences {
@@ -54,7 +53,7 @@ func newSeriesItem(s domain.Series) seriesItem {
 func (it seriesItem) domain() domain.Series {
 	s := domain.Series{
 		ID: it.ID, OrganizationID: it.OrganizationID, Rule: it.Rule, TimeZone: it.TimeZone, First: it.First,
-		Length: time.Duration(it.LengthSeconds) * time.Second, TemplateID: it.TemplateID, Cancelled: it.Cancelled,
+		TemplateID: it.TemplateID, Cancelled: it.Cancelled,
 		CreatedBy: editorOf(it.CreatedBy), Created: it.Created, Version: it.Version,
 	}
 	s.FillAt, _ = time.Parse(sortTimeLayout, it.FillAt)

@@ -174,3 +174,61 @@ func TestSeriesRefusalsAndCancel(t *testing.T) {
 		t.Errorf("ana was told %d times", n)
 	}
 }
+
+// "This and following": an edit of the 2nd occurrence with scope=following
+// changes it and every later one (the place, the time of day on each own
+// date), not the 1st; their people are told; later dates the job makes
+// copy it.
+func TestEditThisAndFollowing(t *testing.T) {
+	t.Parallel()
+	env := MustEnvOfItsOwn(t)
+	org := env.NewOrganizer(t)
+	res := env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"), nil, org.Access)
+	Expect(t, res, http.StatusCreated)
+	var first struct {
+		Event
+		Series struct{ ID string } `json:"series"`
+	}
+	res.Decode(t, &first)
+	sr := env.seriesOf(t, first.Series.ID)
+	second, third := env.GetEvent(t, sr.Occurrences[1].EventID), sr.Occurrences[2].EventID
+	ana := env.NewPerson(t)
+	Expect(t, regPost(env, third, ana.Access), http.StatusCreated)
+
+	berlin, _ := time.LoadLocation("Europe/Berlin")
+	at := second.StartTime.In(berlin)
+	moved := time.Date(at.Year(), at.Month(), at.Day(), 18, 30, 0, 0, berlin)
+	form := evFormWith(evFormOf(second), map[string]string{
+		"location": "Park Gate", "time_zone": "Europe/Berlin", "scope": "following",
+		"start_time": moved.UTC().Format(time.RFC3339), "end_time": moved.Add(time.Hour).UTC().Format(time.RFC3339),
+	})
+	Expect(t, evPatch(env, second.ID, evFormWith(form, map[string]string{"scope": "everything"}), org.Access), http.StatusBadRequest)
+	Expect(t, evPatch(env, first.ID, evFormWith(evFormOf(first.Event), map[string]string{"scope": "following", "location": "Elsewhere"}), org.Access), http.StatusOK)
+	Expect(t, evPatch(env, second.ID, form, org.Access), http.StatusOK)
+
+	if got := env.GetEvent(t, first.ID).Location; got != "Elsewhere" {
+		t.Errorf("the 1st occurrence's place: %q", got)
+	}
+	check := func(label string, ids []domain.Occurrence) {
+		t.Helper()
+		for _, o := range ids {
+			e := env.GetEvent(t, o.EventID)
+			local := e.StartTime.In(berlin)
+			if e.Location != "Park Gate" || local.Hour() != 18 || local.Minute() != 30 || local.Weekday() != time.Wednesday || e.EndTime.Sub(e.StartTime) != time.Hour {
+				t.Errorf("%s %s: %q at %s for %s", label, e.ID, e.Location, local, e.EndTime.Sub(e.StartTime))
+			}
+		}
+	}
+	check("a later occurrence", sr.Occurrences[1:])
+	if res, err := env.runReminders(t, env.Now().Add(domain.ChangeQuietPeriod+time.Minute)); err != nil || res.Changes < 1 {
+		t.Fatalf("the job after the edits' quiet period: %+v, %v", res, err)
+	}
+	later := env.Now().Add(10 * 7 * 24 * time.Hour)
+	if res, err := env.runReminders(t, later); err != nil || res.SeriesFilled != 1 {
+		t.Fatalf("the job 10 weeks later: %+v, %v", res, err)
+	}
+	check("an occurrence made later", env.seriesOf(t, first.Series.ID).Occurrences[len(sr.Occurrences):])
+	if n := countMails(t, env, ana.Email, "Changed: ", 1); n != 1 {
+		t.Errorf("ana was told of the move %d times", n)
+	}
+}

@@ -4,6 +4,7 @@
 package events
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"time"
@@ -372,7 +373,16 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	next, err := h.Events.Update(r.Context(), u, current, eventInput(f), h.bannerOf(f, u))
+	update := h.Events.Update
+	switch cmp.Or(f.Value("scope"), r.URL.Query().Get("scope")) {
+	case "", "this":
+	case eventsvc.ScopeFollowing:
+		update = h.Events.UpdateFollowing
+	default:
+		httpapi.Error(w, r, domain.FieldError("scope", eventsvc.MsgScope))
+		return
+	}
+	next, err := update(r.Context(), u, current, eventInput(f), h.bannerOf(f, u))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

@@ -227,6 +227,9 @@ func (r Rule) Starts(from, to time.Time) []time.Time {
 	return out
 }
 
+// Zone is the zone the rule is expanded in.
+func (r Rule) Zone() *time.Location { return r.zone }
+
 // All are every start of the rule (at most MaxCount).
 func (r Rule) All() []time.Time {
 	return r.Starts(r.opt.Dtstart, r.opt.Dtstart.AddDate(MaxYears+1, 0, 0))
