@@ -144,14 +144,20 @@ func (s *Service) CancelSeries(ctx context.Context, u domain.User, id string, in
 			continue
 		}
 		_, err := s.CancelEvent(ctx, u, o.EventID, in)
-		var e *domain.Error
-		if errors.As(err, &e) && (e.Code == domain.CodeNotFound || e.Code == domain.CodeConflict) {
-			continue // deleted, or called off already
-		}
-		if err != nil {
+		if err != nil && !isGoneOrDone(err) {
 			slog.ErrorContext(ctx, "cancel an occurrence of a cancelled series", "event", o.EventID, "err", err)
 			return SeriesPage{}, err
 		}
 	}
 	return s.Series(ctx, id, &u)
+}
+
+// isGoneOrDone reports whether err says an occurrence was deleted, or the
+// change was made already (called off, made).
+func isGoneOrDone(err error) bool {
+	var e *domain.Error
+	if errors.As(err, &e) {
+		return e.Code == domain.CodeNotFound || e.Code == domain.CodeConflict
+	}
+	return errors.Is(err, domain.ErrEventExists)
 }

@@ -22,10 +22,15 @@ const ScopeFollowing = "following"
 // returned it for u) from the form, then every later occurrence made of
 // its series the same way: the same fields, at the new time of day on its
 // own date, and as long; their people are told what moved, as for any
-// edit. The series makes its later dates from this one from then on.
+// edit. The series makes its later dates from this one from then on. A new
+// rule (the form's repeat) reshapes the series from this one on (reshape).
 func (s *Service) UpdateFollowing(ctx context.Context, u domain.User, current domain.Event, in domain.EventInput, banner Banner) (domain.Event, error) {
 	if current.SeriesID == "" {
 		return domain.Event{}, domain.FieldError("scope", MsgNotInSeries)
+	}
+	rule, err := s.ruleFromHere(ctx, current, in)
+	if err != nil {
+		return domain.Event{}, err
 	}
 	next, err := s.Update(ctx, u, current, in, banner)
 	if err != nil {
@@ -34,6 +39,9 @@ func (s *Service) UpdateFollowing(ctx context.Context, u domain.User, current do
 	sr, err := s.Store.Series(ctx, current.SeriesID)
 	if err != nil {
 		return next, explain(err, eventNotFound())
+	}
+	if rule != nil {
+		return next, s.reshape(ctx, u, sr, next, *rule)
 	}
 	var later []string
 	for _, o := range sr.Occurrences {

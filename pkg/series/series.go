@@ -90,7 +90,7 @@ func Fill(ctx context.Context, st Store, s domain.Series, template domain.Event,
 		made = append(made, e)
 		next.Occurrences = append(next.Occurrences, domain.Occurrence{EventID: e.ID, Start: e.Start})
 	}
-	next.FillAt = fillAt(rule, next)
+	next.FillAt = FillAt(rule, next)
 	if err := st.SaveSeries(ctx, s, next); err != nil {
 		return s, made, err
 	}
@@ -122,9 +122,9 @@ func after(rule recurrence.Rule, s domain.Series, end time.Time) []time.Time {
 	return out
 }
 
-// fillAt is when the window reaches s's next date not made yet, zero when
+// FillAt is when the window reaches s's next date not made yet, zero when
 // none is left (or s is cancelled).
-func fillAt(rule recurrence.Rule, s domain.Series) time.Time {
+func FillAt(rule recurrence.Rule, s domain.Series) time.Time {
 	if s.Cancelled {
 		return time.Time{}
 	}

@@ -2,6 +2,7 @@ package apitest
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -230,5 +231,56 @@ func TestEditThisAndFollowing(t *testing.T) {
 	check("an occurrence made later", env.seriesOf(t, first.Series.ID).Occurrences[len(sr.Occurrences):])
 	if n := countMails(t, env, ana.Email, "Changed: ", 1); n != 1 {
 		t.Errorf("ana was told of the move %d times", n)
+	}
+}
+
+// A new rule for "this and following" reshapes the series from there: a
+// later occurrence on one of its dates stays (with its people), one on no
+// date is called off and its people told, the new dates are made.
+func TestNewRuleFromHere(t *testing.T) {
+	t.Parallel()
+	env := MustEnvOfItsOwn(t)
+	org := env.NewOrganizer(t)
+	res := env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=8"), nil, org.Access)
+	Expect(t, res, http.StatusCreated)
+	var first struct {
+		Event
+		Series struct{ ID string } `json:"series"`
+	}
+	res.Decode(t, &first)
+	sr := env.seriesOf(t, first.Series.ID)
+	second := env.GetEvent(t, sr.Occurrences[1].EventID)
+	stays, goes := sr.Occurrences[3].EventID, sr.Occurrences[2].EventID
+	ana, ben := env.NewPerson(t), env.NewPerson(t)
+	Expect(t, regPost(env, stays, ana.Access), http.StatusCreated)
+	Expect(t, regPost(env, goes, ben.Access), http.StatusCreated)
+
+	// From the 2nd on: every other Wednesday, 4 times.
+	form := evFormWith(evFormOf(second), map[string]string{"time_zone": "Europe/Berlin", "scope": "following", "repeat": "FREQ=WEEKLY;INTERVAL=2;BYDAY=WE;COUNT=4"})
+	bad := evFormWith(form, map[string]string{"repeat": "FREQ=WEEKLY;BYDAY=WE;COUNT=999"})
+	Expect(t, evPatch(env, second.ID, bad, org.Access), http.StatusBadRequest)
+	Expect(t, evPatch(env, second.ID, form, org.Access), http.StatusOK)
+
+	var s seriesAnswer
+	res = env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, org.Access)
+	Expect(t, res, http.StatusOK)
+	res.Decode(t, &s)
+	var live []string
+	for _, e := range s.Events {
+		if !e.Cancelled {
+			live = append(live, e.ID)
+		}
+	}
+	if len(live) != 5 || live[0] != first.ID || live[1] != second.ID || live[2] != stays {
+		t.Errorf("the live occurrences: %v (stays %s)", live, stays)
+	}
+	if !strings.HasPrefix(s.RepeatText, "Every 2 weeks on Wednesday") {
+		t.Errorf("repeat_text = %q", s.RepeatText)
+	}
+	if n := countMails(t, env, ben.Email, "Cancelled: ", 1); n != 1 {
+		t.Errorf("ben, whose date was taken out, was told %d times", n)
+	}
+	if n := countMails(t, env, ana.Email, "Cancelled: ", 0); n != 0 {
+		t.Errorf("ana, whose date stays, was told of a cancellation")
 	}
 }
