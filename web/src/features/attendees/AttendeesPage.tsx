@@ -13,7 +13,8 @@ import { AnswerList } from '@/components/AnswerList';
 import { Decision } from './Decision';
 import { AttendeeSummary, GuestBadge, StatusBadge } from './AttendeeSummary';
 import { CancelledNote, TellAttendees } from './TellAttendees';
-import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
+import { useAttendeeList, useEventIdParam, type AttendeeList } from './hooks';
+import { useDebounced } from '@/lib/useDebounced';
 
 // The organizer's list of an event's attendees: counts, search, export.
 export default function AttendeesPage() {

@@ -8,7 +8,8 @@ import { localTime } from '@/lib/time';
 import { checkIn, fullName, undoCheckIn, type Attendee, type CheckInResult, type UndoCheckInResult } from './api';
 import { AttendeeSummary, GuestBadge, StatusBadge } from './AttendeeSummary';
 import { NoEventChosen } from './AttendeesPage';
-import { useAttendeeList, useDebounced, useEventIdParam, type AttendeeList } from './hooks';
+import { useAttendeeList, useEventIdParam, type AttendeeList } from './hooks';
+import { useDebounced } from '@/lib/useDebounced';
 import { canScan } from './scanner';
 import { TicketScanner } from './TicketScanner';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -78,6 +78,32 @@ describe('create event page', () => {
     expect(screen.getByLabelText('End time')).toHaveAttribute('type', 'datetime-local');
     expect(screen.getByLabelText('Capacity')).toHaveAttribute('type', 'number');
     expect(screen.getByLabelText('Banner (optional)')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('makes a weekly series: the rule from the choices, previewed by the server, sent with the event', async () => {
+    const sent = answerCreate(() => HttpResponse.json(events[0], { status: 201 }));
+    const asked: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/event/series/preview/'), async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ repeat_text: 'Every Wednesday and Friday, 18:30 CEST', count: 6, dates: ['2030-05-01T16:30:00Z', '2030-05-03T16:30:00Z'] });
+      }),
+    );
+    const { user } = await openCreateForm();
+    await fillRequired(user, 'Run Club');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly');
+    await user.click(screen.getByRole('checkbox', { name: 'Fri' }));
+    await user.clear(screen.getByLabelText('Dates (at most 200)'));
+    await user.type(screen.getByLabelText('Dates (at most 200)'), '6');
+    const rule = 'FREQ=WEEKLY;INTERVAL=1;BYDAY=WE,FR;COUNT=6';
+    // The preview asks once the choices settle.
+    await waitFor(() => expect(asked).toContainEqual(expect.objectContaining({ repeat: rule })));
+    const preview = await screen.findByRole('status', { name: 'Repeat preview' });
+    expect(await within(preview).findByText('Every Wednesday and Friday, 18:30 CEST · 6 dates')).toBeInTheDocument();
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Series created successfully!')).toBeInTheDocument();
+    expect(sent[0]?.repeat).toBe(rule);
   });
 
   it('uploads the banner to S3, creates the event with its key and goes to the events', async () => {

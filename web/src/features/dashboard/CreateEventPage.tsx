@@ -24,7 +24,7 @@ export default function CreateEventPage() {
       // The banner goes straight to S3; the event carries its key.
       const bannerKey = banner ? await uploadImage('banner', banner) : null;
       await createEvent(eventFormData(values, bannerKey));
-      toast.success('Event created successfully!');
+      toast.success(values.repeat ? 'Series created successfully!' : 'Event created successfully!');
       void navigate(paths.dashboardEvents);
     } catch (error) {
       console.error('create event', error);
@@ -44,6 +44,7 @@ export default function CreateEventPage() {
           name="Create event"
           initial={emptyEventForm}
           submitLabel="Create Event"
+          repeatable
           saving={saving}
           errors={errors}
           onSubmit={(values, banner) => void create(values, banner)}

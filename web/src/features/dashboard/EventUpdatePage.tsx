@@ -34,6 +34,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     visibility: event.visibility ?? 'public',
     online_url: event.online_url ?? '',
     questions: (event.questions ?? []).map(draftOf),
+    repeat: '',
   };
 }
 

@@ -51,7 +51,7 @@ export async function deleteEvent(id: string): Promise<void> {
 }
 
 // The fields of an event beyond the six every create and update sends.
-const EXTRA_FIELDS = ['waitlist', 'approval', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions'] as const;
+const EXTRA_FIELDS = ['waitlist', 'approval', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions', 'repeat'] as const;
 
 function extraValue(values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]): string {
   if (field === 'waitlist' || field === 'approval') return String(values[field]);
@@ -75,8 +75,23 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null,
   form.append('capacity', values.capacity);
   for (const field of EXTRA_FIELDS) {
     const value = extraValue(values, field);
+    // A repeat is sent only when there is one (an update sends none).
+    if (field === 'repeat' && (initial || !value)) continue;
     if (!initial || value !== extraValue(initial, field)) form.append(field, value);
   }
   if (bannerKey) form.append('banner_key', bannerKey);
   return form;
+}
+
+// What a repeat rule gives for a start in a zone: its words, how many
+// dates and the first ten (nothing is kept).
+export interface SeriesPreview {
+  repeat_text: string;
+  count: number;
+  dates: string[];
+}
+
+export async function previewSeries(repeat: string, startTime: string, timeZone: string): Promise<SeriesPreview> {
+  const body = { repeat, start_time: toApiTime(startTime, timeZone), time_zone: timeZone };
+  return (await api.post<SeriesPreview>('/event/series/preview/', body)).data;
 }

@@ -27,6 +27,8 @@ export interface EventFormValues {
   online_url: string;
   // What registering asks, as the form edits them.
   questions: QuestionDraft[];
+  // A new event's repeat rule (repeatRule.ts), '' for one event.
+  repeat: string;
 }
 
 export type Visibility = 'public' | 'unlisted' | 'private';
@@ -85,6 +87,7 @@ export const emptyEventForm: EventFormValues = {
   visibility: 'public',
   online_url: '',
   questions: [],
+  repeat: '',
 };
 
 // API fields (and those of the banner upload) → the form field that shows them.
@@ -105,6 +108,7 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   visibility: 'visibility',
   online_url: 'online_url',
   questions: 'questions',
+  repeat: 'repeat',
   banner: 'banner',
   banner_key: 'banner',
   content_type: 'banner',

@@ -1,13 +1,14 @@
 // The event form the create and update pages share. Both mark and require
 // the same fields, every one the API requires: all but the waitlist, the
 // banner and the what-and-where.
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { FormErrorReport } from '@/lib/errors';
 import { FormInput, FormProblems, FormTextarea, RequiredFieldsNote } from '@/components/FormField';
 import type { EventFormValues } from '../eventFormValues';
 import { AccessFields } from './AccessFields';
 import { PlaceFields } from './PlaceFields';
 import { QuestionsEditor } from './QuestionsEditor';
+import { RepeatFields } from './RepeatFields';
 import { TimeZonePicker, browserTimeZone } from './TimeZonePicker';
 
 interface EventFormProps {
@@ -21,12 +22,15 @@ interface EventFormProps {
   eventId?: string;
   inviteUrl?: string | null;
   wasListed?: boolean;
+  // A new event may repeat (a series).
+  repeatable?: boolean;
   onSubmit: (values: EventFormValues, banner: File | null) => void;
 }
 
-export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, eventId, inviteUrl, wasListed, onSubmit }: EventFormProps) {
+export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, eventId, inviteUrl, wasListed, repeatable, onSubmit }: EventFormProps) {
   const [values, setValues] = useState<EventFormValues>(() => ({ ...initial, time_zone: initial.time_zone || browserTimeZone() }));
   const [banner, setBanner] = useState<File | null>(null);
+  const setRepeat = useCallback((repeat: string) => setValues((v) => (v.repeat === repeat ? v : { ...v, repeat })), []);
 
   const bind = (field: 'title' | 'location' | 'description' | 'start_time' | 'end_time' | 'capacity') => ({
     id: `event-${field}`,
@@ -52,6 +56,7 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
       <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
       <TimeZonePicker value={values.time_zone} errors={errors.fields.time_zone} onChange={(time_zone) => setValues((v) => ({ ...v, time_zone }))} />
       <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
+      {repeatable && <RepeatFields start={values.start_time} timeZone={values.time_zone} errors={errors.fields.repeat} onChange={setRepeat} />}
       <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
       <ToggleField
         name="waitlist"
@@ -78,23 +83,7 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
         onChange={(changes) => setValues((v) => ({ ...v, ...changes }))}
       />
       <QuestionsEditor questions={values.questions} errors={errors.fields.questions} onChange={(questions) => setValues((v) => ({ ...v, questions }))} />
-      <div className="sm:col-span-2">
-        {currentBanner && (
-          <figure className="mb-3">
-            <img src={currentBanner.url} alt={currentBanner.alt} className="aspect-video w-full max-w-xs rounded-md bg-slate-100 object-cover" />
-            <figcaption className="mt-1 text-sm text-slate-600">Current banner</figcaption>
-          </figure>
-        )}
-        <FormInput
-          id="event-banner"
-          name="banner"
-          type="file"
-          accept="image/*"
-          label="Banner (optional)"
-          errors={errors.fields.banner}
-          onChange={(e) => setBanner(e.target.files?.[0] ?? null)}
-        />
-      </div>
+      <BannerField current={currentBanner} errors={errors.fields.banner} onChange={setBanner} />
       <div className="sm:col-span-2">
         <FormProblems messages={errors.others} />
       </div>
@@ -134,6 +123,29 @@ function ToggleField({ name, label, help, checked, errors, onChange }: { name: s
           </p>
         ))}
       </div>
+    </div>
+  );
+}
+
+// The banner: the current one, if any, and a file to replace it.
+function BannerField({ current, errors, onChange }: { current?: { url: string; alt: string } | null; errors: string[] | undefined; onChange: (file: File | null) => void }) {
+  return (
+    <div className="sm:col-span-2">
+      {current && (
+        <figure className="mb-3">
+          <img src={current.url} alt={current.alt} className="aspect-video w-full max-w-xs rounded-md bg-slate-100 object-cover" />
+          <figcaption className="mt-1 text-sm text-slate-600">Current banner</figcaption>
+        </figure>
+      )}
+      <FormInput
+        id="event-banner"
+        name="banner"
+        type="file"
+        accept="image/*"
+        label="Banner (optional)"
+        errors={errors}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
     </div>
   );
 }
