@@ -25,3 +25,4 @@ export type Member = Schemas['Member'];
 export type Invitation = Schemas['Invitation'];
 export type Team = Schemas['Team'];
 export type TeamOrganization = Schemas['TeamOrganization'];
+export type Series = Schemas['Series'];

@@ -729,6 +729,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/series/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A series (its rule, in words, and its upcoming occurrences); anyone for a public one, its organization's members for another. */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/series/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call off every upcoming occurrence (each one's people are told the message) and make no more; owners and managers. */
+        post: operations["cancelSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/series/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a repeat rule for an event starting at `start_time` in `time_zone`, changing nothing; signed in. */
+        post: operations["previewSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/create/": {
         parameters: {
             query?: never;
@@ -1398,6 +1449,11 @@ export interface components {
             changed_at?: components["schemas"]["NullableTime"];
             /** @description What registering asks (an event's own reads; lists leave them out, as an event that asks none). */
             questions?: components["schemas"]["Question"][];
+            /** @description The series it is an occurrence of, and its place in it (from 1); absent for one event. */
+            series?: {
+                id: string;
+                position: number;
+            };
         };
         /**
          * @description owner: everything, members and the organization included; manager: events and their people; checkin: the attendee list and check-in.
@@ -1442,6 +1498,22 @@ export interface components {
             /** @description Open invitations; empty for anyone but an owner. */
             invitations: components["schemas"]["Invitation"][];
         };
+        Series: {
+            id: string;
+            /** @description Its RRULE as kept, then an `EXDATE:` line of the dates left out, if any. */
+            repeat: string;
+            /** @description How it repeats, at its next date's time and zone: "Every Wednesday, 19:00 CET". */
+            repeat_text: string;
+            time_zone: string;
+            cancelled: boolean;
+            organization: {
+                id: string;
+                name: string;
+                logo_url: components["schemas"]["NullableString"];
+            };
+            /** @description Its upcoming occurrences made so far (the next 12 weeks), soonest first, at most 50. */
+            events: components["schemas"]["Event"][];
+        };
         Editor: {
             id: string;
             username: string;
@@ -1476,6 +1548,8 @@ export interface components {
             visibility: "public" | "unlisted" | "private";
             /** @description An https:// link, for the people holding a seat. */
             online_url?: string;
+            /** @description Create only: makes the event the first of a series (an RRULE such as `FREQ=WEEKLY;BYDAY=WE;COUNT=10`, optionally followed by a line `EXDATE:20261224,20261231`); see docs/api.md, "Series". */
+            repeat?: string;
             /** @description A JSON list of up to 10 questions (`{"id", "label", "kind", "options", "required"}`); a new question has no id (the server names it), a kept one keeps its own. Absent keeps them; `[]` removes them (their answers stay readable). */
             questions?: string;
             banner?: string;
@@ -3224,6 +3298,105 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["FollowableCache"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The series, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Series"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    repeat: string;
+                    start_time: string;
+                    time_zone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule in words, how many dates it gives and the first 10. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        repeat_text: string;
+                        count: number;
+                        dates: components["schemas"]["Time"][];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -232,3 +232,25 @@ describe('event update page', () => {
     expect(currentLocation()).toBe('/dashboard/event-update');
   });
 });
+
+describe('event update page, series', () => {
+  it('changes an occurrence alone by default, or with the later ones when asked', async () => {
+    signIn();
+    answerAccount();
+    const occurrence = { ...ownerRead(events[0]!), series: { id: '01JSER00000000000000000001', position: 2 } };
+    answerEvents([occurrence]);
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    server.use(
+      http.patch(apiUrl(`/event/detail/${occurrence.id}/`), async ({ request }) => {
+        sent.push(Object.fromEntries(await request.formData()));
+        return HttpResponse.json(occurrence);
+      }),
+    );
+    const { user } = renderApp(`/dashboard/event-update?id=${occurrence.id}`);
+    expect(await screen.findByLabelText('This event only')).toBeChecked();
+    await user.click(screen.getByLabelText('This and following events'));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.scope).toBe('following');
+  });
+});

@@ -89,13 +89,17 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrorReport>(noErrors);
+  // An occurrence of a series changes alone, or with every later one.
+  const [scope, setScope] = useState<'this' | 'following'>('this');
 
   async function update(values: EventFormValues, banner: File | null) {
     setSaving(true);
     setErrors(noErrors);
     try {
       const bannerKey = banner ? await uploadImage('banner', banner) : null;
-      await updateEvent(event.id, eventFormData(values, bannerKey, initial));
+      const form = eventFormData(values, bannerKey, initial);
+      if (scope === 'following') form.append('scope', 'following');
+      await updateEvent(event.id, form);
       // A later visit by URL shows the event as it is now.
       invalidateQuery(editedEventKey(event.id));
       toast.success('Event updated successfully!');
@@ -111,6 +115,7 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
   return (
     <div className="card">
       <Editors of={event} />
+      {event.series && <ScopeChoice scope={scope} onChange={setScope} />}
       <EventForm
         name="Update event"
         initial={initial}
@@ -124,5 +129,29 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
         onSubmit={(values, banner) => void update(values, banner)}
       />
     </div>
+  );
+}
+
+// Whether an edit of an occurrence changes it alone or it and every later
+// one of its series (each on its own date, at the new time of day).
+function ScopeChoice({ scope, onChange }: { scope: 'this' | 'following'; onChange: (scope: 'this' | 'following') => void }) {
+  return (
+    <fieldset className="mb-4 rounded-lg bg-indigo-50 p-3">
+      <legend className="sr-only">Change</legend>
+      <p className="mb-2 text-sm font-medium text-indigo-900">This event is one date of a series. Change:</p>
+      <div className="flex flex-wrap gap-4 text-sm text-slate-800">
+        {(
+          [
+            ['this', 'This event only'],
+            ['following', 'This and following events'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => onChange(value)} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

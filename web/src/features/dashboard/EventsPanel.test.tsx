@@ -192,3 +192,19 @@ describe('events panel', () => {
     expect(screen.queryByText('Event deleted successfully')).not.toBeInTheDocument();
   });
 });
+
+describe('events panel, series', () => {
+  it('shows a series once, at its soonest date, with its later dates folded under it', async () => {
+    signIn();
+    answerAccount();
+    const series = { id: '01JSER00000000000000000001', position: 1 };
+    const first = { ...events[0]!, id: '01JEVT0000000000000000000A', title: 'Run Club', series };
+    const second = { ...first, id: '01JEVT0000000000000000000B', start_time: '2030-05-08T18:30:45Z', end_time: '2030-05-08T21:00:00Z', series: { ...series, position: 2 } };
+    answerEvents([first, events[1]!, second]);
+    const { user } = renderApp('/dashboard/events');
+    expect(await screen.findAllByRole('link', { name: 'Run Club' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: events[1]!.title })).toBeInTheDocument();
+    await user.click(screen.getByText('1 more date of this series'));
+    expect(screen.getAllByRole('link', { name: 'Attendees' })).toHaveLength(3);
+  });
+});

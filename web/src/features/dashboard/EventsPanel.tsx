@@ -78,7 +78,7 @@ export default function EventsPanel() {
       )}
       {status === 'ready' && events.length > 0 && (
         <ul className="grid gap-4">
-          {events.map((event) => (
+          {groupSeries(events).map(({ event, later }) => (
             <li key={event.id}>
               <OrganizationEvent
                 event={event}
@@ -88,6 +88,7 @@ export default function EventsPanel() {
                 onDuplicate={() => void duplicate(event)}
                 onDelete={() => void destroy(event)}
               />
+              {later.length > 0 && <LaterDates later={later} manages={manages} onEdit={edit} />}
             </li>
           ))}
         </ul>
@@ -128,8 +129,9 @@ function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete
             {event.title}
           </Link>
         </h2>
-        {(event.cancelled || event.visibility === 'unlisted' || event.visibility === 'private' || event.online) && (
+        {(event.cancelled || event.visibility === 'unlisted' || event.visibility === 'private' || event.online || event.series) && (
           <p className="flex flex-wrap gap-1">
+            {event.series && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Series</span>}
             {event.cancelled && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>}
             {event.visibility === 'unlisted' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Unlisted</span>}
             {event.visibility === 'private' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Private</span>}
@@ -167,5 +169,55 @@ function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete
         </div>
       </div>
     </article>
+  );
+}
+
+// A series shows once, at its soonest date in the list, with its later
+// ones under it; single events as they come.
+function groupSeries(events: TurnoutEvent[]): { event: TurnoutEvent; later: TurnoutEvent[] }[] {
+  const groups: { event: TurnoutEvent; later: TurnoutEvent[] }[] = [];
+  const bySeries = new Map<string, { event: TurnoutEvent; later: TurnoutEvent[] }>();
+  for (const event of events) {
+    const series = event.series?.id;
+    const group = series ? bySeries.get(series) : undefined;
+    if (group) {
+      group.later.push(event);
+      continue;
+    }
+    const fresh = { event, later: [] };
+    groups.push(fresh);
+    if (series) bySeries.set(series, fresh);
+  }
+  return groups;
+}
+
+// The later dates of a series, folded under its first.
+function LaterDates({ later, manages, onEdit }: { later: TurnoutEvent[]; manages: boolean; onEdit: (event: TurnoutEvent) => void }) {
+  return (
+    <details className="mt-2 rounded-lg bg-white px-4 py-2 ring-1 ring-slate-200">
+      <summary className="cursor-pointer text-sm font-medium text-indigo-800">
+        {later.length === 1 ? '1 more date of this series' : `${later.length} more dates of this series`}
+      </summary>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {later.map((event) => (
+          <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <span className="text-slate-800">
+              <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
+              {event.cancelled && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>}
+            </span>
+            <span className="flex gap-2">
+              <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary">
+                Attendees
+              </Link>
+              {manages && (
+                <button type="button" className="btn-secondary" onClick={() => onEdit(event)}>
+                  Edit
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

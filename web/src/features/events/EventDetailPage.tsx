@@ -24,6 +24,7 @@ import { questionsReady, RegistrationQuestions, type AnswerDraft } from './Regis
 import { EventBanner } from '@/components/EventBanner';
 import { EventFacts } from './EventFacts';
 import { HostCard } from './HostCard';
+import { SeriesDates } from './SeriesDates';
 import { ShareEvent } from './ShareEvent';
 import { availabilityOf, eventFromState } from '@/lib/eventInfo';
 import { AvailabilityBadge } from '@/components/AvailabilityBadge';
@@ -329,6 +330,7 @@ function EventHeader({ event }: { event: TurnoutEvent }) {
       <div className="p-6">
         <h1 className="type-page-title">{event.title}</h1>
         <EventFacts event={event} />
+        {event.series && <SeriesDates event={event} />}
       </div>
       {event.organization?.name && (
         <div className="border-t border-slate-200 px-6 py-4">
