@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { signIn } from '@/test/fixtures';
+import { person, signIn } from '@/test/fixtures';
 import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import type { OrganizationPageData } from './api';
@@ -66,6 +66,7 @@ describe('organization page', () => {
     signIn();
     const calls: string[] = [];
     server.use(
+      http.get(apiUrl('/user/profile/'), () => HttpResponse.json(person)),
       http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json(page)),
       http.get(apiUrl(`/organization/public/${orgId}/follow/`), () => HttpResponse.json({ following: false, followers: 12 })),
       http.post(apiUrl(`/organization/public/${orgId}/follow/`), () => {
