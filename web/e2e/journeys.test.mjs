@@ -87,7 +87,7 @@ const journeys = [
   ],
   [
     'organization-runs-as-a-team',
-    'an owner invites a manager and a door volunteer, who join by the mailed link; the manager edits an event, the volunteer checks a person in and is refused the rest',
+    'an owner creates a weekly series across a daylight-saving change and invites a manager and a door volunteer; the manager edits this and following, the volunteer checks in and is refused the rest, a follower is mailed once',
     organizationRunsAsATeam,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
