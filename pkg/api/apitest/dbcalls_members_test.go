@@ -3,6 +3,7 @@ package apitest
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"turnout/pkg/domain"
 )
@@ -54,4 +55,31 @@ func measureFollows(t *testing.T, env *Env, person *Account, measure func(string
 	})
 	measure("GET /api/user/following/", 200, func() *Response { return env.JSON(http.MethodGet, "/api/user/following/", nil, person.Access) })
 	measure("DELETE /api/organization/public/{id}/follow/", 200, func() *Response { return env.JSON(http.MethodDelete, follow, nil, person.Access) })
+}
+
+// measureSeries counts the calls of a series: making one (its first 12
+// weeks of dates), its page, the preview of a rule and an edit of "this
+// and following"; it answers when the job is due to make its later dates.
+func measureSeries(t *testing.T, env *Env, org *Account, measure func(string, int, func() *Response) *Response) time.Time {
+	t.Helper()
+	var first struct {
+		Series struct{ ID string } `json:"series"`
+	}
+	measure("POST /api/event/create/ (a weekly series: its 12 dates of the window made)", 201, func() *Response {
+		return env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"), nil, org.Access)
+	}).Decode(t, &first)
+	sr := env.seriesOf(t, first.Series.ID)
+	measure("GET /api/event/series/{id}/", 200, func() *Response {
+		return env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, "")
+	})
+	measure("POST /api/event/series/preview/", 200, func() *Response {
+		body := map[string]string{"repeat": "FREQ=WEEKLY;BYDAY=WE;COUNT=20", "start_time": sr.First.Format(time.RFC3339), "time_zone": "Europe/Berlin"}
+		return env.JSON(http.MethodPost, "/api/event/series/preview/", body, org.Access)
+	})
+	last := env.GetEvent(t, sr.Occurrences[len(sr.Occurrences)-2].EventID)
+	measure("PATCH /api/event/detail/{id}/ (scope=following: it and 1 later date)", 200, func() *Response {
+		form := evFormWith(evFormOf(last), map[string]string{"location": "Park Gate", "time_zone": "Europe/Berlin", "scope": "following"})
+		return evPatch(env, last.ID, form, org.Access)
+	})
+	return env.seriesOf(t, first.Series.ID).FillAt.Add(time.Minute)
 }
