@@ -49,6 +49,7 @@ type Store interface {
 	FollowStore
 	series.Store
 	EventsByID(ctx context.Context, ids []string) ([]domain.Event, error)
+	DeleteSeries(ctx context.Context, id string) error
 	Organization(ctx context.Context, id string) (domain.Organization, error)
 	Event(ctx context.Context, id string) (domain.Event, error)
 	CreateEvent(ctx context.Context, e domain.Event) error

@@ -80,6 +80,10 @@ func (s *Service) deleteAll(ctx context.Context, stopAt time.Time, orgID string)
 					return err
 				}
 				media.Discard(ctx, s.Media, deleted.BannerKey)
+				if deleted.SeriesID != "" {
+					// Its series goes with its events (again for each: it may run again).
+					return s.Store.DeleteSeries(ctx, deleted.SeriesID)
+				}
 				return nil
 			})
 			if err != nil {

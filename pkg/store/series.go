@@ -158,3 +158,26 @@ func (s *Store) EventsByID(ctx context.Context, ids []string) ([]domain.Event, e
 	}
 	return out, nil
 }
+
+// DeleteSeries removes series id and its place in the fill index (its
+// organization's deletion; its events go one by one); gone already is
+// done.
+func (s *Store) DeleteSeries(ctx context.Context, id string) error {
+	sr, err := s.Series(ctx, id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	k := seriesKey(id)
+	keys := []dynamo.Keyed{dynamo.Keys{k.PK, k.SK}}
+	if !sr.FillAt.IsZero() {
+		fk := seriesFillKey(sr.FillAt, id)
+		keys = append(keys, dynamo.Keys{fk.PK, fk.SK})
+	}
+	if err := s.deleteAll(ctx, keys); err != nil {
+		return fmt.Errorf("delete series %s: %w", id, err)
+	}
+	return nil
+}

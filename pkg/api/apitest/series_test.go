@@ -1,6 +1,7 @@
 package apitest
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -173,6 +174,13 @@ func TestSeriesRefusalsAndCancel(t *testing.T) {
 	Expect(t, env.JSON(http.MethodPost, cancel, map[string]string{"message": "Again."}, org.Access), http.StatusConflict)
 	if n := countMails(t, env, ana.Email, "Cancelled: ", 1); n != 1 {
 		t.Errorf("ana was told %d times", n)
+	}
+	// The organization's deletion takes its series with its events.
+	Expect(t, env.JSON(http.MethodDelete, "/api/user/account/", map[string]string{"password": org.Password}, org.Access), http.StatusNoContent)
+	for _, id := range []string{first.Series.ID, hidden.Series.ID} {
+		if _, err := store.New(env.awsCfg, env.Config.DynamoDBEndpoint, env.Config.Table).Series(t.Context(), id); !errors.Is(err, domain.ErrNotFound) {
+			t.Errorf("series %s after its organization's deletion: %v", id, err)
+		}
 	}
 }
 
