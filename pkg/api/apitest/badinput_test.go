@@ -168,6 +168,11 @@ func (w *badWorld) jsonEndpoints() []badJSONEndpoint {
 		{"change password", http.MethodPut, "/api/user/change-password/", w.person.Access},
 		{"upload", http.MethodPost, "/api/media/upload/", w.org.Access},
 		{"guest confirmation", http.MethodPost, "/api/event/rsvp/confirm/", ""},
+		{"invite", http.MethodPost, "/api/organization/members/", w.org.Access},
+		{"invitation", http.MethodPost, "/api/organization/invitation/", ""},
+		{"join", http.MethodPost, "/api/organization/join/", w.person.Access},
+		{"repeat preview", http.MethodPost, "/api/event/series/preview/", w.org.Access},
+		{"organization deletion", http.MethodDelete, "/api/organization/details/", w.org.Access},
 	}
 }
 
@@ -222,6 +227,8 @@ func TestBadJSONTypes(t *testing.T) {
 		{"event create title list", http.MethodPost, "/api/event/create/", w.org.Access, `{"title": ["x"]}`, "title"},
 		{"event update capacity list", http.MethodPatch, eventPath, w.org.Access, `{"capacity": [1]}`, "capacity"},
 		{"profile update name list", http.MethodPut, "/api/user/update/profile/", w.person.Access, `{"first_name": ["Ada"]}`, "first_name"},
+		{"invite role number", http.MethodPost, "/api/organization/members/", w.org.Access, `{"email": "door@example.com", "role": 1}`, "role"},
+		{"repeat list", http.MethodPost, "/api/event/series/preview/", w.org.Access, `{"repeat": ["FREQ=WEEKLY"], "start_time": "2030-01-02T19:00:00Z", "time_zone": "UTC"}`, "repeat"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -381,6 +388,8 @@ func TestMalformedIDsAreNotFound(t *testing.T) {
 		{"ticket page", http.MethodGet, "/api/event/ticket/%s/", ""},
 		{"ticket link reset", http.MethodPost, "/api/event/ticket/reset/%s/", w.person.Access},
 		{"check-in undo", http.MethodDelete, "/api/event/detail/" + w.event.ID + "/check-in/%s/", w.org.Access},
+		{"series", http.MethodGet, "/api/event/series/%s/", ""},
+		{"follow", http.MethodPost, "/api/organization/public/%s/follow/", w.person.Access},
 	}
 	for _, ep := range endpoints {
 		for _, id := range ids {
@@ -648,6 +657,12 @@ func TestHostileJSONValues(t *testing.T) {
 		"upload":            {"kind": "banner", "content_type": "image/png"},
 		// A forged confirmation link's secret, or a hostile one.
 		"guest confirmation": {"token": "AAAAAAAAAAAAAAAAAAAAAA"},
+		"invite":             {"email": "door@example.com", "role": "nobody"},
+		"invitation":         {"token": w.org.OrganizationID + ".forged"},
+		"join":               {"token": w.org.OrganizationID + ".forged"},
+		"repeat preview":     {"repeat": "FREQ=WEEKLY;COUNT=99999", "start_time": "2030-01-02T19:00:00Z", "time_zone": "Europe/Berlin"},
+		// A wrong password, or a hostile one: nothing is deleted.
+		"organization deletion": {"password": "wrong-password"},
 	}
 	wrongTypes := []string{`5`, `true`, `["x"]`, `{"a": 1}`}
 	for _, ep := range w.jsonEndpoints() {
