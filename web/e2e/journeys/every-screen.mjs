@@ -7,7 +7,8 @@
 // person's ticket, and what has the keyboard's focus, show clear of the
 // phone's bottom bar, and the ticket's own page (opened by its link) passes too,
 // as do a guest's confirmation page and their registration's page (a 150-letter name);
-// so does the profile that says mail to the person's address bounces, and a
+// so does an occurrence of a series (its repeat and next dates), the
+// profile that says mail to the person's address bounces, and a
 // registration's buttons beside the long title keep their one line.
 import assert from 'node:assert/strict';
 import { createEvent, registerAsGuest, registerFor, reportBounce, signUpOrganization, signUpPerson, unique } from '../api.mjs';
@@ -18,6 +19,7 @@ export default async function everyScreen({ page, stack }) {
   const org = await signUpOrganization(stack);
   const long = await createEvent(stack, org, { title: 'W'.repeat(200), location: 'L'.repeat(200) });
   const url = await createEvent(stack, org, { title: 'Meetup at https://www.example.com/events/summer-2027' });
+  const series = await createEvent(stack, org, { title: 'Weekly Run Club', repeat: 'FREQ=WEEKLY;COUNT=6' });
   const person = await signUpPerson(stack);
   const registration = await registerFor(stack, person, long.id);
   const guest = new URL((await registerAsGuest(stack, long.id, 'G'.repeat(150), `${unique('guest')}@example.com`)).manage_url);
@@ -26,6 +28,7 @@ export default async function everyScreen({ page, stack }) {
     ['home', '/'],
     ['events', '/events'],
     ['event-long-word', `/event/detail?id=${long.id}`],
+    ['event-series', `/event/detail?id=${series.id}`],
     ['event-url-title', `/event/detail?id=${url.id}`],
     ['event-none', '/event/detail'],
     ['login', '/login'],

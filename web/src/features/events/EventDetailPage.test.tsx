@@ -95,6 +95,30 @@ describe('EventDetailPage', () => {
     expect(asked).toEqual([jazz.id]);
   });
 
+  it('says how an occurrence of a series repeats and links its next dates', async () => {
+    const series = { id: '01J0000000000000000SERIES1', position: 1 };
+    const next = { ...jazz, id: '01J0000000000000000000JAZ2', start_time: inDays(10), end_time: inDays(10, 2), series: { ...series, position: 2 } };
+    server.use(
+      http.get(apiUrl('/event/detail/:id/'), () => HttpResponse.json({ ...jazz, series })),
+      http.get(apiUrl(`/event/series/${series.id}/`), () =>
+        HttpResponse.json({
+          id: series.id,
+          repeat: 'FREQ=WEEKLY;COUNT=3',
+          repeat_text: 'Every Saturday, 12:00 UTC',
+          time_zone: 'UTC',
+          cancelled: false,
+          organization: jazz.organization,
+          events: [{ ...jazz, series }, next],
+        }),
+      ),
+    );
+    renderApp(detailPath);
+    const dates = await screen.findByRole('region', { name: 'Every Saturday, 12:00 UTC' });
+    const links = within(dates).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', `/event/detail?id=${next.id}`);
+  });
+
   it('says when the event of ?id= does not exist', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.get(apiUrl('/event/detail/:id/'), () => HttpResponse.json({ detail: 'Event not found.' }, { status: 404 })));
