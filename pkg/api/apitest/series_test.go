@@ -47,21 +47,12 @@ func TestWeeklySeries(t *testing.T) {
 	t.Parallel()
 	env := MustEnvOfItsOwn(t)
 	org := env.NewOrganizer(t)
-	res := env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"), nil, org.Access)
-	Expect(t, res, http.StatusCreated)
-	var first struct {
-		Event
-		Series struct {
-			ID       string `json:"id"`
-			Position int    `json:"position"`
-		} `json:"series"`
-	}
-	res.Decode(t, &first)
+	first := env.startSeries(t, org, seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"))
 	if first.Series.ID == "" || first.Series.Position != 1 {
 		t.Fatalf("the first occurrence's series: %+v", first.Series)
 	}
 	var s seriesAnswer
-	res = env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, "")
+	res := env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, "")
 	Expect(t, res, http.StatusOK)
 	res.Decode(t, &s)
 	weeks := int(recurrence.Window/(7*24*time.Hour)) - 1
@@ -136,23 +127,11 @@ func TestSeriesRefusalsAndCancel(t *testing.T) {
 		t.Errorf("refused series made %d events", len(list))
 	}
 
-	private := evFormWith(seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=3"), map[string]string{"visibility": "private"})
-	res = env.Multipart(http.MethodPost, "/api/event/create/", private, nil, org.Access)
-	Expect(t, res, http.StatusCreated)
-	var hidden struct {
-		Series struct{ ID string } `json:"series"`
-	}
-	res.Decode(t, &hidden)
+	hidden := env.startSeries(t, org, evFormWith(seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=3"), map[string]string{"visibility": "private"}))
 	Expect(t, env.JSON(http.MethodGet, "/api/event/series/"+hidden.Series.ID+"/", nil, ""), http.StatusNotFound)
 	Expect(t, env.JSON(http.MethodGet, "/api/event/series/"+hidden.Series.ID+"/", nil, org.Access), http.StatusOK)
 
-	res = env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=4"), nil, org.Access)
-	Expect(t, res, http.StatusCreated)
-	var first struct {
-		Event
-		Series struct{ ID string } `json:"series"`
-	}
-	res.Decode(t, &first)
+	first := env.startSeries(t, org, seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=4"))
 	ana := env.NewPerson(t)
 	Expect(t, regPost(env, first.ID, ana.Access), http.StatusCreated)
 	door := env.invite(t, org, org.OrganizationID, domain.RoleCheckin)
@@ -192,13 +171,7 @@ func TestEditThisAndFollowing(t *testing.T) {
 	t.Parallel()
 	env := MustEnvOfItsOwn(t)
 	org := env.NewOrganizer(t)
-	res := env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"), nil, org.Access)
-	Expect(t, res, http.StatusCreated)
-	var first struct {
-		Event
-		Series struct{ ID string } `json:"series"`
-	}
-	res.Decode(t, &first)
+	first := env.startSeries(t, org, seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=20"))
 	sr := env.seriesOf(t, first.Series.ID)
 	second, third := env.GetEvent(t, sr.Occurrences[1].EventID), sr.Occurrences[2].EventID
 	ana := env.NewPerson(t)
@@ -249,13 +222,7 @@ func TestNewRuleFromHere(t *testing.T) {
 	t.Parallel()
 	env := MustEnvOfItsOwn(t)
 	org := env.NewOrganizer(t)
-	res := env.Multipart(http.MethodPost, "/api/event/create/", seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=8"), nil, org.Access)
-	Expect(t, res, http.StatusCreated)
-	var first struct {
-		Event
-		Series struct{ ID string } `json:"series"`
-	}
-	res.Decode(t, &first)
+	first := env.startSeries(t, org, seriesForm(env, 2, "FREQ=WEEKLY;BYDAY=WE;COUNT=8"))
 	sr := env.seriesOf(t, first.Series.ID)
 	second := env.GetEvent(t, sr.Occurrences[1].EventID)
 	stays, goes := sr.Occurrences[3].EventID, sr.Occurrences[2].EventID
@@ -270,7 +237,7 @@ func TestNewRuleFromHere(t *testing.T) {
 	Expect(t, evPatch(env, second.ID, form, org.Access), http.StatusOK)
 
 	var s seriesAnswer
-	res = env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, org.Access)
+	res := env.JSON(http.MethodGet, "/api/event/series/"+first.Series.ID+"/", nil, org.Access)
 	Expect(t, res, http.StatusOK)
 	res.Decode(t, &s)
 	var live []string
@@ -291,4 +258,24 @@ func TestNewRuleFromHere(t *testing.T) {
 	if n := countMails(t, env, ana.Email, "Cancelled: ", 0); n != 0 {
 		t.Errorf("ana, whose date stays, was told of a cancellation")
 	}
+}
+
+// seriesFirst is the answer to a series' making: its first occurrence.
+type seriesFirst struct {
+	Event
+	Series struct {
+		ID       string `json:"id"`
+		Position int    `json:"position"`
+	} `json:"series"`
+}
+
+// startSeries makes a series of form as org and answers its first
+// occurrence.
+func (e *Env) startSeries(tb testing.TB, org *Account, form map[string]string) seriesFirst {
+	tb.Helper()
+	res := e.Multipart(http.MethodPost, "/api/event/create/", form, nil, org.Access)
+	Expect(tb, res, http.StatusCreated)
+	var first seriesFirst
+	res.Decode(tb, &first)
+	return first
 }
