@@ -32,6 +32,16 @@ type Announcement struct {
 	Due            time.Time
 }
 
+// Broadcast is the mail of a (due at its Due) to the organization's
+// followers, sent at now; its id names the announcement, so two runs that
+// hand it over write one broadcast.
+func (a Announcement) Broadcast(now time.Time) Broadcast {
+	return Broadcast{
+		ID: "new-events." + a.OrganizationID + "." + a.Due.UTC().Format("20060102T150405Z"), EventID: a.EventIDs[0],
+		Kind: BroadcastNewEvents, Created: now, OrganizationID: a.OrganizationID, EventIDs: a.EventIDs,
+	}
+}
+
 // Announceable reports whether e is worth telling followers of at now: a
 // public event still to come, not called off.
 func (e Event) Announceable(now time.Time) bool {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/guregu/dynamo/v2"
 
-	"turnout/pkg/auth"
 	"turnout/pkg/domain"
 )
 
@@ -68,10 +67,7 @@ func (s *Store) DueAnnouncements(ctx context.Context, now time.Time) ([]domain.A
 // hands it over; an event noted since makes it wait for the next run.
 func (s *Store) HandOverAnnouncement(ctx context.Context, a domain.Announcement, now time.Time) error {
 	k, ck := announcementKey(a.OrganizationID), followCountKey(a.OrganizationID)
-	b := domain.Broadcast{
-		ID: auth.NewID(), EventID: a.EventIDs[0], Kind: domain.BroadcastNewEvents, Created: now,
-		OrganizationID: a.OrganizationID, EventIDs: a.EventIDs,
-	}
+	b := a.Broadcast(now)
 	err := s.runTx(ctx, func() *dynamo.WriteTx {
 		return s.db.WriteTx().
 			Delete(s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("size(EventIDs) = ?", len(a.EventIDs))).

@@ -26,8 +26,8 @@ func TestNotificationSettingsAndOneClickUnsubscribe(t *testing.T) {
 
 	var settings map[string]bool
 	env.JSON(http.MethodGet, "/api/user/notifications/", nil, ana.Access).Decode(t, &settings)
-	if len(settings) != 4 || !settings["reminder_24h"] || !settings["reminder_1h"] || !settings["event_changes"] || !settings["organizer_messages"] {
-		t.Errorf("default settings = %v, want all four on", settings)
+	if len(settings) != 5 || !settings["reminder_24h"] || !settings["reminder_1h"] || !settings["event_changes"] || !settings["organizer_messages"] || !settings["new_events"] {
+		t.Errorf("default settings = %v, want all five on", settings)
 	}
 	Expect(t, env.JSON(http.MethodGet, "/api/user/notifications/", nil, ""), http.StatusUnauthorized)
 	evExpectFields(t, env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"newsletter": false}, ben.Access), map[string][]string{"newsletter": {"Unknown kind of mail."}})
