@@ -104,3 +104,21 @@ describe('organization panel', () => {
     expect(within(failure).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });
+
+describe('organization switcher', () => {
+  it('lets a person in several organizations choose the one the dashboard shows', async () => {
+    signIn();
+    const other = { id: '01JORG00000000000000000002', name: 'Run Club', role: 'checkin' as const, logo_url: null };
+    answerAccount({ ...person, organizations: [{ id: organization.id, name: 'City Lights', role: 'manager', logo_url: null }, other] });
+    server.use(http.get(apiUrl(`/event/organization/${other.id}/events/`), () => HttpResponse.json([])));
+    answerEvents();
+    const { user } = renderApp('/dashboard/events');
+    const nav = await sidebar();
+    const switcher = within(nav).getByLabelText('Organization');
+    expect(within(nav).getByRole('link', { name: 'Create Event' })).toBeInTheDocument();
+    await user.selectOptions(switcher, other.id);
+    expect(localStorage.getItem('organization_id')).toBe(other.id);
+    // A door volunteer there: no Create Event.
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Create Event' })).not.toBeInTheDocument());
+  });
+});
