@@ -2,6 +2,8 @@
 // minutes: it hands each reminder that is due to the mailer
 // (pkg/reminders), and each mail maybe sent that SES never reported sent
 // (pkg/mail/feedback). It needs the table only: no signing key, no SES.
+// It makes a series' later dates in the series' zone, whose rules it
+// carries (the Lambda runtime has no zone database).
 package main
 
 import (
@@ -9,6 +11,7 @@ import (
 	"errors"
 	"log/slog"
 	"time"
+	_ "time/tzdata"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
