@@ -69,19 +69,17 @@ func memberOrganization(u domain.User, orgID string, d domain.Duty) (string, err
 	return orgID, domain.Authorize(u, orgID, d, refusal)
 }
 
-// Team lists organization orgID's members for a member u (its invitations
-// for an owner).
+// Team lists organization orgID's members and open invitations for an
+// owner u (the team is the owners' work; a member sees their own role on
+// their profile).
 func (s *Service) Team(ctx context.Context, u domain.User, orgID string) (Team, error) {
-	orgID, err := memberOrganization(u, orgID, domain.DutyDoor)
+	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return Team{}, err
 	}
 	o, members, invitations, err := s.Members.Members(ctx, orgID, s.Now())
 	if err != nil {
 		return Team{}, organizationGone(err)
-	}
-	if !u.May(orgID, domain.DutyOrganization) {
-		invitations = nil
 	}
 	return Team{Organization: o, Members: members, Invitations: invitations}, nil
 }

@@ -140,7 +140,8 @@ export default async function organizationRunsAsATeam({ page, stack, screenshot 
   await refused('GET', `/api/event/detail/${event.id}/attendees.csv`);
   await refused('DELETE', `/api/event/detail/${event.id}/`);
   await refused('POST', '/api/organization/members/', { email: 'x@example.com', role: 'owner' });
-  const team = await call(stack, 'GET', '/api/organization/members/', { token });
+  await refused('GET', '/api/organization/members/');
+  const team = await call(stack, 'GET', '/api/organization/members/', { token: org.token });
   assert.deepEqual(
     team.members.map((m) => m.role),
     ['owner', 'manager', 'checkin'],

@@ -344,7 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's members (its own account first) and, for owners, its open invitations; any member. */
+        /** The organization's members (its own account first) and its open invitations; owners only. */
         get: operations["listMembers"];
         put?: never;
         /** Mail an address a link to join with a role (7 days, once); owners only. */
@@ -1495,7 +1495,7 @@ export interface components {
             organization: components["schemas"]["TeamOrganization"];
             role: components["schemas"]["Role"];
             members: components["schemas"]["Member"][];
-            /** @description Open invitations; empty for anyone but an owner. */
+            /** @description Its open invitations. */
             invitations: components["schemas"]["Invitation"][];
         };
         Series: {

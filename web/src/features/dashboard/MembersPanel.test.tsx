@@ -58,15 +58,23 @@ describe('members panel', () => {
     expect(await within(screen.getByRole('list', { name: 'Open invitations' })).findByText(/door@example\.com/)).toBeInTheDocument();
   });
 
-  it('shows a door volunteer the team without invitations or role changes, and the events without Edit', async () => {
+  it('shows a door volunteer their own place and the way out, not the team, and the events without Edit', async () => {
     signIn();
     answerAccount(member('checkin'));
     answerEvents();
-    server.use(http.get(apiUrl('/organization/members/'), () => HttpResponse.json({ ...team, role: 'checkin' })));
+    let asked = false;
+    server.use(
+      http.get(apiUrl('/organization/members/'), () => {
+        asked = true;
+        return HttpResponse.json({ detail: 'Your role in this organization does not allow this.' }, { status: 403 });
+      }),
+    );
     const { user } = renderApp('/dashboard/members');
-    const list = await screen.findByRole('list', { name: 'Members' });
-    expect(within(list).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(await screen.findByText(/You help run City Lights as check-in/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Members' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send invitation' })).not.toBeInTheDocument();
+    expect(asked).toBe(false);
 
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Organization', 'Events', 'Members']);

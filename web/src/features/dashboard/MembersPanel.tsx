@@ -11,37 +11,74 @@ import { invalidateQuery, setQueryData, useQuery } from '@/lib/query';
 import type { Member, Role, Team } from '@/types/api';
 import { useDashboard } from './hooks';
 import { getTeam, inviteMember, removeMember, setMemberRole, withdrawInvitation } from './membersApi';
-import { ROLES, mayManageOrganization, roleLabel } from '@/lib/roles';
+import { ROLES, mayManageOrganization, roleLabel, type Membership } from '@/lib/roles';
 
 // The organization's members and their roles: owners invite people, change
 // roles and take people out; anyone may leave.
 export default function MembersPanel() {
   useDocumentTitle('Members · Dashboard');
   const { membership, access, userId } = useDashboard();
-  const orgId = membership?.id ?? '';
-  const key = `team:${orgId}`;
-  const team = useQuery(key, () => getTeam(orgId), { onError: (error) => console.error('load members', error) });
   const owner = membership ? mayManageOrganization(membership.role) : false;
-  const update = (next: Team) => setQueryData(key, next);
 
   return (
     <section aria-labelledby="members-panel">
       <h1 id="members-panel" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
         Members
       </h1>
-      {(team.status === 'loading' || access === 'loading') && (
+      {access === 'loading' && (
         <p role="status" className="text-slate-600">
           Loading members...
         </p>
       )}
-      {team.status === 'error' && <LoadFailed what="the members" retry={team.retry} />}
-      {team.status === 'ready' && access === 'organizer' && (
-        <>
-          <MemberList team={team.data} orgId={orgId} owner={owner} me={userId} onChange={update} />
-          {owner && <Invitations team={team.data} orgId={orgId} onChange={update} />}
-        </>
-      )}
+      {membership && (owner ? <Team orgId={membership.id} me={userId} /> : <OwnPlace membership={membership} me={userId} />)}
     </section>
+  );
+}
+
+// The team, as its owners run it.
+function Team({ orgId, me }: { orgId: string; me: string }) {
+  const key = `team:${orgId}`;
+  const team = useQuery(key, () => getTeam(orgId), { onError: (error) => console.error('load members', error) });
+  const update = (next: Team) => setQueryData(key, next);
+  if (team.status === 'loading') {
+    return (
+      <p role="status" className="text-slate-600">
+        Loading members...
+      </p>
+    );
+  }
+  if (team.status === 'error') return <LoadFailed what="the members" retry={team.retry} />;
+  return (
+    <>
+      <MemberList team={team.data} orgId={orgId} me={me} onChange={update} />
+      <Invitations team={team.data} orgId={orgId} onChange={update} />
+    </>
+  );
+}
+
+// A member who is no owner: their own role, and the way out.
+function OwnPlace({ membership, me }: { membership: Membership; me: string }) {
+  const navigate = useNavigate();
+  async function leave() {
+    if (!(await confirmToast(`Leave ${membership.name}?`, { confirm: 'Yes', cancel: 'No' }))) return;
+    try {
+      await removeMember(membership.id, me);
+      invalidateQuery(ACCOUNT_KEY);
+      void navigate(paths.profile);
+    } catch (error) {
+      toast.error(serverMessages(error)[0] ?? 'Failed to leave');
+    }
+  }
+  return (
+    <div className="card flex flex-wrap items-center justify-between gap-3">
+      <p className="text-slate-800">
+        You help run {membership.name} as {roleLabel(membership.role).toLowerCase()}: {ROLES.find((r) => r.role === membership.role)?.does}. Its owners
+        invite people and change roles.
+      </p>
+      <button type="button" className="btn-secondary" onClick={() => void leave()}>
+        Leave
+      </button>
+    </div>
   );
 }
 
@@ -51,7 +88,7 @@ interface TeamProps {
   onChange: (team: Team) => void;
 }
 
-function MemberList({ team, orgId, owner, me, onChange }: TeamProps & { owner: boolean; me: string }) {
+function MemberList({ team, orgId, me, onChange }: TeamProps & { me: string }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -96,7 +133,7 @@ function MemberList({ team, orgId, owner, me, onChange }: TeamProps & { owner: b
             {m.login && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Organization account</span>}
           </span>
           <span className="flex flex-wrap items-center gap-2">
-            {owner && !m.login ? (
+            {!m.login ? (
               <select
                 className="field-input w-auto"
                 aria-label={`Role of @${m.username}`}
@@ -113,9 +150,9 @@ function MemberList({ team, orgId, owner, me, onChange }: TeamProps & { owner: b
             ) : (
               <span className="text-sm text-slate-700">{roleLabel(m.role)}</span>
             )}
-            {!m.login && (owner || m.id === me) && (
-              <button type="button" className="btn-secondary" disabled={busy === m.id} onClick={() => void remove(m, m.id === me && !owner)}>
-                {m.id === me && !owner ? 'Leave' : 'Remove'}
+            {!m.login && (
+              <button type="button" className="btn-secondary" disabled={busy === m.id} onClick={() => void remove(m, m.id === me)}>
+                {m.id === me ? 'Leave' : 'Remove'}
               </button>
             )}
           </span>
