@@ -70,6 +70,7 @@ export default async function personIsReminded({ page, stack, screenshot }) {
     reminder_1h: true,
     event_changes: true,
     organizer_messages: true,
+    new_events: true,
   });
   await logIn(page, person.username, person.password);
   await page.getByRole('button', { name: 'Choose emails' }).click();
