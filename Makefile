@@ -96,7 +96,7 @@ test: lint emulators chromium zip-tool c-compiler ## lint, then run every test: 
 # needs the emulators, which each fuzz worker would otherwise start.
 FUZZ_TARGETS := httpapi:FuzzParseForm httpapi:FuzzDecodeJSON domain:FuzzValidID domain:FuzzValidEmail \
 	domain:FuzzCheckLoginName domain:FuzzNewAccountValidate domain:FuzzEventInputParse \
-	domain:FuzzValidNextPath media:FuzzImageSize
+	domain:FuzzValidNextPath domain/recurrence:FuzzParse media:FuzzImageSize
 FUZZTIME ?= 30000x
 
 fuzz: ## run each Go fuzz target on FUZZTIME inputs (default 30000x) on the body decoders, validators and image headers
