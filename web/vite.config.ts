@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { catalogs } from './vite/catalogs';
 
 // `npm run dev` serves the app with hot reload and sends API and media
 // calls to the local gateway (make dev).
 const gateway = process.env.TURNOUT_GATEWAY ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), catalogs(fileURLToPath(new URL('./src/locales', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

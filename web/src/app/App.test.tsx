@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { toasterProps } from '@/app/App';
+import { toasterProps } from '@/app/AppToaster';
 
 
 describe('toaster settings', () => {

@@ -1,31 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'react-hot-toast';
 import { AppRoutes } from '@/app/router';
+import { useToastsWanted } from '@/lib/toasts';
 
-// The sticky top bar's height (TopBar.tsx, h-16).
-const TOP_BAR_PX = 64;
+const AppToaster = lazy(() => import('./AppToaster'));
 
-// The product's toast settings: at most 20 at once (the library's limit),
-// 4 s for blank, error and custom toasts, 2 s for success, loading toasts
-// until dismissed, 16 px from the edges — at the top, from the top bar's
-// edge, so that no toast hides the bar (and its menu) on a phone.
-export const toasterProps = {
-  position: 'top-center',
-  gutter: 8,
-  containerStyle: { inset: 16, top: TOP_BAR_PX + 16 },
-  toastOptions: {
-    duration: 4000,
-    success: { duration: 2000 },
-    error: { duration: 4000 },
-    loading: { duration: Infinity },
-  },
-} as const;
+// Mounted when something may toast (src/lib/toasts.ts).
+function ToastHost() {
+  return useToastsWanted() ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
-      <Toaster {...toasterProps} />
+      <ToastHost />
     </BrowserRouter>
   );
 }

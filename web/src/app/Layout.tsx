@@ -2,20 +2,23 @@ import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TopBar } from '@/components/TopBar';
 import { PageLoading } from '@/components/PageLoading';
+import { LanguagePicker } from '@/components/LanguagePicker';
+import { useT } from '@/i18n/react';
 
 // How long a new page may take to show its heading before focus goes to
 // the main region instead.
 const HEADING_WAIT_MS = 3000;
 
-// Every screen: the sticky top bar, then the route's page (loaded on
-// demand, since routes are split).
+// Every screen: the sticky top bar, the route's page (loaded on demand,
+// since routes are split), and the footer with the language picker.
 export function Layout() {
+  const t = useT();
   const main = useRef<HTMLElement>(null);
   useFocusPageOnNavigation(main);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t('common.skipToContent')}
       </a>
       <TopBar />
       <main id="main" ref={main} tabIndex={-1} className="flex-1 focus:outline-none">
@@ -23,6 +26,12 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <p className="text-sm text-slate-600">{t('common.footerTagline')}</p>
+          <LanguagePicker />
+        </div>
+      </footer>
     </div>
   );
 }

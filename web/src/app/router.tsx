@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { Layout } from '@/app/Layout';
 import HomePage from '@/features/home/HomePage';
 import { lazyRoute } from '@/app/lazyRoute';
+import { withWords } from '@/i18n/withWords';
 import { GuestOnlyRoute, ProtectedRoute } from '@/components/ProtectedRoute';
 import { dashboardPages, paths } from '@/config/paths';
 import { prefetchEvent, prefetchEventList } from '@/api/useEvents';
@@ -18,40 +19,44 @@ import { prefetchEvent, prefetchEventList } from '@/api/useEvents';
 // The events list does not suspend either (see lazyRoute), so the list is
 // not held back by React's reveal throttle; its request is out before its
 // code arrives, so the page always finds it.
-const EventsPage = lazyRoute(() => {
-  void prefetchEventList();
-  return import('@/features/events/EventsPage');
-});
-const EventDetailPage = lazy(() => {
-  void prefetchEvent();
-  return import('@/features/events/EventDetailPage');
-});
-const OrganizationPage = lazy(() => import('@/features/organizations/OrganizationPage'));
-const UnsubscribePage = lazy(() => import('@/features/profile/UnsubscribePage'));
-const TicketPage = lazy(() => import('@/features/tickets/TicketPage'));
-const ManageRegistrationPage = lazy(() => import('@/features/rsvp/ManageRegistrationPage'));
-const ConfirmRegistrationPage = lazy(() => import('@/features/rsvp/ConfirmRegistrationPage'));
-const RegisterPage = lazy(() => import('@/features/auth/RegisterPage'));
-const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/ResetPasswordPage'));
-const ActivatedPage = lazy(() => import('@/features/auth/ActivatedPage'));
-const ActivationInvalidPage = lazy(() => import('@/features/auth/ActivationInvalidPage'));
-const EmailConfirmPage = lazy(() => import('@/features/profile/EmailConfirmPage'));
-const ChangePasswordPage = lazy(() => import('@/features/auth/ChangePasswordPage'));
-const ProfilePage = lazy(() => import('@/features/profile/ProfilePage'));
-const ProfileEditPage = lazy(() => import('@/features/profile/ProfileEditPage'));
-const OrganizationEditPage = lazy(() => import('@/features/profile/OrganizationEditPage'));
-const DashboardLayout = lazy(() => import('@/features/dashboard/DashboardLayout'));
-const OrganizationPanel = lazy(() => import('@/features/dashboard/OrganizationPanel'));
-const CreateEventPage = lazy(() => import('@/features/dashboard/CreateEventPage'));
-const EventsPanel = lazy(() => import('@/features/dashboard/EventsPanel'));
-const EventUpdatePage = lazy(() => import('@/features/dashboard/EventUpdatePage'));
-const MembersPanel = lazy(() => import('@/features/dashboard/MembersPanel'));
-const JoinPage = lazy(() => import('@/features/join/JoinPage'));
-const AttendeesPage = lazy(() => import('@/features/attendees/AttendeesPage'));
-const CheckInPage = lazy(() => import('@/features/attendees/CheckInPage'));
-const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
+const EventsPage = lazyRoute(
+  withWords(['events'], () => {
+    void prefetchEventList();
+    return import('@/features/events/EventsPage');
+  }),
+);
+const EventDetailPage = lazy(
+  withWords(['events'], () => {
+    void prefetchEvent();
+    return import('@/features/events/EventDetailPage');
+  }),
+);
+const OrganizationPage = lazy(withWords(['organizations'], () => import('@/features/organizations/OrganizationPage')));
+const UnsubscribePage = lazy(withWords(['profile'], () => import('@/features/profile/UnsubscribePage')));
+const TicketPage = lazy(withWords(['tickets'], () => import('@/features/tickets/TicketPage')));
+const ManageRegistrationPage = lazy(withWords(['rsvp'], () => import('@/features/rsvp/ManageRegistrationPage')));
+const ConfirmRegistrationPage = lazy(withWords(['rsvp'], () => import('@/features/rsvp/ConfirmRegistrationPage')));
+const RegisterPage = lazy(withWords(['auth'], () => import('@/features/auth/RegisterPage')));
+const LoginPage = lazy(withWords(['auth'], () => import('@/features/auth/LoginPage')));
+const ForgotPasswordPage = lazy(withWords(['auth'], () => import('@/features/auth/ForgotPasswordPage')));
+const ResetPasswordPage = lazy(withWords(['auth'], () => import('@/features/auth/ResetPasswordPage')));
+const ActivatedPage = lazy(withWords(['auth'], () => import('@/features/auth/ActivatedPage')));
+const ActivationInvalidPage = lazy(withWords(['auth'], () => import('@/features/auth/ActivationInvalidPage')));
+const EmailConfirmPage = lazy(withWords(['profile'], () => import('@/features/profile/EmailConfirmPage')));
+const ChangePasswordPage = lazy(withWords(['auth'], () => import('@/features/auth/ChangePasswordPage')));
+const ProfilePage = lazy(withWords(['profile'], () => import('@/features/profile/ProfilePage')));
+const ProfileEditPage = lazy(withWords(['profile'], () => import('@/features/profile/ProfileEditPage')));
+const OrganizationEditPage = lazy(withWords(['profile'], () => import('@/features/profile/OrganizationEditPage')));
+const DashboardLayout = lazy(withWords(['dashboard'], () => import('@/features/dashboard/DashboardLayout')));
+const OrganizationPanel = lazy(withWords(['dashboard'], () => import('@/features/dashboard/OrganizationPanel')));
+const CreateEventPage = lazy(withWords(['dashboard'], () => import('@/features/dashboard/CreateEventPage')));
+const EventsPanel = lazy(withWords(['dashboard'], () => import('@/features/dashboard/EventsPanel')));
+const EventUpdatePage = lazy(withWords(['dashboard'], () => import('@/features/dashboard/EventUpdatePage')));
+const MembersPanel = lazy(withWords(['dashboard'], () => import('@/features/dashboard/MembersPanel')));
+const JoinPage = lazy(withWords(['join'], () => import('@/features/join/JoinPage')));
+const AttendeesPage = lazy(withWords(['attendees'], () => import('@/features/attendees/AttendeesPage')));
+const CheckInPage = lazy(withWords(['attendees'], () => import('@/features/attendees/CheckInPage')));
+const NotFoundPage = lazy(withWords([], () => import('@/components/NotFoundPage')));
 
 // Declarative routes keep the first load small (the data router adds
 // ~16 KB gzipped that this app does not use).

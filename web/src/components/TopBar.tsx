@@ -7,10 +7,13 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { session } from '@/lib/storage';
 import { useLoggedIn } from '@/lib/useLoggedIn';
+import { useT } from '@/i18n/react';
+import { withWords } from '@/i18n/withWords';
 
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const AccountMenu = lazy(withWords([], () => import('./AccountMenu')));
 
 export function TopBar() {
+  const t = useT();
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
   // Organizers' way to their dashboard, known from storage without a
@@ -31,27 +34,27 @@ export function TopBar() {
         >
           Turnout
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
+        <nav aria-label={t('common.nav.main')} className="flex items-center gap-1 sm:gap-2">
           <NavLink to={paths.home} end className={navLink}>
-            Home
+            {t('common.nav.home')}
           </NavLink>
           <NavLink to={paths.events} className={navLink}>
-            Events
+            {t('common.nav.events')}
           </NavLink>
           {organizer && (
             <NavLink to={paths.dashboard} className={navLink}>
-              Dashboard
+              {t('common.nav.dashboard')}
             </NavLink>
           )}
         </nav>
-        <div className="ml-auto">
+        <div className="ms-auto">
           {loggedIn ? (
             <Suspense fallback={<span aria-hidden="true" className="block h-10 w-10 rounded-full bg-slate-200" />}>
               <AccountMenu />
             </Suspense>
           ) : (
             <button type="button" className="btn-primary" onClick={() => void navigate(paths.login)}>
-              Login
+              {t('common.nav.login')}
             </button>
           )}
         </div>

@@ -20,8 +20,10 @@ export const session = {
   setOrganizationId(id: string): void {
     localStorage.setItem(ORGANIZATION, id);
   },
+  // Ends the session; what is the device's, not the account's (the
+  // language chosen), stays.
   clear(): void {
-    localStorage.clear();
+    for (const key of [ACCESS, REFRESH, ORGANIZATION]) localStorage.removeItem(key);
   },
 };
 

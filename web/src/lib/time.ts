@@ -7,15 +7,18 @@ function parsed(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+import { activeLocale } from '@/i18n/i18n';
+
 // Formatters are slow to make (a list of 100 cards asks for over a
 // thousand), so each is made once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// Written in locale, else in the language shown.
 function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, options]);
+  const key = JSON.stringify([locale ?? activeLocale(), options]);
   let made = formatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(locale, options);
+    made = new Intl.DateTimeFormat(locale ?? activeLocale(), options);
     formatters.set(key, made);
   }
   return made;

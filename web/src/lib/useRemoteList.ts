@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { AxiosResponse } from 'axios';
 import { setQueryData, useQuery } from '@/lib/query';
+import { toastError } from '@/lib/toasts';
 
 // One page of a list the API pages with limit/after (docs/api.md).
 export interface ListPage<T> {
@@ -52,7 +52,7 @@ export function useRemoteList<T extends { id: string }>(
     staleAfterMs,
     onError: (error) => {
       console.error(logLabel, error);
-      if (failureMessage) toast.error(failureMessage);
+      if (failureMessage) toastError(failureMessage);
     },
   });
   // The pages after the first, and what the component removed.
@@ -69,7 +69,7 @@ export function useRemoteList<T extends { id: string }>(
       setLater((shown) => ({ items: [...(shown?.items ?? []), ...page.items], next: page.next }));
     } catch (error) {
       console.error(moreFailureMessage, error);
-      toast.error(moreFailureMessage);
+      toastError(moreFailureMessage);
     } finally {
       setLoadingMore(false);
     }

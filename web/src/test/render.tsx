@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppRoutes } from '@/app/router';
-import { toasterProps } from '@/app/App';
+import { toasterProps } from '@/app/AppToaster';
 
 function LocationProbe() {
   const location = useLocation();

@@ -5,6 +5,9 @@ import toast from 'react-hot-toast';
 import { server } from '@/test/server';
 import { clearQueries } from '@/lib/query';
 import { loadsSettled } from '@/lib/underWay';
+import { catalogs } from 'virtual:catalogs';
+import { changeLanguage, i18n, loadNamespaces } from '@/i18n/i18n';
+import type { Namespace } from '@/i18n/ids';
 
 // Pages load as lazy chunks, transformed on first use; on a loaded two-core
 // machine the first render of a file can take many seconds. What never
@@ -39,6 +42,16 @@ function answered(): Promise<void> {
   });
 }
 
+// Tests read the app in English (the spec's words), every namespace at hand;
+// a test that switches language is switched back after it.
+const namespaces = Object.keys(catalogs)
+  .filter((name) => name.startsWith('en/'))
+  .map((name) => name.slice('en/'.length) as Namespace);
+beforeAll(async () => {
+  await loadNamespaces(...namespaces);
+  await changeLanguage('en');
+});
+
 beforeAll(() =>
   server.listen({
     onUnhandledRequest: (request, print) => {
@@ -66,6 +79,7 @@ afterEach(async () => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  if (i18n.locale !== 'en') await changeLanguage('en');
   // Loaded data is shared across the app; each test starts with none
   // (after cleanup nothing shows any, so all of it is dropped).
   clearQueries();
