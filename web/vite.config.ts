@@ -27,6 +27,12 @@ export default defineConfig({
         // share with it are split into small chunks, each one more script
         // the first page waits for (the e2e first-load journey counts them).
         codeSplitting: { groups: [{ name: 'app', test: /\/src\/app\/App\.tsx$/ }] },
+        // A catalog's chunk is named by its language and namespace
+        // (locale-de-events-<hash>.js), so the size report can list them.
+        chunkFileNames: (chunk) => {
+          const catalog = chunk.facadeModuleId?.match(/virtual:catalog\/([^/]+)\/(.+)$/);
+          return catalog ? `assets/locale-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

@@ -6,6 +6,7 @@
 import { API_BASE_URL } from '@/config/env';
 import { publicApi } from '@/lib/http';
 import type { Detail, JSONBody, Schemas } from '@/types/api';
+import { said } from '@/lib/errors';
 
 export type GuestRegistration = Schemas['GuestRegistration'];
 export type ManagedRegistration = Schemas['ManagedRegistration'];
@@ -20,7 +21,7 @@ type Answers = NonNullable<JSONBody<'registerForEvent'>['answers']>;
 export async function registerAsGuest(eventId: string, invite: string, guest: { name: string; email: string }, answers?: Answers): Promise<string> {
   const body: JSONBody<'registerForEvent'> = { ...guest, ...(answers && Object.keys(answers).length > 0 ? { answers } : {}) };
   const path = `/event/register/${encodeURIComponent(eventId)}/`;
-  return (await publicApi.post<Detail>(path, body, invite ? { params: { invite } } : undefined)).data.detail;
+  return said((await publicApi.post<Detail>(path, body, invite ? { params: { invite } } : undefined)).data);
 }
 
 // Confirms a guest's registration with the token of the mailed link (once):

@@ -7,6 +7,7 @@ import { useSuggestions } from '@/lib/useSuggestions';
 import { getEvent, listCategories, listPublicEvents, suggestCities, type Category } from './publicEvents';
 import { eventFromState } from '@/lib/eventInfo';
 import { isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
+import { t } from '@/i18n/i18n';
 
 // The public list's first page in the shared cache; a search's under its
 // query.
@@ -75,7 +76,7 @@ export interface EventList {
 export function useEventList(search: Search = {}): EventList {
   const list = useRemoteList(listKey(search), (after?: string) => publicPage(search, after), {
     logLabel: 'load events',
-    moreFailureMessage: 'Failed to load more events. Please try again.',
+    moreFailureMessage: t('common.loadMoreEventsFailed'),
     staleAfterMs: FRESH_MS,
   });
   return {

@@ -2,6 +2,7 @@
 // organization's logo for organizers), Profile, Dashboard for organizers,
 // and Logout. Its own chunk:
 // it brings the HTTP client, which the first load of a visitor does without.
+// It also brings the account's saved language: the app switches to it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccount, type AccountState } from '@/api/useAccount';
@@ -10,19 +11,36 @@ import { paths } from '@/config/paths';
 import { membershipsOf } from '@/lib/roles';
 import { publicApi } from '@/lib/http';
 import { announceLoginStatusChange, session } from '@/lib/storage';
+import { activeLocale, chooseLanguage } from '@/i18n/i18n';
+import { languageOf } from '@/i18n/languages';
+import type { MessageId } from '@/i18n/ids';
+import { useT } from '@/i18n/react';
 
 interface Avatar {
   src: string;
-  alt: string;
+  alt: MessageId;
 }
 
 // The organization logo for organizers, else the user's image; the
 // placeholder until it loads, and when it fails (a failed load is only
 // logged, never toasted).
 function avatarOf(account: AccountState): Avatar {
-  if (account.status === 'organizer') return { src: account.organization.logo_url || PLACEHOLDER_IMAGE, alt: 'Organization logo' };
-  if (account.status === 'user') return { src: account.profile.image_url || PLACEHOLDER_IMAGE, alt: 'User avatar' };
-  return { src: PLACEHOLDER_IMAGE, alt: 'User avatar' };
+  if (account.status === 'organizer') return { src: account.organization.logo_url || PLACEHOLDER_IMAGE, alt: 'shared.account.organizationLogo' };
+  if (account.status === 'user') return { src: account.profile.image_url || PLACEHOLDER_IMAGE, alt: 'shared.account.userAvatar' };
+  return { src: PLACEHOLDER_IMAGE, alt: 'shared.account.userAvatar' };
+}
+
+// The language saved on the account, once it has loaded: shown (and kept
+// for the next visit) when it is not the one on screen. Only when the
+// account brings a new one, so a choice made in the picker afterwards
+// stands. A failure is logged, never toasted.
+function useSavedLanguage(account: AccountState) {
+  const saved = account.status === 'user' || account.status === 'organizer' ? account.profile.language : null;
+  useEffect(() => {
+    const tag = saved ? languageOf(saved)?.tag : undefined;
+    if (!tag || tag === activeLocale()) return;
+    chooseLanguage(tag).catch((error: unknown) => console.error('saved language', error));
+  }, [saved]);
 }
 
 // Logs out on the server and ends the session on this device.
@@ -39,9 +57,11 @@ async function endSession() {
 }
 
 export default function AccountMenu() {
+  const t = useT();
   const navigate = useNavigate();
   const account = useAccount({ onError: (error) => console.error('load avatar', error) });
   const avatar = avatarOf(account);
+  useSavedLanguage(account);
 
   const [broken, setBroken] = useState<string | null>(null);
   const { open, setOpen, menuId, container, trigger, menu, onMenuKeyDown, onTriggerKeyDown } = useMenu();
@@ -53,14 +73,14 @@ export default function AccountMenu() {
 
   const src = broken === avatar.src ? PLACEHOLDER_IMAGE : avatar.src;
   const itemClass =
-    'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-700';
+    'block w-full px-4 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-700';
 
   return (
     <div ref={container} className="relative">
       <button
         ref={trigger}
         type="button"
-        aria-label="Account menu"
+        aria-label={t('shared.account.menu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -70,7 +90,7 @@ export default function AccountMenu() {
       >
         <img
           src={src}
-          alt={avatar.alt}
+          alt={t(avatar.alt)}
           width={40}
           height={40}
           className="h-10 w-10 rounded-full bg-slate-200 object-cover ring-1 ring-slate-300"
@@ -82,20 +102,20 @@ export default function AccountMenu() {
           ref={menu}
           id={menuId}
           role="menu"
-          aria-label="Account"
+          aria-label={t('shared.account.label')}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 mt-2 w-44 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
+          className="absolute end-0 mt-2 w-44 overflow-hidden rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
         >
           <li role="none">
             <Link role="menuitem" to={paths.profile} className={itemClass} onClick={() => setOpen(false)}>
-              Profile
+              {t('shared.account.profile')}
             </Link>
           </li>
           {/* Organizations' own accounts and their members. */}
           {(account.status === 'organizer' || (account.status === 'user' && membershipsOf(account.profile).length > 0)) && (
             <li role="none">
               <Link role="menuitem" to={paths.dashboard} className={itemClass} onClick={() => setOpen(false)}>
-                Dashboard
+                {t('shared.account.dashboard')}
               </Link>
             </li>
           )}
@@ -109,7 +129,7 @@ export default function AccountMenu() {
                 void logout();
               }}
             >
-              Logout
+              {t('shared.account.logout')}
             </button>
           </li>
         </ul>

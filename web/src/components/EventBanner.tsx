@@ -1,4 +1,5 @@
 import type { TurnoutEvent } from '@/types/api';
+import { useT } from '@/i18n/react';
 
 // Dark pairs, so the white text on them reads at well over 4.5:1.
 export const PALETTES = [
@@ -42,11 +43,12 @@ export function EventBanner({
   priority?: boolean;
   small?: boolean;
 }) {
+  const t = useT();
   if (event.banner_url) {
     return (
       <img
         src={event.banner_url}
-        alt={`Banner of ${event.title}`}
+        alt={t('common.event.bannerAlt', { title: event.title })}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         className={`bg-slate-100 object-cover ${className}`}
@@ -64,7 +66,9 @@ export function EventBanner({
           {initialsOf(event.title)}
         </span>
       )}
-      <span className={small ? 'text-xs font-semibold' : 'absolute right-3 bottom-2 rounded-full bg-black/30 px-2 py-0.5 text-xs font-semibold'}>No Image</span>
+      <span className={small ? 'text-xs font-semibold' : 'absolute end-3 bottom-2 rounded-full bg-black/30 px-2 py-0.5 text-xs font-semibold'}>
+        {t('common.event.noImage')}
+      </span>
     </div>
   );
 }

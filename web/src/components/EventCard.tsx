@@ -6,6 +6,7 @@ import { AvailabilityBadge } from './AvailabilityBadge';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
 import { whereOf, type EventDetailState } from '@/lib/eventInfo';
+import { useT } from '@/i18n/react';
 
 interface ItemProps {
   event: TurnoutEvent;
@@ -26,7 +27,7 @@ export function EventCard({ event, priority = false, distance }: ItemProps) {
     <article className="group relative flex h-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 hover:shadow-md hover:ring-slate-300">
       <div className={`relative ${event.cancelled ? 'grayscale' : ''}`}>
         <EventBanner event={event} className="aspect-video w-full" priority={priority} />
-        <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute top-3 left-3" />
+        <DateBlock iso={event.start_time} timeZone={event.time_zone} className="absolute start-3 top-3" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
         <TitleAndTime event={event} titleId={titleId} />
@@ -83,17 +84,18 @@ function TitleAndTime({ event, titleId, compact = false }: { event: TurnoutEvent
 
 // Where, by whom and (in a search near the visitor) how far.
 function EventFacts({ event, distance }: { event: TurnoutEvent; distance?: string | undefined }) {
+  const t = useT();
   const place = whereOf(event);
   return (
     <>
       <p className="truncate text-sm text-slate-700">
-        <span className="sr-only">Location: </span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 align-[-3px] text-slate-500" fill="currentColor">
+        <span className="sr-only">{t('common.event.location')} </span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="me-1 inline h-4 w-4 align-[-3px] text-slate-500" fill="currentColor">
           <path d="M10 2a6 6 0 00-6 6c0 4.4 6 10 6 10s6-5.6 6-10a6 6 0 00-6-6zm0 8.5A2.5 2.5 0 1110 5.5a2.5 2.5 0 010 5z" />
         </svg>
         {place}
       </p>
-      {event.organization?.name && <p className="truncate text-sm text-slate-600">By {event.organization.name}</p>}
+      {event.organization?.name && <p className="truncate text-sm text-slate-600">{t('common.event.by', { name: event.organization.name })}</p>}
       {distance && <p className="text-sm text-slate-700">{distance}</p>}
     </>
   );
@@ -102,6 +104,7 @@ function EventFacts({ event, distance }: { event: TurnoutEvent; distance?: strin
 // View Details: a quiet text link, its box stretched over the whole item
 // (the item is `relative`), told apart from its twins by the title.
 function DetailsLink({ event, titleId }: { event: TurnoutEvent; titleId: string }) {
+  const t = useT();
   const state: EventDetailState = { event };
   return (
     <Link
@@ -110,8 +113,10 @@ function DetailsLink({ event, titleId }: { event: TurnoutEvent; titleId: string 
       aria-describedby={titleId}
       className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-700 group-hover:text-indigo-900 group-hover:underline after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-indigo-700"
     >
-      View Details
-      <span aria-hidden="true">&rarr;</span>
+      {t('common.event.viewDetails')}
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        &rarr;
+      </span>
     </Link>
   );
 }

@@ -1,6 +1,7 @@
 // Labelled form controls with an optional required marker and the server's
 // messages for the field shown right under it.
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { T } from '@/i18n/react';
 
 interface FrameProps {
   id: string;
@@ -25,8 +26,7 @@ function RequiredMark() {
 export function RequiredFieldsNote({ className = '' }: { className?: string }) {
   return (
     <p className={`text-sm text-slate-600 ${className}`}>
-      Fields marked <RequiredMark />
-      <span className="sr-only">as required</span> are required.
+      <T id={'shared.form.requiredNote'} components={{ 0: <RequiredMark />, 1: <span className="sr-only" /> }} />
     </p>
   );
 }
@@ -73,7 +73,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 export function FormInput({ id, label, errors, frameClassName, className = '', ...input }: InputProps) {
   const fileStyle =
     input.type === 'file'
-      ? 'text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-medium'
+      ? 'text-sm file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-medium'
       : '';
   return (
     <FormFrame id={id} label={label} required={input.required} errors={errors} className={frameClassName}>

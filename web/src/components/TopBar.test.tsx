@@ -5,6 +5,7 @@ import { announceLoginStatusChange, session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { Organization, Profile } from '@/types/api';
+import { i18n } from '@/i18n/i18n';
 
 
 const person: Profile = {
@@ -234,5 +235,31 @@ describe('TopBar', () => {
     expect(session.access()).toBeNull();
     expect(session.refresh()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it("shows the app in the language saved on the account once it has loaded", async () => {
+    logIn();
+    account({ ...person, language: 'de' });
+    const { user } = renderApp('/nowhere');
+
+    const bar = banner();
+    expect(await within(bar).findByRole('link', { name: 'Veranstaltungen' })).toHaveAttribute('href', '/events');
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    // Kept for the next visit, as a choice in the picker is.
+    expect(localStorage.getItem('language')).toBe('de');
+    // The menu speaks it too (its words come with its own chunk).
+    await user.click(await within(bar).findByRole('button', { name: 'Kontomenü' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profil', 'Abmelden']);
+  });
+
+  it('stays in the language shown when the account saved none, or the same one', async () => {
+    logIn();
+    const calls = account({ ...person, language: null });
+    renderApp('/nowhere');
+
+    await waitFor(() => expect(calls.profile).toBe(1));
+    expect(await screen.findByRole('img', { name: 'User avatar' })).toBeInTheDocument();
+    expect(i18n.locale).toBe('en');
+    expect(localStorage.getItem('language')).toBeNull();
   });
 });

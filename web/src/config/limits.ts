@@ -3,4 +3,3 @@
 // 4,669,440 bytes so that event fits Lambda's 6 MB. 4.4 MB leaves room for
 // the other fields. Signed-in edits upload straight to S3 (up to 5 MB).
 export const MAX_SIGN_UP_IMAGE_BYTES = 4_400_000;
-export const SIGN_UP_IMAGE_TOO_LARGE = 'The image must be at most 4.4 MB.';

@@ -100,7 +100,7 @@ describe('message catalogs', () => {
     const unused = [...english.entries()]
       .filter(([namespace]) => namespace !== 'api')
       .flatMap(([, catalog]) => Object.keys(catalog))
-      .filter((id) => !code.includes(`'${id}'`));
+      .filter((id) => !code.includes(`'${id}'`) && !code.includes(`"${id}"`));
     expect(unused).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ const inUse = new Set<Namespace>();
 let target = DEFAULT_LANGUAGE;
 
 async function fetchCatalog(tag: string, namespace: Namespace): Promise<void> {
+  // The server's messages come in English with its answers (src/lib/errors.ts).
+  if (namespace === 'api' && tag === DEFAULT_LANGUAGE) return;
   const load = catalogs[`${tag}/${namespace}`];
   if (!load) throw new Error(`no catalog ${tag}/${namespace}`);
   const { messages } = await load();

@@ -1,8 +1,11 @@
 // Reading the API's error bodies: {"field": ["message", ...]} for field
-// errors, {"detail": "message"} for the rest (docs/api.md). Errors of
-// both clients (axios's, and src/lib/publicGet.ts's HttpError) carry the
-// answer as response: { status, data }; read by shape, so this module
-// loads neither.
+// errors, {"detail": "message"} for the rest (docs/api.md), with "codes"
+// beside them in the same shape: each message is shown in the reader's
+// language by its code (the "api" namespace), else as the server wrote it.
+// Errors of both clients (axios's, and src/lib/publicGet.ts's HttpError)
+// carry the answer as response: { status, data }; read by shape, so this
+// module loads neither.
+import { i18n } from '@/i18n/i18n';
 
 // The answer an error carries, if any.
 function responseOf(error: unknown): { status?: unknown; data?: unknown } | undefined {
@@ -11,31 +14,53 @@ function responseOf(error: unknown): { status?: unknown; data?: unknown } | unde
   return response && typeof response === 'object' ? response : undefined;
 }
 
+type Shape = Record<string, unknown>;
+
+const isShape = (v: unknown): v is Shape => !!v && typeof v === 'object' && !Array.isArray(v);
+
+// A message in the language shown: by its code ("name" or {code, args}),
+// when that language has it; as the server wrote it otherwise (English, or
+// a code this app does not know yet).
+export function translated(message: string, code: unknown): string {
+  if (i18n.locale === 'en') return message;
+  const { name, args } = isShape(code) ? { name: code.code, args: code.args } : { name: code, args: [] };
+  const id = `api.${String(name)}`;
+  if (typeof name !== 'string' || !(id in i18n.messages) || !Array.isArray(args)) return message;
+  return i18n._(id, Object.fromEntries(args.map((value: unknown, i) => [String(i), String(value)])));
+}
+
+// The messages of one key of a body, translated by the codes in the same
+// place of its "codes".
+function messagesOf(value: unknown, codes: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  const codeList = Array.isArray(codes) ? codes : [codes];
+  return list.flatMap((m: unknown, i) => (typeof m === 'string' ? [translated(m, codeList[i])] : []));
+}
+
+function messagesByKey(body: Shape, codes: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'codes') continue;
+    const messages = messagesOf(value, isShape(codes) ? codes[key] : undefined);
+    if (messages.length > 0) out[key] = messages;
+  }
+  return out;
+}
+
 // The error body as field → messages ("detail" included), or {} when the
 // error has no such body.
 export function errorBody(error: unknown): Record<string, string[]> {
   const data: unknown = responseOf(error)?.data;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  const body: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
-    if (messages.length > 0) body[key] = messages;
-  }
-  return body;
+  return isShape(data) ? messagesByKey(data, data.codes) : {};
 }
 
 // The messages an error body nests under field, by key: a registration's
 // answers come as {"answers": {"<question id>": ["message"]}}.
 export function nestedErrors(error: unknown, field: string): FieldErrors {
   const data: unknown = responseOf(error)?.data;
-  const nested: unknown = data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
-  if (!nested || typeof nested !== 'object' || Array.isArray(nested)) return {};
-  const out: FieldErrors = {};
-  for (const [key, value] of Object.entries(nested as Record<string, unknown>)) {
-    const messages = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
-    if (messages.length > 0) out[key] = messages;
-  }
-  return out;
+  if (!isShape(data) || !isShape(data[field])) return {};
+  const codes = isShape(data.codes) ? data.codes[field] : undefined;
+  return messagesByKey(data[field], codes);
 }
 
 // Every message in an API error body, in order.
@@ -73,4 +98,10 @@ export function formErrorsOf(error: unknown, fieldNames: Record<string, string>)
     else report.others.push(...messages);
   }
   return report;
+}
+
+// A success's message ({"detail": ..., "codes": {"detail": ...}}) in the
+// language shown.
+export function said(body: { detail: string; codes?: unknown }): string {
+  return translated(body.detail, isShape(body.codes) ? body.codes.detail : undefined);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/i18n/i18n';
 import { upcomingEvent } from '@/test/fixtures';
 import { whereOf } from './eventInfo';
 
@@ -8,5 +9,12 @@ describe('whereOf', () => {
     expect(whereOf({ ...upcomingEvent, location: 'Riverside Park', city: '', online: true })).toBe('Online and at Riverside Park');
     expect(whereOf({ ...upcomingEvent, location: 'Riverside Park', city: 'Lyon', online: true })).toBe('Online and at Riverside Park · Lyon');
     expect(whereOf({ ...upcomingEvent, location: ' online ', city: '', online: true })).toBe('Online');
+  });
+
+  it('tells it in the language shown', async () => {
+    await changeLanguage('de');
+    expect(whereOf({ ...upcomingEvent, location: 'Riverside Park', city: 'Lyon', online: true })).toBe('Online und vor Ort: Riverside Park · Lyon');
+    await changeLanguage('fr');
+    expect(whereOf({ ...upcomingEvent, location: 'online', city: '', online: true })).toBe('En ligne');
   });
 });

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n';
 import type { TurnoutEvent } from '@/types/api';
 
 // What the detail page receives in navigation state from the list.
@@ -27,15 +28,12 @@ export function availabilityOf(event: TurnoutEvent, now: number = Date.now()): A
   return 'open';
 }
 
-export function seatsLeftText(seats: number): string {
-  return seats === 1 ? '1 seat left' : `${seats} seats left`;
-}
-
 // Where the event is: its place (and city), and whether it is online too.
 // An online event whose location is only "Online" has no other place.
-// (A registration's summary of its event has no city.)
+// (A registration's summary of its event has no city.) In the language
+// shown when called.
 export function whereOf(event: Pick<TurnoutEvent, 'location' | 'online'> & Partial<Pick<TurnoutEvent, 'city'>>): string {
   const place = [event.location, event.city].filter(Boolean).join(' · ');
   if (!event.online) return place;
-  return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? 'Online' : `Online and at ${place}`;
+  return event.location.trim() === '' || event.location.trim().toLowerCase() === 'online' ? t('common.event.online') : t('common.event.onlineAndAt', { place });
 }

@@ -2,6 +2,7 @@
 process.env.TZ = 'America/Los_Angeles';
 
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/i18n/i18n';
 import { apiSearchParams, dateRange, distanceKm, distanceText } from './eventSearch';
 
 describe('the API parameters of a search', () => {
@@ -41,5 +42,10 @@ describe('distances', () => {
     expect(distanceKm(undefined, 45.764, 4.8357)).toBeNull();
     expect(distanceKm('north', 45.764, 4.8357)).toBeNull();
     expect([0.04, 0.83, 3.24, 42.4].map(distanceText)).toEqual(['100 m away', '800 m away', '3.2 km away', '42 km away']);
+  });
+
+  it('are told in the language shown, with its decimal mark', async () => {
+    await changeLanguage('de');
+    expect([0.83, 3.24, 42.4].map(distanceText)).toEqual(['800 m entfernt', '3,2 km entfernt', '42 km entfernt']);
   });
 });

@@ -1,5 +1,7 @@
 // A search of the public list, kept in the URL (/events?q=…&from=…) so it
 // can be shared and reloaded; the API takes the same parameters.
+import { activeLocale, t } from '@/i18n/i18n';
+
 export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'] as const;
 export type SearchParam = (typeof SEARCH_PARAMS)[number];
 export type Search = Partial<Record<SearchParam, string>>;
@@ -103,8 +105,11 @@ export function distanceKm(near: string | undefined, latitude?: number | null, l
   return 6371 * Math.sqrt(x * x + y * y);
 }
 
-// A distance as a card tells it: "800 m away", "3.2 km away", "42 km away".
+// A distance as a card tells it, in the language shown: "800 m away",
+// "3.2 km away", "42 km away".
 export function distanceText(km: number): string {
-  if (km < 1) return `${Math.max(100, Math.round(km * 10) * 100)} m away`;
-  return km < 10 ? `${km.toFixed(1)} km away` : `${Math.round(km)} km away`;
+  const number = (n: number, digits: number) =>
+    new Intl.NumberFormat(activeLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n);
+  if (km < 1) return t('shared.distance.meters', { distance: number(Math.max(100, Math.round(km * 10) * 100), 0) });
+  return t('shared.distance.kilometres', { distance: km < 10 ? number(km, 1) : number(Math.round(km), 0) });
 }

@@ -1,10 +1,12 @@
 import toast from 'react-hot-toast';
+import { t } from '@/i18n/i18n';
 
 // Asks the browser where the visitor is (with their permission) and hands
-// the point to found; says so when it cannot. done runs either way.
+// the point to found; says so when it cannot (unavailable: the caller's
+// words, already translated). done runs either way.
 export function locate(found: (coords: GeolocationCoordinates) => void, unavailable: string, done: () => void): void {
   if (!('geolocation' in navigator)) {
-    toast.error('This browser cannot tell where you are.');
+    toast.error(t('shared.geolocation.unsupported'));
     done();
     return;
   }

@@ -5,10 +5,20 @@ import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig 
 import { API_BASE_URL, PLAIN_TIMEOUT_MS } from '@/config/env';
 import { paths } from '@/config/paths';
 import { announceLoginStatusChange, onTokensChangedElsewhere, session } from '@/lib/storage';
+import { activeLocale } from '@/i18n/i18n';
 
 export const publicApi: AxiosInstance = axios.create({ baseURL: API_BASE_URL, timeout: PLAIN_TIMEOUT_MS });
 
 export const api: AxiosInstance = axios.create({ baseURL: API_BASE_URL });
+
+// The server keeps the language a person signs up or registers as a guest
+// in, for their mail: the one shown, not the browser's.
+for (const client of [publicApi, api]) {
+  client.interceptors.request.use((config) => {
+    config.headers.set('Accept-Language', activeLocale());
+    return config;
+  });
+}
 
 // Every call of this client is the signed-in account's: without a session
 // it could only be refused, so it is not sent (a screen leaving after a

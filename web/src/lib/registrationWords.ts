@@ -1,33 +1,45 @@
 // The words for where a registration stands and for giving it up, which
 // the event's page (a signed-in person) and a guest's registration page
 // share.
+import { t } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/ids';
 import type { RegistrationStatus } from '@/types/api';
 
+// Where a registration stands, in the language shown (read when called).
 export function standingText(status: RegistrationStatus, position?: number): string {
-  if (status === 'waitlisted') return `You are on the waitlist${position ? ` (number ${position} in line)` : ''}.`;
-  if (status === 'pending') return 'Your request awaits the organizer’s approval. You will be told by mail.';
-  return 'You are registered for this event.';
+  if (status === 'waitlisted') return position ? t('shared.registration.waitlistedAt', { position }) : t('shared.registration.waitlisted');
+  if (status === 'pending') return t('shared.registration.pending');
+  return t('shared.registration.registered');
+}
+
+export interface GivingUpIds {
+  // The confirm dialog's question; takes the event's {title}.
+  question: MessageId;
+  confirm: MessageId;
+  keep: MessageId;
+  failed: MessageId;
 }
 
 // How giving a registration up is asked, and told when it fails, by where
-// it stands.
-export const GIVING_UP = {
+// it stands: message ids, translated where shown
+// (`t(words.question, { title })`).
+export const GIVING_UP_IDS = {
   registered: {
-    question: 'Cancel your registration for',
-    confirm: 'Cancel registration',
-    keep: 'Keep my seat',
-    failed: 'Failed to cancel registration.',
+    question: 'shared.givingUp.registeredQuestion',
+    confirm: 'shared.givingUp.registeredConfirm',
+    keep: 'shared.givingUp.registeredKeep',
+    failed: 'shared.givingUp.registeredFailed',
   },
   waitlisted: {
-    question: 'Leave the waitlist for',
-    confirm: 'Leave waitlist',
-    keep: 'Stay on the waitlist',
-    failed: 'Failed to leave the waitlist.',
+    question: 'shared.givingUp.waitlistedQuestion',
+    confirm: 'shared.givingUp.waitlistedConfirm',
+    keep: 'shared.givingUp.waitlistedKeep',
+    failed: 'shared.givingUp.waitlistedFailed',
   },
   pending: {
-    question: 'Withdraw your request to join',
-    confirm: 'Withdraw request',
-    keep: 'Keep my request',
-    failed: 'Failed to withdraw your request.',
+    question: 'shared.givingUp.pendingQuestion',
+    confirm: 'shared.givingUp.pendingConfirm',
+    keep: 'shared.givingUp.pendingKeep',
+    failed: 'shared.givingUp.pendingFailed',
   },
-} as const satisfies Record<RegistrationStatus, Record<string, string>>;
+} as const satisfies Record<RegistrationStatus, GivingUpIds>;

@@ -4,13 +4,9 @@
 import type { Profile, Role } from '@/types/api';
 import { session } from '@/lib/storage';
 
-export const ROLES: { role: Role; label: string; does: string }[] = [
-  { role: 'owner', label: 'Owner', does: 'everything, including members and the organization' },
-  { role: 'manager', label: 'Manager', does: 'events and their people' },
-  { role: 'checkin', label: 'Check-in', does: 'the attendee list and check-in, for the door' },
-];
-
-export const roleLabel = (role: Role): string => ROLES.find((r) => r.role === role)?.label ?? role;
+// The roles in the order screens offer them (their words are each
+// screen's own messages).
+export const ROLES: readonly Role[] = ['owner', 'manager', 'checkin'];
 
 export const mayManageEvents = (role: Role): boolean => role !== 'checkin';
 export const mayManageOrganization = (role: Role): boolean => role === 'owner';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/i18n/i18n';
 import { dateBlock, eventTimeRange, timeIn, viewerTimeRange, zoneName } from './time';
 
 const auckland = 'Pacific/Auckland';
@@ -51,5 +52,10 @@ describe('event times', () => {
     expect(timeIn('soon')).toBe('soon');
     expect(eventTimeRange('soon', 'later')).toBe('soon to later');
     expect(dateBlock('soon')).toBeNull();
+  });
+
+  it('joins two ends it cannot span in the language shown', async () => {
+    await changeLanguage('de');
+    expect(eventTimeRange('soon', 'later')).toBe('soon bis later');
   });
 });

@@ -7,7 +7,7 @@ function parsed(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-import { activeLocale } from '@/i18n/i18n';
+import { activeLocale, t } from '@/i18n/i18n';
 
 // Formatters are slow to make (a list of 100 cards asks for over a
 // thousand), so each is made once.
@@ -70,7 +70,7 @@ const moment: Intl.DateTimeFormatOptions = {
 // ("Sat, Dec 5, 6:00 – 9:00 PM"), without the zone's name.
 function span(start: Date, end: Date, zone: string, locale?: string): string {
   const format = formatter(locale, { ...moment, timeZone: zone });
-  return end < start ? `${format.format(start)} to ${format.format(end)}` : format.formatRange(start, end);
+  return end < start ? t('common.time.range', { start: format.format(start), end: format.format(end) }) : format.formatRange(start, end);
 }
 
 // One moment in zone (the viewer's when unknown), named:
@@ -87,7 +87,7 @@ export function timeIn(iso: string, zone?: string, locale?: string): string {
 export function eventTimeRange(startIso: string, endIso: string, zone?: string, locale?: string): string {
   const start = parsed(startIso);
   const end = parsed(endIso);
-  if (!start || !end) return `${startIso} to ${endIso}`;
+  if (!start || !end) return t('common.time.range', { start: startIso, end: endIso });
   const shown = knownZone(zone) ?? viewerZone();
   return `${span(start, end, shown, locale)} ${zoneName(shown, start)}`;
 }
@@ -124,7 +124,7 @@ export function localTime(iso: string, locale?: string): string {
   return date ? formatter(locale, { ...moment, timeZoneName: 'short' }).format(date) : iso;
 }
 
-export function localDate(iso: string): string {
+export function localDate(iso: string, locale?: string): string {
   const date = parsed(iso);
-  return date ? date.toLocaleDateString() : iso;
+  return date ? date.toLocaleDateString(locale ?? activeLocale()) : iso;
 }

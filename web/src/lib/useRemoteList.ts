@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { AxiosResponse } from 'axios';
 import { setQueryData, useQuery } from '@/lib/query';
 import { toastError } from '@/lib/toasts';
+import { t } from '@/i18n/i18n';
 
 // One page of a list the API pages with limit/after (docs/api.md).
 export interface ListPage<T> {
@@ -47,7 +48,7 @@ export function useRemoteList<T extends { id: string }>(
 ): RemoteList<T> {
   const { failureMessage, staleAfterMs = 0 } = options;
   const logLabel = options.logLabel ?? failureMessage ?? `load ${key}`;
-  const moreFailureMessage = options.moreFailureMessage ?? failureMessage ?? 'Failed to load more. Please try again.';
+  const moreFailureMessage = options.moreFailureMessage ?? failureMessage;
   const first = useQuery(key, () => load(), {
     staleAfterMs,
     onError: (error) => {
@@ -68,8 +69,10 @@ export function useRemoteList<T extends { id: string }>(
       const page = await load(after);
       setLater((shown) => ({ items: [...(shown?.items ?? []), ...page.items], next: page.next }));
     } catch (error) {
-      console.error(moreFailureMessage, error);
-      toastError(moreFailureMessage);
+      // The generic words in the language shown when it failed.
+      const message = moreFailureMessage ?? t('shared.list.loadMoreFailed');
+      console.error(message, error);
+      toastError(message);
     } finally {
       setLoadingMore(false);
     }

@@ -186,6 +186,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/language/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the language the caller reads Turnout in; their mail follows it. */
+        put: operations["setLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/unsubscribe/{token}/": {
         parameters: {
             query?: never;
@@ -1183,11 +1200,25 @@ export interface components {
     schemas: {
         Detail: {
             detail: string;
+            codes: components["schemas"]["Codes"];
         };
-        /** @description Each wrong field with its messages; a registration's answers are nested by question id (`{"answers": {"<question id>": ["message"]}}`). */
+        /** @description Each wrong field with its messages; a registration's answers are nested by question id (`{"answers": {"<question id>": ["message"]}}`); `codes` holds their codes in the same shape. */
         FieldErrors: {
+            codes: components["schemas"]["Codes"];
+        } & {
             [key: string]: string[] | {
                 [key: string]: string[];
+            };
+        };
+        /** @description A message's stable code, which clients translate by (the English message stays beside it); for a message with values (a number of seconds, a question's number) the code with the values in the message's order. */
+        MessageCode: string | {
+            code: string;
+            args: string[];
+        };
+        /** @description The codes of the body's messages, in the body's shape (`detail` → its code; a field → the list of its messages' codes; `answers` → question id → list). The web app's English catalog `web/src/locales/en/api.json` lists every code. */
+        Codes: {
+            [key: string]: components["schemas"]["MessageCode"] | components["schemas"]["MessageCode"][] | {
+                [key: string]: components["schemas"]["MessageCode"][];
             };
         };
         Error: components["schemas"]["Detail"] | components["schemas"]["FieldErrors"];
@@ -1238,6 +1269,8 @@ export interface components {
              * @enum {string|null}
              */
             mail_problem: "bounced" | "complained" | null;
+            /** @description The language the person reads Turnout in, which their mail is written in; the one they signed up in (from Accept-Language) until they choose another. Null for accounts older than languages. */
+            language?: components["schemas"]["Language"] | null;
             /** @description The organizations the account belongs to (its own first, for an organization's account), with its role in each; the profile read alone has them, left out when there are none. */
             organizations?: {
                 id: string;
@@ -1246,6 +1279,11 @@ export interface components {
                 logo_url: components["schemas"]["NullableString"];
             }[];
         };
+        /**
+         * @description A language Turnout speaks, as a BCP 47 tag.
+         * @enum {string}
+         */
+        Language: "en" | "es" | "de" | "fr" | "pt-BR" | "ja" | "ar";
         ProfileUpdate: {
             first_name: string;
             last_name: string;
@@ -1590,6 +1628,7 @@ export interface components {
         Registration: components["schemas"]["RegistrationFields"];
         RegistrationFields: {
             detail: string;
+            codes: components["schemas"]["Codes"];
             /** @description The registration's id. */
             id: string;
             event_id: string;
@@ -1731,10 +1770,12 @@ export interface components {
         };
         CheckInResult: components["schemas"]["AttendeeFields"] & {
             detail: string;
+            codes: components["schemas"]["Codes"];
             already_checked_in: boolean;
         };
         UndoCheckInResult: components["schemas"]["AttendeeFields"] & {
             detail: string;
+            codes: components["schemas"]["Codes"];
             undone: boolean;
         };
         /**
@@ -1802,6 +1843,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AttendeeFields"] & {
                     detail: string;
+                    codes: components["schemas"]["Codes"];
                 };
             };
         };
@@ -2275,6 +2317,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    setLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    language: components["schemas"]["Language"];
+                };
+            };
+        };
+        responses: {
+            /** @description The language saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        language: components["schemas"]["Language"];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     unsubscribe: {
         parameters: {
             query?: never;
@@ -2299,6 +2374,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         detail: string;
+                        codes: components["schemas"]["Codes"];
                         kind: components["schemas"]["NotificationKind"];
                     };
                 };
@@ -2377,6 +2453,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         detail: string;
+                        codes: components["schemas"]["Codes"];
                         refresh: string;
                         access: string;
                     };
@@ -3887,6 +3964,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         detail: string;
+                        codes: components["schemas"]["Codes"];
                         event: components["schemas"]["Event"];
                     };
                 };

@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { answerAccount, events, person, preloadPages, signIn } from '@/features/dashboard/test-fixtures';
 import type { Attendee, AttendeesPage } from './api';
 import { earlyCheckInQuestion } from './CheckInPage';
+import { changeLanguage } from '@/i18n/i18n';
 
 const event = events[0]!;
 const ada: Attendee = {
@@ -257,6 +258,22 @@ describe('attendees page', () => {
     expect(screen.getAllByText('Guest')).toHaveLength(1);
   });
 
+  it('speaks German: the heading, the counts and the buttons', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    await act(() => changeLanguage('de'));
+    renderApp(`/dashboard/attendees?id=${event.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teilnehmende' })).toBeInTheDocument();
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeInTheDocument();
+    expect(screen.getByText('Warteliste', { selector: 'dt' })).toBeInTheDocument();
+    // One person registered: the count picks its form.
+    expect(screen.getByText('Geht per E-Mail an 1 angemeldete Person; höchstens 3 Nachrichten pro Tag.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`Teilnehmende von ${event.title} · Dashboard · Turnout`));
+  });
+
   it('asks for an event when none is named', async () => {
     signIn();
     answerAccount();
@@ -400,6 +417,21 @@ describe('check-in page', () => {
     expect(earlyCheckInQuestion('2030-05-02T18:00:00Z', Date.parse('2030-05-01T19:00:00Z'))).toBeNull();
     expect(earlyCheckInQuestion('2030-05-01T18:00:00Z', Date.parse('2030-05-01T19:00:00Z'))).toBeNull();
     expect(earlyCheckInQuestion('2030-05-03T18:00:00Z', Date.parse('2030-05-01T17:00:00Z'))).toMatch(/^This event starts in 2 days /);
+  });
+
+  it('speaks Arabic at the door, right to left, with its plural forms', async () => {
+    signIn();
+    answerAccount();
+    answerAttendees();
+    await act(() => changeLanguage('ar'));
+    renderApp(`/dashboard/check-in?id=${event.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الحضور' })).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByLabelText('رمز التذكرة')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل بالرمز' })).toBeInTheDocument();
+    expect(earlyCheckInQuestion('2030-05-04T18:00:00Z', Date.parse('2030-05-01T17:00:00Z'))).toMatch(/^تبدأ هذه الفعالية بعد 3 أيام /);
+    expect(earlyCheckInQuestion('2030-05-03T18:00:00Z', Date.parse('2030-05-01T17:00:00Z'))).toMatch(/^تبدأ هذه الفعالية بعد يومين /);
   });
 
   it('undoes a check-in from the list', async () => {

@@ -7,6 +7,7 @@ import { LoadFailed, LoadMore } from '@/components/ListStatus';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { localTime } from '@/lib/time';
+import { useLocale, useT } from '@/i18n/react';
 import { EventTime } from '@/components/EventTime';
 import { downloadAttendeesCSV, fullName, type Attendee, type AttendeeFields } from './api';
 import { AnswerList } from '@/components/AnswerList';
@@ -18,25 +19,28 @@ import { useDebounced } from '@/lib/useDebounced';
 
 // The organizer's list of an event's attendees: counts, search, export.
 export default function AttendeesPage() {
+  const t = useT();
   const eventId = useEventIdParam();
-  if (!eventId) return <NoEventChosen title="Attendees" />;
+  if (!eventId) return <NoEventChosen title={t('attendees.title')} documentTitle={t('attendees.documentTitle')} />;
   return <Attendees key={eventId} eventId={eventId} />;
 }
 
-export function NoEventChosen({ title }: { title: string }) {
-  useDocumentTitle(`${title} · Dashboard`);
+export function NoEventChosen({ title, documentTitle }: { title: string; documentTitle: string }) {
+  const t = useT();
+  useDocumentTitle(documentTitle);
   return (
     <section className="card">
       <h1 className="mb-2 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mb-4 text-slate-700">Choose an event from your events first.</p>
+      <p className="mb-4 text-slate-700">{t('attendees.chooseEventFirst')}</p>
       <Link to={paths.dashboardEvents} className="btn-secondary">
-        Your Events
+        {t('attendees.yourEvents')}
       </Link>
     </section>
   );
 }
 
 function Attendees({ eventId }: { eventId: string }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 250);
   const list = useAttendeeList(eventId, query);
@@ -45,7 +49,7 @@ function Attendees({ eventId }: { eventId: string }) {
   const role = useDashboardRole();
   const manages = role === null || mayManageEvents(role);
   const title = list.page?.event.title;
-  useDocumentTitle(title ? `Attendees of ${title} · Dashboard` : 'Attendees · Dashboard');
+  useDocumentTitle(title ? t('attendees.documentTitleOf', { title }) : t('attendees.documentTitle'));
 
   async function exportCSV() {
     setExporting(true);
@@ -53,7 +57,7 @@ function Attendees({ eventId }: { eventId: string }) {
       await downloadAttendeesCSV(eventId);
     } catch (error) {
       console.error('export attendees', error);
-      toast.error('Failed to export the attendee list.');
+      toast.error(t('attendees.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -64,7 +68,7 @@ function Attendees({ eventId }: { eventId: string }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 id="attendees-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
-            Attendees
+            {t('attendees.title')}
           </h1>
           {list.page && (
             <p className="text-slate-700">
@@ -74,11 +78,11 @@ function Attendees({ eventId }: { eventId: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={paths.dashboardCheckIn(eventId)} className="btn-primary">
-            Check-in
+            {t('attendees.checkInLink')}
           </Link>
           {manages && (
             <button type="button" className="btn-secondary" disabled={exporting} aria-busy={exporting} onClick={() => void exportCSV()}>
-              Export CSV
+              {t('attendees.exportCsv')}
             </button>
           )}
         </div>
@@ -87,7 +91,7 @@ function Attendees({ eventId }: { eventId: string }) {
       {list.page && <AttendeeSummary page={list.page} />}
       <div>
         <label htmlFor="attendee-search" className="field-label">
-          Search by name or email
+          {t('attendees.searchLabel')}
         </label>
         <input
           id="attendee-search"
@@ -100,12 +104,12 @@ function Attendees({ eventId }: { eventId: string }) {
       </div>
       {list.status === 'loading' && (
         <p role="status" className="text-slate-600">
-          Loading attendees...
+          {t('attendees.loading')}
         </p>
       )}
-      {list.status === 'error' && <LoadFailed what="the attendees" retry={list.retry} />}
+      {list.status === 'error' && <LoadFailed what={t('attendees.loadFailedWhat')} retry={list.retry} />}
       {list.status === 'ready' && list.attendees.length === 0 && (
-        <p className="card text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>
+        <p className="card text-slate-700">{query ? t('attendees.noMatch') : t('attendees.noneYet')}</p>
       )}
       {list.attendees.length > 0 && <AttendeeRows attendees={list.attendees} eventId={eventId} list={list} decides={manages} />}
       <LoadMore more={list.more} loadingMore={list.loadingMore} />
@@ -128,6 +132,8 @@ function AttendeeRows({
   list: Pick<AttendeeList, 'replace' | 'reload'>;
   decides: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const decided = (changed: AttendeeFields | null) => {
     if (changed) list.replace(changed);
     list.reload();
@@ -146,7 +152,7 @@ function AttendeeRows({
           <div className="flex flex-col items-start gap-1 text-sm text-slate-600 sm:items-end">
             <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
             {a.status === 'pending' && decides && <Decision eventId={eventId} attendee={a} onDecided={decided} />}
-            <span>Registered {localTime(a.registered_at)}</span>
+            <span>{t('attendees.registeredAt', { time: localTime(a.registered_at, locale) })}</span>
           </div>
         </li>
       ))}

@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { confirmToast } from '@/components/confirmToast';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { serverMessages, statusOf } from '@/lib/errors';
+import { serverMessages, statusOf, said } from '@/lib/errors';
 import { localTime } from '@/lib/time';
+import { t as translate } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/ids';
+import { useLocale, useT } from '@/i18n/react';
 import { checkIn, fullName, undoCheckIn, type Attendee, type CheckInResult, type UndoCheckInResult } from './api';
 import { AttendeeSummary, GuestBadge, StatusBadge } from './AttendeeSummary';
 import { NoEventChosen } from './AttendeesPage';
@@ -17,44 +20,47 @@ import { TicketScanner } from './TicketScanner';
 // where the browser can, a code can be typed (or sent by a USB scanner),
 // and anyone can be found by name.
 export default function CheckInPage() {
+  const t = useT();
   const eventId = useEventIdParam();
-  if (!eventId) return <NoEventChosen title="Check-in" />;
+  if (!eventId) return <NoEventChosen title={t('attendees.checkInTitle')} documentTitle={t('attendees.checkInDocumentTitle')} />;
   return <CheckIn key={eventId} eventId={eventId} />;
 }
 
-type Outcome = { kind: 'done'; result: CheckInResult } | { kind: 'undone'; result: UndoCheckInResult } | { kind: 'refused'; message: string };
+type Outcome = { kind: 'done'; result: CheckInResult } | { kind: 'undone'; result: UndoCheckInResult } | { kind: 'refused'; message: string | null; fallback: MessageId };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The question asked before a check-in more than a day before the event
-// starts (the wrong event chosen, say), or null when it starts sooner.
+// starts (the wrong event chosen, say), or null when it starts sooner; in
+// the language shown.
 export function earlyCheckInQuestion(startIso: string, now: number): string | null {
   const ahead = Date.parse(startIso) - now;
   if (!(ahead > DAY_MS)) return null;
   const days = Math.floor(ahead / DAY_MS);
-  return `This event starts in ${days} ${days === 1 ? 'day' : 'days'} (${localTime(startIso)}). Check in anyway?`;
+  return translate('attendees.earlyCheckInQuestion', { days, time: localTime(startIso) });
 }
 
 function CheckIn({ eventId }: { eventId: string }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 250);
   const list = useAttendeeList(eventId, query);
   const [scanning, setScanning] = useState(false);
   const { outcome, busy, admit, undo } = useDoor(eventId, list);
   const title = list.page?.event.title;
-  useDocumentTitle(title ? `Check-in for ${title} · Dashboard` : 'Check-in · Dashboard');
+  useDocumentTitle(title ? t('attendees.checkInDocumentTitleFor', { title }) : t('attendees.checkInDocumentTitle'));
 
   return (
     <section aria-labelledby="check-in-title" className="grid gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 id="check-in-title" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
-            Check-in
+            {t('attendees.checkInTitle')}
           </h1>
           {list.page && <p className="text-slate-700">{list.page.event.title}</p>}
         </div>
         <Link to={paths.dashboardAttendees(eventId)} className="btn-secondary">
-          All Attendees
+          {t('attendees.allAttendees')}
         </Link>
       </div>
       {list.page && <AttendeeSummary page={list.page} />}
@@ -66,7 +72,7 @@ function CheckIn({ eventId }: { eventId: string }) {
       {canScan() && (
         <div>
           <button type="button" className="btn-primary" onClick={() => setScanning((s) => !s)}>
-            {scanning ? 'Stop Camera' : 'Scan Tickets'}
+            {scanning ? t('attendees.stopCamera') : t('attendees.scanTickets')}
           </button>
           {scanning && (
             <div className="mt-3">
@@ -80,20 +86,20 @@ function CheckIn({ eventId }: { eventId: string }) {
 
       <div>
         <label htmlFor="check-in-search" className="field-label">
-          Find by name or email
+          {t('attendees.findLabel')}
         </label>
         <input id="check-in-search" type="search" className="field-input mt-1" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
       </div>
       {list.status === 'loading' && (
         <p role="status" className="text-slate-600">
-          Loading attendees...
+          {t('attendees.loading')}
         </p>
       )}
-      {list.status === 'ready' && list.attendees.length === 0 && <p className="text-slate-700">{query ? 'Nobody matches this search.' : 'Nobody has registered yet.'}</p>}
+      {list.status === 'ready' && list.attendees.length === 0 && <p className="text-slate-700">{query ? t('attendees.noMatch') : t('attendees.noneYet')}</p>}
       {list.attendees.length > 0 && <CheckInRows attendees={list.attendees} busy={busy} admit={admit} undo={undo} />}
       {list.status === 'error' && (
         <button type="button" className="btn-secondary" onClick={list.retry}>
-          Load the attendees again
+          {t('attendees.loadAgain')}
         </button>
       )}
     </section>
@@ -104,6 +110,7 @@ type Admit = (by: { code: string } | { registration_id: string }) => Promise<boo
 
 // The check-ins of this screen and what the last one came to.
 function useDoor(eventId: string, list: AttendeeList) {
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   // Once the organizer goes on with an early check-in, this screen asks no
@@ -115,7 +122,7 @@ function useDoor(eventId: string, list: AttendeeList) {
   const admit: Admit = async (by) => {
     const question = list.page && !earlyAccepted.current ? earlyCheckInQuestion(list.page.event.start_time, Date.now()) : null;
     if (question) {
-      if (!(await confirmToast(question, { confirm: 'Check In Anyway', cancel: "Don't Check In" }))) return false;
+      if (!(await confirmToast(question, { confirm: t('attendees.checkInAnyway'), cancel: t('attendees.dontCheckIn') }))) return false;
       earlyAccepted.current = true;
     }
     setBusy(true);
@@ -128,7 +135,7 @@ function useDoor(eventId: string, list: AttendeeList) {
       const status = statusOf(error);
       const message = status === 400 || status === 404 || status === 409 ? serverMessages(error)[0] : undefined;
       if (!message) console.error('check in', error);
-      setOutcome({ kind: 'refused', message: message ?? 'Check-in failed. Please try again.' });
+      setOutcome({ kind: 'refused', message: message ?? null, fallback: 'attendees.checkInFailed' });
     } finally {
       setBusy(false);
     }
@@ -147,7 +154,7 @@ function useDoor(eventId: string, list: AttendeeList) {
       const status = statusOf(error);
       const message = status === 404 ? serverMessages(error)[0] : undefined;
       if (!message) console.error('undo check-in', error);
-      setOutcome({ kind: 'refused', message: message ?? 'The check-in could not be undone. Please try again.' });
+      setOutcome({ kind: 'refused', message: message ?? null, fallback: 'attendees.undoFailed' });
     } finally {
       setBusy(false);
     }
@@ -157,12 +164,17 @@ function useDoor(eventId: string, list: AttendeeList) {
 }
 
 function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  if (outcome.kind === 'done')
+  const t = useT();
+  const locale = useLocale();
+  if (outcome.kind === 'done') {
+    const { result } = outcome;
+    const name = fullName(result);
     return (
-      <p role="status" className={`rounded-lg p-3 font-medium ${outcome.result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
-        {fullName(outcome.result)}: {outcome.result.detail}
-        {outcome.result.already_checked_in && outcome.result.checked_in_at && ` (at ${localTime(outcome.result.checked_in_at)})`}
-        {outcome.result.guest && (
+      <p role="status" className={`rounded-lg p-3 font-medium ${result.already_checked_in ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'}`}>
+        {result.already_checked_in && result.checked_in_at
+          ? t('attendees.outcomeAlready', { name, detail: said(result), time: localTime(result.checked_in_at, locale) })
+          : t('attendees.outcome', { name, detail: said(result) })}
+        {result.guest && (
           <>
             {' '}
             <GuestBadge />
@@ -170,21 +182,23 @@ function OutcomeMessage({ outcome }: { outcome: Outcome }) {
         )}
       </p>
     );
+  }
   if (outcome.kind === 'undone')
     return (
       <p role="status" className="rounded-lg bg-slate-100 p-3 font-medium text-slate-900">
-        {fullName(outcome.result)}: {outcome.result.detail}
+        {t('attendees.outcome', { name: fullName(outcome.result), detail: said(outcome.result) })}
       </p>
     );
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-      {outcome.message}
+      {outcome.message ?? t(outcome.fallback)}
     </p>
   );
 }
 
 // A ticket code typed, or sent by a USB scanner (which types and presses Enter).
 function CodeForm({ busy, admit }: { busy: boolean; admit: Admit }) {
+  const t = useT();
   const [code, setCode] = useState('');
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
@@ -194,21 +208,22 @@ function CodeForm({ busy, admit }: { busy: boolean; admit: Admit }) {
   }
 
   return (
-    <form onSubmit={submitCode} className="flex flex-wrap items-end gap-2" aria-label="Check in by ticket code">
+    <form onSubmit={submitCode} className="flex flex-wrap items-end gap-2" aria-label={t('attendees.codeFormLabel')}>
       <div className="min-w-0 flex-1">
         <label htmlFor="ticket-code" className="field-label">
-          Ticket code
+          {t('attendees.ticketCode')}
         </label>
         <input id="ticket-code" className="field-input mt-1 font-mono" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
       </div>
       <button type="submit" className="btn-secondary" disabled={busy || !code.trim()}>
-        Check In Code
+        {t('attendees.checkInCode')}
       </button>
     </form>
   );
 }
 
 function CheckInRows({ attendees, busy, admit, undo }: { attendees: Attendee[]; busy: boolean; admit: Admit; undo: (registrationId: string) => Promise<void> }) {
+  const t = useT();
   return (
     <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       {attendees.map((a) => {
@@ -223,14 +238,14 @@ function CheckInRows({ attendees, busy, admit, undo }: { attendees: Attendee[]; 
             </div>
             {a.status === 'registered' && a.checked_in_at === null ? (
               <button type="button" className="btn-secondary shrink-0" aria-describedby={nameId} disabled={busy} onClick={() => void admit({ registration_id: a.registration_id })}>
-                Check In
+                {t('attendees.checkInButton')}
               </button>
             ) : (
               <div className="flex shrink-0 items-center gap-2">
                 <StatusBadge status={a.status} checkedIn={a.checked_in_at !== null} />
                 {a.checked_in_at !== null && (
                   <button type="button" className="btn-secondary" aria-describedby={nameId} disabled={busy} onClick={() => void undo(a.registration_id)}>
-                    Undo
+                    {t('attendees.undo')}
                   </button>
                 )}
               </div>

@@ -1,7 +1,8 @@
 // Approve or Decline, on a request awaiting the organizer's approval.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessages, statusOf } from '@/lib/errors';
+import { serverMessages, statusOf, said } from '@/lib/errors';
+import { useT } from '@/i18n/react';
 import { decide, fullName, type Attendee, type AttendeeFields } from './api';
 
 interface DecisionProps {
@@ -13,6 +14,7 @@ interface DecisionProps {
 }
 
 export function Decision({ eventId, attendee, onDecided }: DecisionProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const who = fullName(attendee);
 
@@ -20,13 +22,13 @@ export function Decision({ eventId, attendee, onDecided }: DecisionProps) {
     setBusy(true);
     try {
       const result = await decide(eventId, attendee.registration_id, verb);
-      toast.success(result.detail);
+      toast.success(said(result));
       onDecided(verb === 'approve' ? result : null);
     } catch (error) {
       // Full, or decided meanwhile (409): the server's words say so.
       const message = statusOf(error) === 409 || statusOf(error) === 404 ? serverMessages(error)[0] : undefined;
       if (!message) console.error(`${verb} registration`, error);
-      toast.error(message ?? 'That did not work. Please try again.');
+      toast.error(message ?? t('attendees.decisionFailed'));
     } finally {
       setBusy(false);
     }
@@ -34,11 +36,11 @@ export function Decision({ eventId, attendee, onDecided }: DecisionProps) {
 
   return (
     <div className="flex gap-2">
-      <button type="button" className="btn-primary" disabled={busy} aria-busy={busy} aria-label={`Approve ${who}`} onClick={() => void run('approve')}>
-        Approve
+      <button type="button" className="btn-primary" disabled={busy} aria-busy={busy} aria-label={t('attendees.approveWho', { name: who })} onClick={() => void run('approve')}>
+        {t('attendees.approve')}
       </button>
-      <button type="button" className="btn-secondary" disabled={busy} aria-label={`Decline ${who}`} onClick={() => void run('decline')}>
-        Decline
+      <button type="button" className="btn-secondary" disabled={busy} aria-label={t('attendees.declineWho', { name: who })} onClick={() => void run('decline')}>
+        {t('attendees.decline')}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { confirmToast } from '@/components/confirmToast';
 import { useAction } from '@/lib/useAction';
+import { useT } from '@/i18n/react';
 import { cancelEvent, messageAttendees, type AttendeesPage } from './api';
 
 const SUBJECT_MAX = 120;
@@ -10,9 +11,10 @@ const CANCEL_MAX = 2000;
 
 // Says that the event is called off, at the top of its attendee screen.
 export function CancelledNote() {
+  const t = useT();
   return (
-    <p role="status" className="card border-l-4 border-red-600 text-slate-800">
-      This event is cancelled. Everyone who was registered or waiting has been told.
+    <p role="status" className="card border-s-4 border-red-600 text-slate-800">
+      {t('attendees.cancelledNote')}
     </p>
   );
 }
@@ -31,6 +33,7 @@ export function TellAttendees({ page, onCancelled }: { page: AttendeesPage; onCa
 }
 
 function MessageForm({ eventId, title, registered }: { eventId: string; title: string; registered: number }) {
+  const t = useT();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [previewing, setPreviewing] = useState(false);
@@ -43,7 +46,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
   }
 
   const send = () =>
-    run('message attendees', 'Failed to send the message.', async () => {
+    run('message attendees', t('attendees.messageFailed'), async () => {
       toast.success(await messageAttendees(eventId, { subject: subject.trim(), body: body.trim() }));
       setSubject('');
       setBody('');
@@ -53,20 +56,18 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
   return (
     <section aria-labelledby="message-title" className="card">
       <h2 id="message-title" className="mb-1 text-lg font-semibold text-slate-900">
-        Message attendees
+        {t('attendees.messageTitle')}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">
-        Mailed to the {registered === 1 ? '1 person' : `${registered} people`} registered; at most 3 messages a day.
-      </p>
+      <p className="mb-3 text-sm text-slate-600">{t('attendees.messageHint', { count: registered })}</p>
       {previewing ? (
         <div>
           <MessagePreview subject={subject} body={body} title={title} />
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn-primary" disabled={sending} aria-busy={sending} onClick={() => void send()}>
-              Send to everyone registered
+              {t('attendees.sendToEveryone')}
             </button>
             <button type="button" className="btn-secondary" disabled={sending} onClick={() => setPreviewing(false)}>
-              Edit
+              {t('attendees.edit')}
             </button>
           </div>
         </div>
@@ -74,7 +75,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
         <form onSubmit={preview} className="grid gap-3">
           <div>
             <label htmlFor="message-subject" className="field-label">
-              Subject
+              {t('attendees.subject')}
             </label>
             <input
               id="message-subject"
@@ -87,7 +88,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
           </div>
           <div>
             <label htmlFor="message-body" className="field-label">
-              Message
+              {t('attendees.message')}
             </label>
             <textarea
               id="message-body"
@@ -100,7 +101,7 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
           </div>
           <div>
             <button type="submit" className="btn-secondary" disabled={!ready}>
-              Preview
+              {t('attendees.previewButton')}
             </button>
           </div>
         </form>
@@ -111,14 +112,15 @@ function MessageForm({ eventId, title, registered }: { eventId: string; title: s
 
 // The message as the mail will read.
 function MessagePreview({ subject, body, title }: { subject: string; body: string; title: string }) {
+  const t = useT();
   return (
     <>
-      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Preview</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('attendees.previewLabel')}</p>
       <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
         <p className="font-semibold text-slate-900">
           {subject.trim()} · {title}
         </p>
-        <p className="mt-3">A message about an event you are registered for: {title}</p>
+        <p className="mt-3">{t('attendees.previewIntro', { title })}</p>
         {body
           .trim()
           .split(/\n\s*\n/)
@@ -133,17 +135,18 @@ function MessagePreview({ subject, body, title }: { subject: string; body: strin
 }
 
 function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: string; onCancelled: () => void }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const { busy: cancelling, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const confirmed = await confirmToast(`Cancel "${title}"? It stays listed as cancelled, and everyone registered or waiting is mailed your message.`, {
-      confirm: 'Cancel event',
-      cancel: 'Keep it',
+    const confirmed = await confirmToast(t('attendees.cancelQuestion', { title }), {
+      confirm: t('attendees.cancelConfirm'),
+      cancel: t('attendees.cancelKeep'),
     });
     if (!confirmed) return;
-    await run('cancel event', 'Failed to cancel the event.', async () => {
+    await run('cancel event', t('attendees.cancelFailed'), async () => {
       toast.success(await cancelEvent(eventId, message.trim()));
       onCancelled();
     });
@@ -152,13 +155,13 @@ function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: s
   return (
     <section aria-labelledby="cancel-title" className="card">
       <h2 id="cancel-title" className="mb-1 text-lg font-semibold text-slate-900">
-        Cancel event
+        {t('attendees.cancelTitle')}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">Instead of deleting it: the event stays visible as cancelled and takes no registrations.</p>
+      <p className="mb-3 text-sm text-slate-600">{t('attendees.cancelHint')}</p>
       <form onSubmit={(e) => void submit(e)} className="grid gap-3">
         <div>
           <label htmlFor="cancel-message" className="field-label">
-            What should we tell your attendees?
+            {t('attendees.cancelMessageLabel')}
           </label>
           <textarea
             id="cancel-message"
@@ -171,7 +174,7 @@ function CancelForm({ eventId, title, onCancelled }: { eventId: string; title: s
         </div>
         <div>
           <button type="submit" className="btn-danger" disabled={message.trim() === '' || cancelling} aria-busy={cancelling}>
-            Cancel event
+            {t('attendees.cancelButton')}
           </button>
         </div>
       </form>

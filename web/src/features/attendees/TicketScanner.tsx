@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '@/i18n/react';
 import { frameReader } from './scanner';
 
 // How often a frame is read, and how long the same code is ignored after
@@ -9,8 +10,10 @@ const SAME_CODE_PAUSE_MS = 4000;
 // Reads QR codes with the phone's back camera and hands each new one to
 // onCode; stops the camera when unmounted.
 export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
+  const t = useT();
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The camera could not be opened (refused, or none).
+  const [problem, setProblem] = useState(false);
   const latest = useRef(onCode);
   useEffect(() => {
     latest.current = onCode;
@@ -27,7 +30,7 @@ export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
     frameReader()
       .then(async (read) => {
         const s = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-        if (stopped) return s.getTracks().forEach((t) => t.stop());
+        if (stopped) return s.getTracks().forEach((track) => track.stop());
         stream = s;
         const el = video.current!;
         el.srcObject = s;
@@ -53,12 +56,12 @@ export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
       })
       .catch((error: unknown) => {
         console.error('open camera', error);
-        setProblem('The camera could not be opened. Allow camera access, or enter codes or search below.');
+        setProblem(true);
       });
     return () => {
       stopped = true;
       clearInterval(timer);
-      stream?.getTracks().forEach((t) => t.stop());
+      stream?.getTracks().forEach((track) => track.stop());
     };
   }, []);
 
@@ -66,10 +69,10 @@ export function TicketScanner({ onCode }: { onCode: (code: string) => void }) {
     <div>
       {problem ? (
         <p role="alert" className="text-red-700">
-          {problem}
+          {t('attendees.cameraProblem')}
         </p>
       ) : (
-        <video ref={video} muted playsInline aria-label="Camera view for scanning tickets" className="aspect-square w-full max-w-sm rounded-lg bg-slate-900 object-cover" />
+        <video ref={video} muted playsInline aria-label={t('attendees.cameraView')} className="aspect-square w-full max-w-sm rounded-lg bg-slate-900 object-cover" />
       )}
     </div>
   );

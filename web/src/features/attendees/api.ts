@@ -3,6 +3,7 @@
 import { nextPage, saveDownload } from '@/lib/download';
 import { api } from '@/lib/http';
 import type { JSONBody, Schemas } from '@/types/api';
+import { said } from '@/lib/errors';
 
 export type Attendee = Schemas['Attendee'];
 // An attendee's own fields, as a check-in answers them (without answers).
@@ -85,10 +86,10 @@ export function fullName(a: Pick<Attendee, 'first_name' | 'last_name' | 'usernam
 // Sends an organizer's message to everyone registered; the mail leaves
 // after the answer. A fourth message in a day is refused (429).
 export async function messageAttendees(eventId: string, message: JSONBody<'messageAttendees'>): Promise<string> {
-  return (await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data.detail;
+  return said((await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/message/`, message)).data);
 }
 
 // Calls the event off; everyone registered or waiting is mailed message.
 export async function cancelEvent(eventId: string, message: string): Promise<string> {
-  return (await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/cancel/`, { message })).data.detail;
+  return said((await api.post<Schemas['Detail']>(`/event/detail/${encodeURIComponent(eventId)}/cancel/`, { message })).data);
 }

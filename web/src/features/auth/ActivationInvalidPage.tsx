@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { serverMessages } from '@/lib/errors';
+import { serverMessages, said } from '@/lib/errors';
 import { resendActivation } from './api';
 import { AuthCard, Field, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { useNextPage } from '@/lib/nextPage';
+import { useT } from '@/i18n/react';
 
 // Where a wrong, expired or used activation link lands; a new link can be
 // sent from here, leading where the old one did (?next=).
 export default function ActivationInvalidPage() {
-  useDocumentTitle('Activation Link Invalid');
+  const t = useT();
+  useDocumentTitle(t('auth.activationInvalidTitle'));
   const next = useNextPage();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -20,10 +22,10 @@ export default function ActivationInvalidPage() {
     setSending(true);
     setAnswer(null);
     try {
-      setAnswer((await resendActivation(email.trim(), next)).detail);
+      setAnswer(said(await resendActivation(email.trim(), next)));
     } catch (error) {
       const messages = serverMessages(error);
-      if (messages.length === 0) toast.error('Something went wrong. Try again later.');
+      if (messages.length === 0) toast.error(t('auth.somethingWentWrongLater'));
       for (const message of messages) toast.error(message);
     } finally {
       setSending(false);
@@ -31,20 +33,20 @@ export default function ActivationInvalidPage() {
   }
 
   return (
-    <AuthCard title="Activation Link Invalid">
-      <p className="text-slate-700">This activation link is invalid or has expired. Enter your email and we will send you a new one.</p>
-      <form onSubmit={(e) => void submit(e)} className="mt-6 grid gap-4" aria-label="Resend activation link">
+    <AuthCard title={t('auth.activationInvalidTitle')}>
+      <p className="text-slate-700">{t('auth.activationInvalidText')}</p>
+      <form onSubmit={(e) => void submit(e)} className="mt-6 grid gap-4" aria-label={t('auth.resendActivationForm')}>
         <Field
           id="email"
           name="email"
           type="email"
-          label="Email"
+          label={t('auth.email')}
           autoComplete="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <SubmitButton busy={sending}>Resend Activation Link</SubmitButton>
+        <SubmitButton busy={sending}>{t('auth.resendActivationButton')}</SubmitButton>
       </form>
       <div role="status" className="mt-4">
         {answer && <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{answer}</p>}

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { LOGIN_STATUS_CHANGED, session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import type { Profile } from '@/types/api';
+import { changeLanguage } from '@/i18n/i18n';
 
 
 const profile: Profile = {
@@ -125,5 +126,24 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Login failed. Please provide the correct information.')).toBeInTheDocument();
     expect(screen.getByText('Please activate your account with the link we emailed you before logging in.')).toBeInTheDocument();
+  });
+});
+
+describe('login page in German', () => {
+  it('speaks German, down to its checks', async () => {
+    await act(() => changeLanguage('de'));
+    const { user } = renderApp('/login');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Benutzername')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forget/password');
+    expect(screen.getByRole('link', { name: 'Registrieren' })).toBeInTheDocument();
+    expect(screen.getByText(/Noch kein Konto\?/)).toBeInTheDocument();
+    // Spaces pass the browser's check, not the page's.
+    await user.type(screen.getByLabelText(/^Benutzername/), '   ');
+    await user.type(screen.getByLabelText(/^Passwort/), 'secret');
+    await user.click(within(screen.getByRole('form', { name: 'Anmelden' })).getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte gib deinen Benutzernamen und dein Passwort ein.');
+    expect(document.title).toBe('Anmelden · Turnout');
   });
 });

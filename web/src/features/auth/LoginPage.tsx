@@ -9,11 +9,13 @@ import { useNextPage, withNextPage } from '@/lib/nextPage';
 import { login } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { T, useT } from '@/i18n/react';
 
 const linkClass = 'font-semibold text-indigo-700 underline-offset-2 hover:underline';
 
 export default function LoginPage() {
-  useDocumentTitle('Log In');
+  const t = useT();
+  useDocumentTitle(t('auth.logInTitle'));
   const navigate = useNavigate();
   // The page the person was on their way to (an event they meant to
   // register for); without one, the profile, as always.
@@ -34,7 +36,7 @@ export default function LoginPage() {
     try {
       session.setTokens(await login({ username: username.trim(), password }));
     } catch (error) {
-      toast.error('Login failed. Please provide the correct information.');
+      toast.error(t('auth.loginFailed'));
       // Not yet activated (403) or locked out (429): the server says what to do.
       const status = statusOf(error);
       if (status === 403 || status === 429) for (const message of serverMessages(error)) toast.error(message);
@@ -49,17 +51,17 @@ export default function LoginPage() {
       console.error('load profile after login', error);
     }
     announceLoginStatusChange();
-    toast.success('Login successful.');
+    toast.success(t('auth.loginSuccessful'));
     void navigate(next ?? paths.profile);
   }
 
   return (
-    <AuthCard title="Log In">
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Log in">
+    <AuthCard title={t('auth.logInTitle')}>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t('auth.logInForm')}>
         <Field
           id="username"
           name="username"
-          label="Username"
+          label={t('auth.username')}
           autoComplete="username"
           required
           value={username}
@@ -71,7 +73,7 @@ export default function LoginPage() {
           id="password"
           name="password"
           type="password"
-          label="Password"
+          label={t('auth.password')}
           autoComplete="current-password"
           required
           value={password}
@@ -79,19 +81,16 @@ export default function LoginPage() {
           invalid={missing && password === ''}
           errorId="login-missing"
         />
-        <div className="text-right text-sm">
+        <div className="text-end text-sm">
           <Link to={paths.forgotPassword} className={linkClass}>
-            Forgot password?
+            {t('auth.forgotPasswordLink')}
           </Link>
         </div>
-        {missing && <FormError id="login-missing">Please enter your username and password.</FormError>}
-        <SubmitButton busy={submitting}>Login</SubmitButton>
+        {missing && <FormError id="login-missing">{t('auth.enterUsernameAndPassword')}</FormError>}
+        <SubmitButton busy={submitting}>{t('auth.loginButton')}</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
-        Don&apos;t have an account?{' '}
-        <Link to={withNextPage(paths.register, next)} className={linkClass}>
-          Register
-        </Link>
+        <T id={'auth.noAccount'} components={{ 0: <Link to={withNextPage(paths.register, next)} className={linkClass} /> }} />
       </p>
     </AuthCard>
   );

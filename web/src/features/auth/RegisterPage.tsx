@@ -2,13 +2,16 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { errorIdOf, FormFrame } from '@/components/FormField';
-import { MAX_SIGN_UP_IMAGE_BYTES, SIGN_UP_IMAGE_TOO_LARGE } from '@/config/limits';
+import { MAX_SIGN_UP_IMAGE_BYTES } from '@/config/limits';
 import { paths } from '@/config/paths';
 import { errorBody } from '@/lib/errors';
 import { registerOrganization, registerUser } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { NEXT_PARAM, useNextPage, withNextPage } from '@/lib/nextPage';
+import { t as translate } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/ids';
+import { T, useT } from '@/i18n/react';
 
 type Kind = 'user' | 'organization';
 
@@ -31,50 +34,52 @@ function nonEmptyValues(form: HTMLFormElement): FormData {
 }
 
 // Each field's label, to name it in a server message's toast.
-const FIELD_LABELS: Record<string, string> = {
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  username: 'Username',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  password: 'Password',
-  password1: 'Confirm Password',
-  image: 'Avatar',
-  organization: 'Organization Name',
-  address1: 'Address Line 1',
-  address2: 'Address Line 2',
-  link: 'Website',
-  description: 'Description',
-  logo: 'Logo',
+const FIELD_LABELS: Record<string, MessageId> = {
+  first_name: 'auth.firstName',
+  last_name: 'auth.lastName',
+  username: 'auth.username',
+  email: 'auth.email',
+  phone: 'auth.phone',
+  address: 'auth.address',
+  password: 'auth.password',
+  password1: 'auth.confirmPassword',
+  image: 'auth.avatar',
+  organization: 'auth.organizationName',
+  address1: 'auth.addressLine1',
+  address2: 'auth.addressLine2',
+  link: 'auth.website',
+  description: 'auth.description',
+  logo: 'auth.logo',
 };
 
 // Every server message, as its own toast, naming its field: four
 // bare "This field is required." toasts would not say which four.
 function toastServerMessages(body: Record<string, string[]>) {
-  const messages = Object.entries(body).flatMap(([field, list]) =>
-    list.map((message) => (FIELD_LABELS[field] ? `${FIELD_LABELS[field]}: ${message}` : message)),
-  );
-  if (messages.length === 0) toast.error('Something went wrong. Try again later.');
+  const messages = Object.entries(body).flatMap(([field, list]) => {
+    const label = FIELD_LABELS[field];
+    return list.map((message) => (label ? translate('auth.fieldMessage', { field: translate(label), message }) : message));
+  });
+  if (messages.length === 0) toast.error(translate('auth.somethingWentWrongLater'));
   for (const message of messages) toast.error(message);
 }
 
 const MISMATCH_ID = 'password-mismatch';
-const PASSWORDS = [
-  { name: 'password', label: 'Password' },
-  { name: 'password1', label: 'Confirm Password' },
+const PASSWORDS: { name: string; label: MessageId }[] = [
+  { name: 'password', label: 'auth.password' },
+  { name: 'password1', label: 'auth.confirmPassword' },
 ];
 
 // The password pair both registration forms ask for; when the two differ,
 // both are marked and point at the message above the submit button.
 function PasswordFields({ mismatch, errors }: { mismatch: boolean; errors: FieldMessages }) {
+  const t = useT();
   return PASSWORDS.map(({ name, label }) => (
     <Field
       key={name}
       id={name}
       name={name}
       type="password"
-      label={label}
+      label={t(label)}
       autoComplete="new-password"
       invalid={mismatch || name in errors}
       errorId={mismatch ? MISMATCH_ID : undefined}
@@ -88,16 +93,18 @@ type FieldMessages = Record<string, string[]>;
 
 // Where both forms end: the mismatch message, then the submit button.
 function SubmitRow({ mismatch, submitting, children }: { mismatch: boolean; submitting: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="grid gap-4 sm:col-span-2">
-      {mismatch && <FormError id={MISMATCH_ID}>Passwords do not match!</FormError>}
+      {mismatch && <FormError id={MISMATCH_ID}>{t('auth.passwordsDoNotMatch')}</FormError>}
       <SubmitButton busy={submitting}>{children}</SubmitButton>
     </div>
   );
 }
 
 export default function RegisterPage() {
-  useDocumentTitle('Sign Up');
+  const t = useT();
+  useDocumentTitle(t('auth.signUpTitle'));
   const [kind, setKind] = useState<Kind>('user');
   const [submitting, setSubmitting] = useState(false);
   const [mismatch, setMismatch] = useState(false);
@@ -124,8 +131,8 @@ export default function RegisterPage() {
     // Checked before sending: the API could only refuse the whole upload.
     const image = ['image', 'logo'].find((name) => ((body.get(name) as File | null)?.size ?? 0) > MAX_SIGN_UP_IMAGE_BYTES);
     if (image) {
-      toast.error(SIGN_UP_IMAGE_TOO_LARGE);
-      setFieldErrors({ [image]: [SIGN_UP_IMAGE_TOO_LARGE] });
+      toast.error(t('auth.imageTooLarge'));
+      setFieldErrors({ [image]: [t('auth.imageTooLarge')] });
       return;
     }
     // Organizers do not register for events on the way in.
@@ -134,9 +141,7 @@ export default function RegisterPage() {
     try {
       if (kind === 'user') await registerUser(body);
       else await registerOrganization(body);
-      toast.success(
-        `${kind === 'user' ? 'User' : 'Organization'} registration successful! Please confirm your email to activate your account.`,
-      );
+      toast.success(kind === 'user' ? t('auth.userRegistered') : t('auth.organizationRegistered'));
       setSentTo(String(body.get('email') ?? ''));
     } catch (error) {
       const body = errorBody(error);
@@ -150,7 +155,7 @@ export default function RegisterPage() {
   if (sentTo !== null) return <EmailSent sentTo={sentTo} next={next} />;
 
   return (
-    <AuthCard title={kind === 'user' ? 'Create an Account' : 'Register Your Organization'} wide>
+    <AuthCard title={kind === 'user' ? t('auth.createAccountTitle') : t('auth.registerOrganizationTitle')} wide>
       <div className="mb-6 flex items-center gap-3 rounded-lg bg-slate-50 p-3">
         <input
           id="register-as-organization"
@@ -160,7 +165,7 @@ export default function RegisterPage() {
           onChange={(e) => switchKind(e.target.checked)}
         />
         <label htmlFor="register-as-organization" className="text-sm font-medium text-slate-900">
-          Register as an Organization
+          {t('auth.registerAsOrganization')}
         </label>
       </div>
 
@@ -170,10 +175,10 @@ export default function RegisterPage() {
         <OrganizationForm fieldErrors={fieldErrors} mismatch={mismatch} submitting={submitting} onSubmit={(e) => void submit(e)} />
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to={withNextPage(paths.login, next)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
-          Log in
-        </Link>
+        <T
+          id={'auth.haveAccount'}
+          components={{ 0: <Link to={withNextPage(paths.login, next)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline" /> }}
+        />
       </p>
     </AuthCard>
   );
@@ -181,15 +186,18 @@ export default function RegisterPage() {
 
 // After signing up: the activation link is on its way.
 function EmailSent({ sentTo, next }: { sentTo: string; next: string | null }) {
+  const t = useT();
   return (
-    <AuthCard title="Confirm Your Email">
+    <AuthCard title={t('auth.confirmEmailTitle')}>
       <p className="text-slate-700">
-        Your account is almost ready. We have sent an activation link to{' '}
-        {sentTo ? <strong className="break-all text-slate-900">{sentTo}</strong> : 'your email address'}. Open the link to
-        activate your account, then log in.
+        {sentTo ? (
+          <T id={'auth.activationSentTo'} values={{ email: sentTo }} components={{ 0: <strong className="break-all text-slate-900" /> }} />
+        ) : (
+          t('auth.activationSent')
+        )}
       </p>
       <Link to={withNextPage(paths.login, next)} className="btn-primary mt-6">
-        Go to Login
+        {t('auth.goToLogin')}
       </Link>
     </AuthCard>
   );
@@ -203,64 +211,66 @@ interface FormProps {
 }
 
 function UserForm({ fieldErrors, mismatch, submitting, onSubmit }: FormProps) {
+  const t = useT();
   const bad = (name: string) => name in fieldErrors;
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="User registration" className="grid gap-4 sm:grid-cols-2">
-      <Field id="first_name" name="first_name" label="First Name" autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
-      <Field id="last_name" name="last_name" label="Last Name" autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
-      <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
-      <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
-      <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
-      <Field id="address" name="address" label="Address" autoComplete="street-address" invalid={bad('address')} errors={fieldErrors['address']} />
+    <form noValidate onSubmit={onSubmit} aria-label={t('auth.userRegistrationForm')} className="grid gap-4 sm:grid-cols-2">
+      <Field id="first_name" name="first_name" label={t('auth.firstName')} autoComplete="given-name" invalid={bad('first_name')} errors={fieldErrors['first_name']} />
+      <Field id="last_name" name="last_name" label={t('auth.lastName')} autoComplete="family-name" invalid={bad('last_name')} errors={fieldErrors['last_name']} />
+      <Field id="username" name="username" label={t('auth.username')} autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} />
+      <Field id="email" name="email" type="email" label={t('auth.email')} autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
+      <Field id="phone" name="phone" type="tel" label={t('auth.phone')} maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+      <Field id="address" name="address" label={t('auth.address')} autoComplete="street-address" invalid={bad('address')} errors={fieldErrors['address']} />
       <PasswordFields mismatch={mismatch} errors={fieldErrors} />
       <Field
         id="image"
         name="image"
         type="file"
         accept="image/*"
-        label="Avatar (optional)"
+        label={t('auth.avatarOptional')}
         invalid={bad('image')} errors={fieldErrors['image']}
         className="sm:col-span-2"
       />
       <SubmitRow mismatch={mismatch} submitting={submitting}>
-        Create Account
+        {t('auth.createAccountButton')}
       </SubmitRow>
     </form>
   );
 }
 
 function OrganizationForm({ fieldErrors, mismatch, submitting, onSubmit }: FormProps) {
+  const t = useT();
   const bad = (name: string) => name in fieldErrors;
   return (
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Organization registration"
+      aria-label={t('auth.organizationRegistrationForm')}
       className="grid gap-4 sm:grid-cols-2"
     >
       <Field
         id="organization"
         name="organization"
-        label="Organization Name"
+        label={t('auth.organizationName')}
         autoComplete="organization"
         invalid={bad('organization')} errors={fieldErrors['organization']}
         className="sm:col-span-2"
       />
-      <Field id="address1" name="address1" label="Address Line 1" autoComplete="address-line1" invalid={bad('address1')} errors={fieldErrors['address1']} />
-      <Field id="address2" name="address2" label="Address Line 2" autoComplete="address-line2" invalid={bad('address2')} errors={fieldErrors['address2']} />
-      <Field id="phone" name="phone" type="tel" label="Phone" maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
-      <Field id="email" name="email" type="email" label="Email" autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
+      <Field id="address1" name="address1" label={t('auth.addressLine1')} autoComplete="address-line1" invalid={bad('address1')} errors={fieldErrors['address1']} />
+      <Field id="address2" name="address2" label={t('auth.addressLine2')} autoComplete="address-line2" invalid={bad('address2')} errors={fieldErrors['address2']} />
+      <Field id="phone" name="phone" type="tel" label={t('auth.phone')} maxLength={11} autoComplete="tel" invalid={bad('phone')} errors={fieldErrors['phone']} />
+      <Field id="email" name="email" type="email" label={t('auth.email')} autoComplete="email" invalid={bad('email')} errors={fieldErrors['email']} />
       <Field
         id="link"
         name="link"
         type="url"
-        label="Website"
+        label={t('auth.website')}
         placeholder="https://"
         autoComplete="url"
         invalid={bad('link')} errors={fieldErrors['link']}
         className="sm:col-span-2"
       />
-      <FormFrame id="description" label="Description" errors={fieldErrors['description']} className="sm:col-span-2">
+      <FormFrame id="description" label={t('auth.description')} errors={fieldErrors['description']} className="sm:col-span-2">
         <textarea
           id="description"
           name="description"
@@ -270,11 +280,11 @@ function OrganizationForm({ fieldErrors, mismatch, submitting, onSubmit }: FormP
           aria-describedby={bad('description') ? errorIdOf('description') : undefined}
         />
       </FormFrame>
-      <Field id="username" name="username" label="Username" autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
+      <Field id="username" name="username" label={t('auth.username')} autoComplete="username" invalid={bad('username')} errors={fieldErrors['username']} className="sm:col-span-2" />
       <PasswordFields mismatch={mismatch} errors={fieldErrors} />
-      <Field id="logo" name="logo" type="file" accept="image/*" label="Logo (optional)" invalid={bad('logo')} errors={fieldErrors['logo']} className="sm:col-span-2" />
+      <Field id="logo" name="logo" type="file" accept="image/*" label={t('auth.logoOptional')} invalid={bad('logo')} errors={fieldErrors['logo']} className="sm:col-span-2" />
       <SubmitRow mismatch={mismatch} submitting={submitting}>
-        Register Organization
+        {t('auth.registerOrganizationButton')}
       </SubmitRow>
     </form>
   );

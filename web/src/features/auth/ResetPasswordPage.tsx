@@ -6,21 +6,23 @@ import { confirmPasswordReset } from './api';
 import { AuthCard, Field, FormError, SubmitButton } from './components';
 import { useNewPasswordForm } from './useNewPasswordForm';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { useT } from '@/i18n/react';
 
 // Opened from the reset email: /forget/password/create?uid=...&token=...
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  const t = useT();
+  useDocumentTitle(t('auth.resetPasswordTitle'));
   const [params] = useSearchParams();
   const uid = params.get('uid');
   const token = params.get('token');
 
   if (!uid || !token) {
     return (
-      <AuthCard title="Reset Password">
-        <FormError>Invalid password reset link</FormError>
-        <p className="mt-4 text-sm text-slate-700">The link is incomplete. Ask for a new one and open it straight from the email.</p>
+      <AuthCard title={t('auth.resetPasswordTitle')}>
+        <FormError>{t('auth.invalidResetLink')}</FormError>
+        <p className="mt-4 text-sm text-slate-700">{t('auth.incompleteResetLink')}</p>
         <Link to={paths.forgotPassword} className="btn-primary mt-6">
-          Request a New Link
+          {t('auth.requestNewLink')}
         </Link>
       </AuthCard>
     );
@@ -29,11 +31,12 @@ export default function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const { passwordInput, confirmInput, problem, reasons, saving, submit } = useNewPasswordForm({
     send: async (newPassword) => {
       await confirmPasswordReset(uid, token, newPassword);
-      toast.success('Password reset successfully!');
+      toast.success(t('auth.passwordReset'));
       void navigate(paths.login);
     },
   });
@@ -41,12 +44,12 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const mismatch = problem !== null;
 
   return (
-    <AuthCard title="Reset Password">
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Set a new password">
+    <AuthCard title={t('auth.resetPasswordTitle')}>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label={t('auth.setNewPasswordForm')}>
         <Field
           id="new-password"
           name="password"
-          label="New Password"
+          label={t('auth.newPassword')}
           invalid={mismatch || reasons.length > 0}
           errorId="reset-problem"
           {...passwordInput}
@@ -54,14 +57,14 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
         <Field
           id="confirm-password"
           name="confirm"
-          label="Confirm Password"
+          label={t('auth.confirmPassword')}
           invalid={mismatch}
           errorId="reset-problem"
           {...confirmInput}
         />
-        {mismatch && <FormError id="reset-problem">{problem}</FormError>}
+        {problem && <FormError id="reset-problem">{t(problem)}</FormError>}
         <FormProblems id="reset-problem" messages={reasons} />
-        <SubmitButton busy={saving}>Reset Password</SubmitButton>
+        <SubmitButton busy={saving}>{t('auth.resetPasswordButton')}</SubmitButton>
       </form>
     </AuthCard>
   );

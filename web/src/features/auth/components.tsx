@@ -31,7 +31,7 @@ export function Field({ id, label, invalid = false, errorId, errors, className =
     <FormFrame id={id} label={label} required={input.required} errors={errors} className={className}>
       <input
         id={id}
-        className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''} ${input.type === 'file' ? 'text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1' : ''}`}
+        className={`field-input ${invalid ? 'ring-2 ring-red-600' : ''} ${input.type === 'file' ? 'text-sm file:me-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1' : ''}`}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? described : undefined}
         {...input}

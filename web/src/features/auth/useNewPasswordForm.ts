@@ -1,22 +1,25 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorBody } from '@/lib/errors';
+import { t } from '@/i18n/i18n';
+import type { MessageId } from '@/i18n/ids';
 
 interface NewPasswordOptions {
   // The page's own check of what was typed, made before the two passwords
-  // are compared: the message to show, or null.
-  check?: (password: string, confirm: string) => string | null;
+  // are compared: the message to show (its id), or null.
+  check?: (password: string, confirm: string) => MessageId | null;
   // Sends the new password and moves on.
   send: (password: string) => Promise<void>;
 }
 
 // A form that sets a new password, typed twice: nothing is sent until the
 // two match, and when the server refuses (a weak password, a spent link, a
-// wrong old password) the form stays, with the server's reasons.
+// wrong old password) the form stays, with the server's reasons. A problem
+// found here is a message id, shown in the language in use.
 export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageId | null>(null);
   const [reasons, setReasons] = useState<string[]>([]);
   // The API fields the server's reasons are about (e.g. new_password).
   const [refused, setRefused] = useState<string[]>([]);
@@ -26,7 +29,7 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
     event.preventDefault();
     setReasons([]);
     setRefused([]);
-    const found = check?.(password, confirm) ?? (password !== confirm ? 'New passwords do not match' : null);
+    const found = check?.(password, confirm) ?? (password !== confirm ? 'auth.newPasswordsDoNotMatch' : null);
     setProblem(found);
     if (found !== null) return;
     setSaving(true);
@@ -36,7 +39,7 @@ export function useNewPasswordForm({ check, send }: NewPasswordOptions) {
       const body = errorBody(error);
       // The server's reasons say what to fix; only a failure without one
       // gets the vague words of the error catalogue.
-      if (Object.keys(body).length === 0) toast.error('Something went wrong. Please try again.');
+      if (Object.keys(body).length === 0) toast.error(t('auth.somethingWentWrong'));
       setReasons(Object.values(body).flat());
       setRefused(Object.keys(body));
       setSaving(false);

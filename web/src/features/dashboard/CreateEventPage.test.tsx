@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { changeLanguage } from '@/i18n/i18n';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { events, openCreateForm, preloadPages } from './test-fixtures';
@@ -78,6 +79,20 @@ describe('create event page', () => {
     expect(screen.getByLabelText('End time')).toHaveAttribute('type', 'datetime-local');
     expect(screen.getByLabelText('Capacity')).toHaveAttribute('type', 'number');
     expect(screen.getByLabelText('Banner (optional)')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('reads in Arabic, right to left, with the weekdays named in Arabic', async () => {
+    const { user } = await openCreateForm();
+    await act(() => changeLanguage('ar'));
+
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'إنشاء فعالية' })).toBeInTheDocument();
+    expect(screen.getByLabelText('وقت البدء')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'إنشاء الفعالية' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'التكرار' }), 'weekly');
+    const friday = new Intl.DateTimeFormat('ar', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 5));
+    expect(within(screen.getByRole('group', { name: 'الأيام' })).getByRole('checkbox', { name: friday })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'كل أسبوعين' })).toBeInTheDocument();
   });
 
   it('makes a weekly series: the rule from the choices, previewed by the server, sent with the event', async () => {

@@ -8,11 +8,14 @@ import { createEvent, eventFormData } from './api';
 import { EventForm } from './components/EventForm';
 import { EVENT_FIELD_OF, emptyEventForm, type EventFormValues } from './eventFormValues';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
 export default function CreateEventPage() {
-  useDocumentTitle('Create Event · Dashboard');
+  const t = useT();
+  useDocumentTitle(t('dashboard.create.documentTitle'));
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FormErrorReport>(noErrors);
@@ -24,11 +27,11 @@ export default function CreateEventPage() {
       // The banner goes straight to S3; the event carries its key.
       const bannerKey = banner ? await uploadImage('banner', banner) : null;
       await createEvent(eventFormData(values, bannerKey));
-      toast.success(values.repeat ? 'Series created successfully!' : 'Event created successfully!');
+      toast.success(translate(values.repeat ? 'dashboard.create.seriesCreated' : 'dashboard.create.eventCreated'));
       void navigate(paths.dashboardEvents);
     } catch (error) {
       console.error('create event', error);
-      toast.error('Failed to create event. Please check your input.');
+      toast.error(translate('dashboard.create.failed'));
       setErrors(formErrorsOf(error, EVENT_FIELD_OF));
       setSaving(false);
     }
@@ -37,13 +40,13 @@ export default function CreateEventPage() {
   return (
     <section aria-labelledby="create-event">
       <h1 id="create-event" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
-        Create Event
+        {t('dashboard.create.title')}
       </h1>
       <div className="card">
         <EventForm
-          name="Create event"
+          name={t('dashboard.create.formName')}
           initial={emptyEventForm}
-          submitLabel="Create Event"
+          submitLabel={t('dashboard.create.submit')}
           repeatable
           saving={saving}
           errors={errors}

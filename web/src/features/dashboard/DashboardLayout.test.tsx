@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { changeLanguage } from '@/i18n/i18n';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { answerAccount, answerEvents, organization, person, signIn, preloadPages } from './test-fixtures';
@@ -51,6 +52,25 @@ describe('dashboard layout', () => {
     await user.click(within(nav).getByRole('link', { name: 'Organization' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard/profile'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Organization' })).toBeInTheDocument();
+  });
+
+  it('speaks the language chosen: the entries and the page in German', async () => {
+    signIn();
+    answerAccount();
+    answerEvents();
+    renderApp('/dashboard/events');
+    const nav = await sidebar();
+    await screen.findByRole('heading', { level: 1, name: 'Events' });
+
+    await act(() => changeLanguage('de'));
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Organisation',
+      'Veranstaltung erstellen',
+      'Veranstaltungen',
+      'Mitglieder',
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Veranstaltungen' })).toBeInTheDocument();
+    expect((await screen.findAllByRole('button', { name: 'Bearbeiten' })).length).toBeGreaterThan(0);
   });
 
   it('tells people without an organization that the dashboard is for organizations', async () => {

@@ -3,11 +3,13 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
 import { mayManageEvents, type Membership } from '@/lib/roles';
+import type { MessageId } from '@/i18n/ids';
+import { useT } from '@/i18n/react';
 import { useDashboard } from './hooks';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 
 interface Entry {
-  label: string;
+  label: MessageId;
   to: string;
   // Other pages that belong to the entry.
   alsoAt?: string[];
@@ -16,26 +18,27 @@ interface Entry {
 }
 
 const entries: Entry[] = [
-  { label: 'Organization', to: paths.dashboardProfile, alsoAt: [paths.dashboard] },
-  { label: 'Create Event', to: paths.dashboardCreateEvent, shownTo: mayManageEvents },
-  { label: 'Events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate(), paths.dashboardAttendees(), paths.dashboardCheckIn()] },
-  { label: 'Members', to: paths.dashboardMembers },
+  { label: 'dashboard.nav.organization', to: paths.dashboardProfile, alsoAt: [paths.dashboard] },
+  { label: 'dashboard.nav.createEvent', to: paths.dashboardCreateEvent, shownTo: mayManageEvents },
+  { label: 'dashboard.nav.events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate(), paths.dashboardAttendees(), paths.dashboardCheckIn()] },
+  { label: 'dashboard.nav.members', to: paths.dashboardMembers },
 ];
 
 export default function DashboardLayout() {
+  const t = useT();
   const { access, membership, memberships } = useDashboard();
   const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
 
-  if (access === 'loading') return <PageLoading label="Loading dashboard..." />;
+  if (access === 'loading') return <PageLoading label={t('dashboard.layout.loading')} />;
 
   if (access === 'not-organizer') {
     return (
       <div className="page">
         <div className="card mx-auto max-w-lg text-center">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-          <p className="mt-2 text-slate-700">The dashboard is for organizations. Sign in with an organization account to manage events.</p>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('dashboard.layout.title')}</h1>
+          <p className="mt-2 text-slate-700">{t('dashboard.layout.notOrganizer')}</p>
           <Link to={paths.profile} className="btn-secondary mt-6">
-            Back to Profile
+            {t('dashboard.layout.backToProfile')}
           </Link>
         </div>
       </div>
@@ -50,7 +53,7 @@ export default function DashboardLayout() {
   // A row of tabs on narrow screens, a sidebar from md up.
   return (
     <div className="page md:flex md:items-start md:gap-8">
-      <nav aria-label="Dashboard" className="mb-6 md:sticky md:top-24 md:mb-0 md:w-52 md:shrink-0">
+      <nav aria-label={t('dashboard.layout.nav')} className="mb-6 md:sticky md:top-24 md:mb-0 md:w-52 md:shrink-0">
         {memberships.length > 1 && membership && <OrganizationSwitcher current={membership} memberships={memberships} />}
         <ul className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 pb-2 md:mx-0 md:flex-col md:overflow-visible md:border-b-0 md:px-0 md:pb-0">
           {entries
@@ -60,7 +63,7 @@ export default function DashboardLayout() {
             return (
               <li key={to}>
                 <Link to={to} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             );
@@ -68,7 +71,7 @@ export default function DashboardLayout() {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
-        <Suspense fallback={<p role="status" className="text-slate-600">Loading...</p>}>
+        <Suspense fallback={<p role="status" className="text-slate-600">{t('dashboard.layout.loadingPage')}</p>}>
           <Outlet />
         </Suspense>
       </div>

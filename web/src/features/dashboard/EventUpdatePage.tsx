@@ -13,6 +13,8 @@ import { toLocalInput } from './eventTimes';
 import { eventFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { Editors } from './components/Editors';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
@@ -41,13 +43,14 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
 // The event comes in navigation state from the events list; opened by its
 // URL (?id=, a reload or a bookmark) it is loaded first.
 export default function EventUpdatePage() {
-  useDocumentTitle('Update Event · Dashboard');
+  const t = useT();
+  useDocumentTitle(t('dashboard.update.documentTitle'));
   const fromState = eventFromState(useLocation().state);
   const id = useSearchParams()[0].get('id') ?? fromState?.id;
   return (
     <section aria-labelledby="update-event">
       <h1 id="update-event" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
-        Update Event
+        {t('dashboard.update.title')}
       </h1>
       {/* Only the organizer's own read of the event has its online and
           invite links; the list's copy in navigation state has neither. */}
@@ -65,19 +68,21 @@ export default function EventUpdatePage() {
 const ownerRead = (event: TurnoutEvent) => event.online_url !== undefined;
 
 function NoEvent() {
+  const t = useT();
   return (
     <div className="card">
-      <p className="text-slate-700">No event data found. Choose an event to edit from your events.</p>
+      <p className="text-slate-700">{t('dashboard.update.noEvent')}</p>
       <Link to={paths.dashboardEvents} className="btn-secondary mt-4">
-        Back to Events
+        {t('dashboard.update.backToEvents')}
       </Link>
     </div>
   );
 }
 
 function EventLoader({ id }: { id: string }) {
+  const t = useT();
   const query = useQuery(editedEventKey(id), () => getEvent(id), { onError: (error) => console.error('load event to edit', error) });
-  if (query.status === 'loading') return <p role="status" className="text-slate-600">Loading event...</p>;
+  if (query.status === 'loading') return <p role="status" className="text-slate-600">{t('dashboard.update.loading')}</p>;
   if (query.status === 'error') return <NoEvent />;
   return <EventUpdateForm event={query.data} />;
 }
@@ -85,6 +90,7 @@ function EventLoader({ id }: { id: string }) {
 const editedEventKey = (id: string) => `dashboard-event:${id}`;
 
 function EventUpdateForm({ event }: { event: TurnoutEvent }) {
+  const t = useT();
   const [initial] = useState(() => formValuesOf(event));
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
@@ -102,11 +108,11 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
       await updateEvent(event.id, form);
       // A later visit by URL shows the event as it is now.
       invalidateQuery(editedEventKey(event.id));
-      toast.success('Event updated successfully!');
+      toast.success(translate('dashboard.update.updated'));
       void navigate(paths.dashboardEvents);
     } catch (error) {
       console.error('update event', error);
-      toast.error('Failed to update event. Please check your input.');
+      toast.error(translate('dashboard.update.failed'));
       setErrors(formErrorsOf(error, EVENT_FIELD_OF));
       setSaving(false);
     }
@@ -117,12 +123,12 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
       <Editors of={event} />
       {event.series && <ScopeChoice scope={scope} onChange={setScope} />}
       <EventForm
-        name="Update event"
+        name={t('dashboard.update.formName')}
         initial={initial}
-        submitLabel="Update Event"
+        submitLabel={t('dashboard.update.submit')}
         saving={saving}
         errors={errors}
-        currentBanner={event.banner_url ? { url: event.banner_url, alt: `Current banner of ${event.title}` } : null}
+        currentBanner={event.banner_url ? { url: event.banner_url, alt: t('dashboard.update.currentBannerAlt', { title: event.title }) } : null}
         eventId={event.id}
         inviteUrl={event.invite_url ?? null}
         wasListed={(event.visibility ?? 'public') === 'public'}
@@ -135,20 +141,21 @@ function EventUpdateForm({ event }: { event: TurnoutEvent }) {
 // Whether an edit of an occurrence changes it alone or it and every later
 // one of its series (each on its own date, at the new time of day).
 function ScopeChoice({ scope, onChange }: { scope: 'this' | 'following'; onChange: (scope: 'this' | 'following') => void }) {
+  const t = useT();
   return (
     <fieldset className="mb-4 rounded-lg bg-indigo-50 p-3">
-      <legend className="sr-only">Change</legend>
-      <p className="mb-2 text-sm font-medium text-indigo-900">This event is one date of a series. Change:</p>
+      <legend className="sr-only">{t('dashboard.update.scopeLegend')}</legend>
+      <p className="mb-2 text-sm font-medium text-indigo-900">{t('dashboard.update.scopeIntro')}</p>
       <div className="flex flex-wrap gap-4 text-sm text-slate-800">
         {(
           [
-            ['this', 'This event only'],
-            ['following', 'This and following events'],
+            ['this', 'dashboard.update.scopeThis'],
+            ['following', 'dashboard.update.scopeFollowing'],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex items-center gap-2">
             <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => onChange(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>

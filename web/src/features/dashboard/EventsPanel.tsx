@@ -11,9 +11,15 @@ import { mayManageEvents } from '@/lib/roles';
 import type { EventUpdateState } from './navigationState';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
+
+// The answers of a confirmation, in the language shown.
+const yesNo = () => ({ confirm: translate('dashboard.confirm.yes'), cancel: translate('dashboard.confirm.no') });
 
 export default function EventsPanel() {
-  useDocumentTitle('Events · Dashboard');
+  const t = useT();
+  useDocumentTitle(t('dashboard.events.documentTitle'));
   const navigate = useNavigate();
   const { status, events, remove, retry, more, loadingMore } = useOrganizationEvents();
   // A door volunteer sees the lists and check-in, not the rest.
@@ -34,27 +40,27 @@ export default function EventsPanel() {
     setBusy(event.id);
     try {
       const copy = await duplicateEvent(event.id);
-      toast.success('Event duplicated: check its date and details.');
+      toast.success(translate('dashboard.events.duplicated'));
       edit(copy);
     } catch (error) {
       console.error('duplicate event', error);
-      toast.error('Failed to duplicate event');
+      toast.error(translate('dashboard.events.duplicateFailed'));
       setBusy(null);
     }
   }
 
   async function destroy(event: TurnoutEvent) {
-    const confirmed = await confirmToast(`Delete "${event.title}"? Its registrations go with it.`, { confirm: 'Yes', cancel: 'No' });
+    const confirmed = await confirmToast(translate('dashboard.events.confirmDelete', { title: event.title }), yesNo());
     if (!confirmed) return;
     setBusy(event.id);
     try {
       await deleteEvent(event.id);
       remove(event.id);
       heading.current?.focus();
-      toast.success('Event deleted successfully');
+      toast.success(translate('dashboard.events.deleted'));
     } catch (error) {
       console.error('delete event', error);
-      toast.error('Failed to delete event');
+      toast.error(translate('dashboard.events.deleteFailed'));
     } finally {
       setBusy(null);
     }
@@ -63,15 +69,15 @@ export default function EventsPanel() {
   return (
     <section aria-labelledby="events-panel">
       <h1 id="events-panel" ref={heading} tabIndex={-1} className="mb-6 text-2xl font-bold tracking-tight text-slate-900 focus:outline-none">
-        Events
+        {t('dashboard.events.title')}
       </h1>
-      <ListStatus status={status} retry={retry} loadingText="Loading events..." what="the organization's events" />
+      <ListStatus status={status} retry={retry} loadingText={t('dashboard.events.loading')} what={t('dashboard.events.loadWhat')} />
       {status === 'ready' && events.length === 0 && (
         <div className="card text-center">
-          <p className="text-slate-700">You have not created any events yet.</p>
+          <p className="text-slate-700">{t('dashboard.events.none')}</p>
           {manages && (
             <Link to={paths.dashboardCreateEvent} className="btn-primary mt-4">
-              Create your first event
+              {t('dashboard.events.createFirst')}
             </Link>
           )}
         </div>
@@ -111,13 +117,14 @@ interface OrganizationEventProps {
 
 // One of the organization's events, with what the organizer can do to it.
 function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete }: OrganizationEventProps) {
+  const t = useT();
   const titleId = `organization-event-${event.id}`;
   return (
     <article className="card flex flex-col gap-4 sm:flex-row">
       {event.banner_url && (
         <img
           src={event.banner_url}
-          alt={`Banner of ${event.title}`}
+          alt={t('dashboard.events.bannerAlt', { title: event.title })}
           loading="lazy"
           className="aspect-video w-full rounded-md bg-slate-100 object-cover sm:w-40"
         />
@@ -131,11 +138,11 @@ function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete
         </h2>
         {(event.cancelled || event.visibility === 'unlisted' || event.visibility === 'private' || event.online || event.series) && (
           <p className="flex flex-wrap gap-1">
-            {event.series && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Series</span>}
-            {event.cancelled && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>}
-            {event.visibility === 'unlisted' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Unlisted</span>}
-            {event.visibility === 'private' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Private</span>}
-            {event.online && <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">Online</span>}
+            {event.series && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('dashboard.events.badgeSeries')}</span>}
+            {event.cancelled && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('dashboard.events.badgeCancelled')}</span>}
+            {event.visibility === 'unlisted' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t('dashboard.events.badgeUnlisted')}</span>}
+            {event.visibility === 'private' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t('dashboard.events.badgePrivate')}</span>}
+            {event.online && <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">{t('dashboard.events.badgeOnline')}</span>}
           </p>
         )}
         <p className="text-sm text-slate-700">
@@ -143,26 +150,27 @@ function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete
         </p>
         <p className="line-clamp-2 text-sm text-slate-700">{event.location}</p>
         <p className="text-sm text-slate-700">
-          Capacity: {event.capacity}
-          {typeof event.seats_left === 'number' && ` · ${event.seats_left} left`}
+          {typeof event.seats_left === 'number'
+            ? t('dashboard.events.capacitySeatsLeft', { capacity: event.capacity, count: event.seats_left })
+            : t('dashboard.events.capacity', { capacity: event.capacity })}
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary" aria-describedby={titleId}>
-            Attendees
+            {t('dashboard.events.attendees')}
           </Link>
           <Link to={paths.dashboardCheckIn(event.id)} className="btn-secondary" aria-describedby={titleId}>
-            Check-in
+            {t('dashboard.events.checkIn')}
           </Link>
           {manages && (
             <>
               <button type="button" className="btn-secondary" aria-describedby={titleId} onClick={onEdit}>
-                Edit
+                {t('dashboard.events.edit')}
               </button>
               <button type="button" className="btn-secondary" aria-describedby={titleId} disabled={busy} onClick={onDuplicate}>
-                Duplicate
+                {t('dashboard.events.duplicate')}
               </button>
               <button type="button" className="btn-danger" aria-describedby={titleId} disabled={busy} onClick={onDelete}>
-                Delete
+                {t('dashboard.events.delete')}
               </button>
             </>
           )}
@@ -193,25 +201,28 @@ function groupSeries(events: TurnoutEvent[]): { event: TurnoutEvent; later: Turn
 
 // The later dates of a series, folded under its first.
 function LaterDates({ later, manages, onEdit }: { later: TurnoutEvent[]; manages: boolean; onEdit: (event: TurnoutEvent) => void }) {
+  const t = useT();
   return (
     <details className="mt-2 rounded-lg bg-white px-4 py-2 ring-1 ring-slate-200">
       <summary className="cursor-pointer text-sm font-medium text-indigo-800">
-        {later.length === 1 ? '1 more date of this series' : `${later.length} more dates of this series`}
+        {t('dashboard.events.laterDates', { count: later.length })}
       </summary>
       <ul className="mt-2 divide-y divide-slate-100">
         {later.map((event) => (
           <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span className="text-slate-800">
               <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
-              {event.cancelled && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Cancelled</span>}
+              {event.cancelled && (
+                <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('dashboard.events.badgeCancelled')}</span>
+              )}
             </span>
             <span className="flex gap-2">
               <Link to={paths.dashboardAttendees(event.id)} className="btn-secondary">
-                Attendees
+                {t('dashboard.events.attendees')}
               </Link>
               {manages && (
                 <button type="button" className="btn-secondary" onClick={() => onEdit(event)}>
-                  Edit
+                  {t('dashboard.events.edit')}
                 </button>
               )}
             </span>

@@ -11,23 +11,29 @@ import { invalidateQuery, setQueryData, useQuery } from '@/lib/query';
 import type { Member, Role, Team } from '@/types/api';
 import { useDashboard } from './hooks';
 import { getTeam, inviteMember, removeMember, setMemberRole, withdrawInvitation } from './membersApi';
-import { ROLES, mayManageOrganization, roleLabel, type Membership } from '@/lib/roles';
+import { ROLES, mayManageOrganization, type Membership } from '@/lib/roles';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
+import { ROLE_HELP, ROLE_NAME } from './roleNames';
+
+const yesNo = () => ({ confirm: translate('dashboard.confirm.yes'), cancel: translate('dashboard.confirm.no') });
 
 // The organization's members and their roles: owners invite people, change
 // roles and take people out; anyone may leave.
 export default function MembersPanel() {
-  useDocumentTitle('Members · Dashboard');
+  const t = useT();
+  useDocumentTitle(t('dashboard.members.documentTitle'));
   const { membership, access, userId } = useDashboard();
   const owner = membership ? mayManageOrganization(membership.role) : false;
 
   return (
     <section aria-labelledby="members-panel">
       <h1 id="members-panel" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
-        Members
+        {t('dashboard.members.title')}
       </h1>
       {access === 'loading' && (
         <p role="status" className="text-slate-600">
-          Loading members...
+          {t('dashboard.members.loading')}
         </p>
       )}
       {membership && (owner ? <Team orgId={membership.id} me={userId} /> : <OwnPlace membership={membership} me={userId} />)}
@@ -37,17 +43,18 @@ export default function MembersPanel() {
 
 // The team, as its owners run it.
 function Team({ orgId, me }: { orgId: string; me: string }) {
+  const t = useT();
   const key = `team:${orgId}`;
   const team = useQuery(key, () => getTeam(orgId), { onError: (error) => console.error('load members', error) });
   const update = (next: Team) => setQueryData(key, next);
   if (team.status === 'loading') {
     return (
       <p role="status" className="text-slate-600">
-        Loading members...
+        {t('dashboard.members.loading')}
       </p>
     );
   }
-  if (team.status === 'error') return <LoadFailed what="the members" retry={team.retry} />;
+  if (team.status === 'error') return <LoadFailed what={t('dashboard.members.loadWhat')} retry={team.retry} />;
   return (
     <>
       <MemberList team={team.data} orgId={orgId} me={me} onChange={update} />
@@ -58,25 +65,23 @@ function Team({ orgId, me }: { orgId: string; me: string }) {
 
 // A member who is no owner: their own role, and the way out.
 function OwnPlace({ membership, me }: { membership: Membership; me: string }) {
+  const t = useT();
   const navigate = useNavigate();
   async function leave() {
-    if (!(await confirmToast(`Leave ${membership.name}?`, { confirm: 'Yes', cancel: 'No' }))) return;
+    if (!(await confirmToast(translate('dashboard.members.confirmLeave', { name: membership.name }), yesNo()))) return;
     try {
       await removeMember(membership.id, me);
       invalidateQuery(ACCOUNT_KEY);
       void navigate(paths.profile);
     } catch (error) {
-      toast.error(serverMessages(error)[0] ?? 'Failed to leave');
+      toast.error(serverMessages(error)[0] ?? translate('dashboard.members.leaveFailed'));
     }
   }
   return (
     <div className="card flex flex-wrap items-center justify-between gap-3">
-      <p className="text-slate-800">
-        You help run {membership.name} as {roleLabel(membership.role).toLowerCase()}: {ROLES.find((r) => r.role === membership.role)?.does}. Its owners
-        invite people and change roles.
-      </p>
+      <p className="text-slate-800">{t('dashboard.members.ownPlace', { name: membership.name, role: membership.role })}</p>
       <button type="button" className="btn-secondary" onClick={() => void leave()}>
-        Leave
+        {t('dashboard.members.leave')}
       </button>
     </div>
   );
@@ -89,6 +94,7 @@ interface TeamProps {
 }
 
 function MemberList({ team, orgId, me, onChange }: TeamProps & { me: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -97,17 +103,19 @@ function MemberList({ team, orgId, me, onChange }: TeamProps & { me: string }) {
     try {
       const changed = await setMemberRole(orgId, m.id, role);
       onChange({ ...team, members: team.members.map((x) => (x.id === m.id ? { ...x, role: changed.role } : x)) });
-      toast.success(`@${m.username} is now ${roleLabel(changed.role).toLowerCase()}.`);
+      toast.success(translate('dashboard.members.roleChanged', { username: m.username, role: changed.role }));
     } catch (error) {
-      toast.error(serverMessages(error)[0] ?? 'Failed to change the role');
+      toast.error(serverMessages(error)[0] ?? translate('dashboard.members.roleChangeFailed'));
     } finally {
       setBusy(null);
     }
   }
 
   async function remove(m: Member, leaving: boolean) {
-    const question = leaving ? `Leave ${team.organization.name}?` : `Take @${m.username} out of ${team.organization.name}?`;
-    if (!(await confirmToast(question, { confirm: 'Yes', cancel: 'No' }))) return;
+    const question = leaving
+      ? translate('dashboard.members.confirmLeave', { name: team.organization.name })
+      : translate('dashboard.members.confirmRemove', { username: m.username, name: team.organization.name });
+    if (!(await confirmToast(question, yesNo()))) return;
     setBusy(m.id);
     try {
       await removeMember(orgId, m.id);
@@ -118,41 +126,43 @@ function MemberList({ team, orgId, me, onChange }: TeamProps & { me: string }) {
       }
       onChange({ ...team, members: team.members.filter((x) => x.id !== m.id) });
     } catch (error) {
-      toast.error(serverMessages(error)[0] ?? 'Failed to remove the member');
+      toast.error(serverMessages(error)[0] ?? translate('dashboard.members.removeFailed'));
     } finally {
       setBusy(null);
     }
   }
 
   return (
-    <ul className="grid gap-2" aria-label="Members">
+    <ul className="grid gap-2" aria-label={t('dashboard.members.listLabel')}>
       {team.members.map((m) => (
         <li key={m.id} className="card flex flex-wrap items-center justify-between gap-3 py-3">
           <span className="font-medium text-slate-900">
             @{m.username}
-            {m.login && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">Organization account</span>}
+            {m.login && (
+              <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t('dashboard.members.organizationAccount')}</span>
+            )}
           </span>
           <span className="flex flex-wrap items-center gap-2">
             {!m.login ? (
               <select
                 className="field-input w-auto"
-                aria-label={`Role of @${m.username}`}
+                aria-label={t('dashboard.members.roleOf', { username: m.username })}
                 value={m.role}
                 disabled={busy === m.id}
                 onChange={(e) => void changeRole(m, e.target.value as Role)}
               >
                 {ROLES.map((r) => (
-                  <option key={r.role} value={r.role}>
-                    {r.label}
+                  <option key={r} value={r}>
+                    {t(ROLE_NAME[r])}
                   </option>
                 ))}
               </select>
             ) : (
-              <span className="text-sm text-slate-700">{roleLabel(m.role)}</span>
+              <span className="text-sm text-slate-700">{t(ROLE_NAME[m.role])}</span>
             )}
             {!m.login && (
               <button type="button" className="btn-secondary" disabled={busy === m.id} onClick={() => void remove(m, m.id === me)}>
-                {m.id === me ? 'Leave' : 'Remove'}
+                {m.id === me ? t('dashboard.members.leave') : t('dashboard.members.remove')}
               </button>
             )}
           </span>
@@ -163,6 +173,7 @@ function MemberList({ team, orgId, me, onChange }: TeamProps & { me: string }) {
 }
 
 function Invitations({ team, orgId, onChange }: TeamProps) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('manager');
   const [busy, setBusy] = useState(false);
@@ -175,10 +186,10 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
     try {
       const sent = await inviteMember(orgId, email.trim(), role);
       onChange({ ...team, invitations: [...team.invitations, sent] });
-      toast.success(`Invitation sent to ${sent.email}.`);
+      toast.success(translate('dashboard.members.invitationSent', { email: sent.email }));
       setEmail('');
     } catch (err) {
-      setError(serverMessages(err).join(' ') || 'Failed to send the invitation');
+      setError(serverMessages(err).join(' ') || translate('dashboard.members.inviteFailed'));
     } finally {
       setBusy(false);
     }
@@ -187,34 +198,32 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
   return (
     <section aria-labelledby="invite-title" className="card mt-6">
       <h2 id="invite-title" className="mb-3 text-lg font-semibold text-slate-900">
-        Invite someone
+        {t('dashboard.members.inviteTitle')}
       </h2>
       <form className="grid items-end gap-3 sm:grid-cols-[1fr_auto_auto]" onSubmit={(e) => void invite(e)}>
         <div>
           <label htmlFor="invite-email" className="field-label">
-            Email
+            {t('dashboard.members.email')}
           </label>
           <input id="invite-email" className="field-input mt-1" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div>
           <label htmlFor="invite-role" className="field-label">
-            Role
+            {t('dashboard.members.role')}
           </label>
           <select id="invite-role" className="field-input mt-1" value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
-              <option key={r.role} value={r.role}>
-                {r.label}
+              <option key={r} value={r}>
+                {t(ROLE_NAME[r])}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
-          Send invitation
+          {t('dashboard.members.sendInvitation')}
         </button>
       </form>
-      <p className="mt-2 text-sm text-slate-600">
-        {roleLabel(role)}: {ROLES.find((r) => r.role === role)?.does}.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t(ROLE_HELP[role])}</p>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-800">
           {error}
@@ -227,25 +236,26 @@ function Invitations({ team, orgId, onChange }: TeamProps) {
 
 // The invitations not yet accepted, each of which an owner may withdraw.
 function OpenInvitations({ team, orgId, onChange }: TeamProps) {
+  const t = useT();
   async function withdraw(id: string) {
     try {
       await withdrawInvitation(orgId, id);
       onChange({ ...team, invitations: team.invitations.filter((i) => i.id !== id) });
     } catch (err) {
-      toast.error(serverMessages(err)[0] ?? 'Failed to withdraw the invitation');
+      toast.error(serverMessages(err)[0] ?? translate('dashboard.members.withdrawFailed'));
     }
   }
 
   if (team.invitations.length === 0) return null;
   return (
-    <ul className="mt-4 grid gap-2" aria-label="Open invitations">
+    <ul className="mt-4 grid gap-2" aria-label={t('dashboard.members.openInvitations')}>
       {team.invitations.map((i) => (
         <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           <span>
-            {i.email} · {roleLabel(i.role)}
+            {i.email} · {t(ROLE_NAME[i.role])}
           </span>
           <button type="button" className="btn-secondary" onClick={() => void withdraw(i.id)}>
-            Withdraw
+            {t('dashboard.members.withdraw')}
           </button>
         </li>
       ))}

@@ -6,9 +6,11 @@ import { paths } from '@/config/paths';
 import { mayManageOrganization } from '@/lib/roles';
 import { useDashboard, useOrganization } from './hooks';
 import { useDocumentTitle } from '@/lib/documentTitle';
+import { useT } from '@/i18n/react';
 
 export default function OrganizationPanel() {
-  useDocumentTitle('Organization · Dashboard');
+  const t = useT();
+  useDocumentTitle(t('dashboard.organization.documentTitle'));
   const state = useOrganization();
   // Owners change its profile (the edit page takes it in navigation state).
   const { membership } = useDashboard();
@@ -16,28 +18,25 @@ export default function OrganizationPanel() {
   return (
     <section aria-labelledby="organization-panel">
       <h1 id="organization-panel" className="mb-6 text-2xl font-bold tracking-tight text-slate-900">
-        Organization
+        {t('dashboard.organization.title')}
       </h1>
       {state.status === 'loading' && (
         <p role="status" className="text-slate-600">
-          Loading organization...
+          {t('dashboard.organization.loading')}
         </p>
       )}
       {/* A failed load is logged, not toasted, and said here. */}
-      {state.status === 'error' && <LoadFailed what="the organization" retry={state.retry} />}
+      {state.status === 'error' && <LoadFailed what={t('dashboard.organization.loadWhat')} retry={state.retry} />}
       {state.status === 'ready' && (
         <>
           <Editors of={state.organization} />
           {typeof state.organization.followers === 'number' && (
-            <p className="mb-4 text-sm text-slate-600">
-              {state.organization.followers === 1 ? '1 person follows' : `${state.organization.followers.toLocaleString('en-US')} people follow`} the
-              organization: its new public events are mailed to them, at most once a day.
-            </p>
+            <p className="mb-4 text-sm text-slate-600">{t('dashboard.organization.followers', { count: state.organization.followers })}</p>
           )}
           <OrganizationDetails organization={state.organization} />
           {owner && (
             <Link to={paths.organizationEdit} state={{ organization: state.organization }} className="btn-secondary mt-4">
-              Edit organization
+              {t('dashboard.organization.edit')}
             </Link>
           )}
         </>

@@ -6,6 +6,7 @@ import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { Organization, TurnoutEvent } from '@/types/api';
 import { currentMembership, membershipsOf, type Membership } from '@/lib/roles';
 import { listOrganizationEvents } from './api';
+import { t } from '@/i18n/i18n';
 
 // Whether the signed-in account may use the dashboard: it belongs to an
 // organization. 'unknown' when the profile could not be read: the server
@@ -82,7 +83,7 @@ export function useOrganizationEvents(): OrganizationEventsState {
   const { items, ...list } = useRemoteList(
     `organization-events:${membership?.id ?? session.organizationId() ?? ''}`,
     (after) => organizationId().then((id) => listOrganizationEvents(id, after)),
-    { failureMessage: 'Failed to fetch events' },
+    { failureMessage: t('dashboard.events.fetchFailed'), logLabel: 'Failed to fetch events' },
   );
   return { ...list, events: items };
 }

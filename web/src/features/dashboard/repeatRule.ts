@@ -19,21 +19,21 @@ export interface RepeatChoice {
   custom: string;
 }
 
-export const DAYS = [
-  { code: 'MO', label: 'Mon' },
-  { code: 'TU', label: 'Tue' },
-  { code: 'WE', label: 'Wed' },
-  { code: 'TH', label: 'Thu' },
-  { code: 'FR', label: 'Fri' },
-  { code: 'SA', label: 'Sat' },
-  { code: 'SU', label: 'Sun' },
-];
+// The days of the week, Monday first, by their RRULE codes.
+export const DAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+
+// The days' short names in locale ("Mon", "lun.", "月"), in DAYS' order:
+// from the week of Monday 1 January 2024.
+export function dayNames(locale: string): { code: string; label: string }[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  return DAYS.map((code, i) => ({ code, label: format.format(new Date(Date.UTC(2024, 0, 1 + i))) }));
+}
 
 // The day code of a datetime-local value (its own calendar, no zone).
 export function dayOf(start: string): string | null {
   const d = new Date(`${start.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return null;
-  return DAYS[(d.getUTCDay() + 6) % 7]!.code;
+  return DAYS[(d.getUTCDay() + 6) % 7]!;
 }
 
 // The nth weekday of its month a start falls on: 1 to 4, or -1 for the
@@ -85,5 +85,5 @@ export function ruleOf(choice: RepeatChoice, start: string): string {
 }
 
 function orderedDays(days: string[]): string[] {
-  return DAYS.map((d) => d.code).filter((code) => days.includes(code));
+  return DAYS.filter((code) => days.includes(code));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
@@ -7,6 +7,7 @@ import { currentLocation, renderApp } from '@/test/render';
 import { eventDefaults, upcomingEvent } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { dateBlock, eventTimeRange, timeIn } from '@/lib/time';
+import { changeLanguage } from '@/i18n/i18n';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -421,6 +422,23 @@ describe('EventDetailPage', () => {
     await waitFor(() => expect(currentLocation()).toBe('/events'));
     await user.click(await screen.findByRole('link', { name: 'View Details' }));
     await waitFor(() => expect(currentLocation()).toBe(detailPath));
+  });
+
+  it('speaks Arabic, right to left, when switched', async () => {
+    renderApp(detailPath, { event: jazz });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jazz in the Park' })).toBeInTheDocument();
+
+    await act(() => changeLanguage('ar'));
+
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('button', { name: 'سجّل الآن' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'رجوع' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'عن الفعالية' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'التسجيل' })).toBeInTheDocument();
+    // 78 going: Arabic's "many" form, its digits Arabic's own.
+    expect(screen.getByText(`${new Intl.NumberFormat('ar').format(78)} مشاركًا`)).toBeInTheDocument();
+    expect(detailOf('السعة')).toBe(new Intl.NumberFormat('ar').format(120));
+    expect(detailOf('وقت البدء')).toBe(timeIn(jazz.start_time, undefined, 'ar'));
   });
 });
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
-import { nestedErrors, serverMessages, slowDownMessage, statusOf, type FieldErrors } from '@/lib/errors';
+import { nestedErrors, serverMessages, slowDownMessage, statusOf, type FieldErrors, said } from '@/lib/errors';
 import { session } from '@/lib/storage';
 import { useLoggedIn } from '@/lib/useLoggedIn';
 import { withNextPage } from '@/lib/nextPage';
@@ -13,6 +13,8 @@ import { confirmToast } from '@/components/confirmToast';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { setQueryData, useQuery } from '@/lib/query';
 import { timeIn } from '@/lib/time';
+import type { MessageId } from '@/i18n/ids';
+import { T, useLocale, useT, type Translate } from '@/i18n/react';
 import { TicketCode } from '@/components/TicketCode';
 import { TicketLinkActions } from '@/components/TicketLinkActions';
 import { cancelRegistration, myRegistration, registerForEvent, type MyRegistration } from '@/api/events';
@@ -50,13 +52,14 @@ export default function EventDetailPage() {
 }
 
 function NoEvent() {
-  useDocumentTitle('Event');
+  const t = useT();
+  useDocumentTitle(t('events.eventTitle'));
   return (
     <div className="page">
       <div className="card mx-auto max-w-lg text-center">
-        <h1 className="mb-4 text-lg font-medium text-slate-900">No event details available</h1>
+        <h1 className="mb-4 text-lg font-medium text-slate-900">{t('events.noDetails')}</h1>
         <Link to={paths.events} className="btn-secondary">
-          Browse Events
+          {t('events.browseEvents')}
         </Link>
       </div>
     </div>
@@ -64,40 +67,37 @@ function NoEvent() {
 }
 
 function EventLoader({ id, invite }: { id: string; invite: string }) {
+  const t = useT();
   const query = useEvent(id, invite);
-  useDocumentTitle(query.status === 'ready' ? query.data.title : 'Event');
+  useDocumentTitle(query.status === 'ready' ? query.data.title : t('events.eventTitle'));
 
-  if (query.status === 'loading') return <PageLoading label="Loading event..." />;
+  if (query.status === 'loading') return <PageLoading label={t('events.loadingEvent')} />;
   if (query.status === 'ready') return <EventDetail initial={query.data} invite={invite} />;
   return (
     <div className="page">
       <div role="alert" className="card mx-auto max-w-lg text-center">
         {statusOf(query.error) === 404 ? (
           <>
-            <h1 className="mb-4 text-slate-800">This event does not exist or has been removed.</h1>
+            <h1 className="mb-4 text-slate-800">{t('events.notFound')}</h1>
             {/* A private event opens for the people registered: they may
                 only need to log in (the page is the same either way, so
                 nothing is told of whether it exists). */}
             {!session.isLoggedIn() && (
               <p className="mb-4 text-sm text-slate-700">
-                Registered for it?{' '}
-                <Link to={withNextPage(paths.login, paths.eventDetail(id, invite))} className="text-indigo-700 underline">
-                  Log in
-                </Link>{' '}
-                to see it.
+                <T id={'events.logInToSee'} components={{ 0: <Link to={withNextPage(paths.login, paths.eventDetail(id, invite))} className="text-indigo-700 underline" /> }} />
               </p>
             )}
           </>
         ) : (
           <>
-            <h1 className="mb-4 text-slate-800">We could not load this event. Please check your connection and try again.</h1>
-            <button type="button" className="btn-secondary mr-2" onClick={query.retry}>
-              Try Again
+            <h1 className="mb-4 text-slate-800">{t('events.loadFailed')}</h1>
+            <button type="button" className="btn-secondary me-2" onClick={query.retry}>
+              {t('events.tryAgain')}
             </button>
           </>
         )}
         <Link to={paths.events} className="btn-secondary">
-          Browse Events
+          {t('events.browseEvents')}
         </Link>
       </div>
     </div>
@@ -105,10 +105,10 @@ function EventLoader({ id, invite }: { id: string; invite: string }) {
 }
 
 const NOT_OPEN_REASON = {
-  full: 'This event is full.',
-  started: 'This event has already started.',
-  cancelled: 'This event has been cancelled.',
-} as const;
+  full: 'events.notOpenFull',
+  started: 'events.notOpenStarted',
+  cancelled: 'events.notOpenCancelled',
+} as const satisfies Record<string, MessageId>;
 
 // The signed-in person's registration for the event: undefined until known,
 // then where they stand or null. Their own recent change answers at once; a
@@ -131,12 +131,18 @@ function useMyRegistration(eventId: string): [MyRegistration | null | undefined,
 type Availability = ReturnType<typeof availabilityOf>;
 
 // What the panel says under its button, or null when the button says it all.
-function registrationNote(event: TurnoutEvent, registration: MyRegistration | null | undefined, availability: Availability, canJoinWaitlist: boolean): string | null {
-  if (event.cancelled) return NOT_OPEN_REASON.cancelled;
+function registrationNote(
+  t: Translate,
+  event: TurnoutEvent,
+  registration: MyRegistration | null | undefined,
+  availability: Availability,
+  canJoinWaitlist: boolean,
+): string | null {
+  if (event.cancelled) return t(NOT_OPEN_REASON.cancelled);
   if (registration) return standingText(registration.status, registration.position);
-  if (event.approval && availability === 'open') return 'The organizer approves each registration.';
-  if (canJoinWaitlist) return 'This event is full. Join the waitlist to get the next free seat.';
-  return availability === 'open' ? null : NOT_OPEN_REASON[availability];
+  if (event.approval && availability === 'open') return t('events.approvalNote');
+  if (canJoinWaitlist) return t('events.waitlistNote');
+  return availability === 'open' ? null : t(NOT_OPEN_REASON[availability]);
 }
 
 // Back where the visitor came from, or to the list when this page began the visit.
@@ -150,8 +156,22 @@ function useGoBack(): () => void {
   };
 }
 
-function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?: string }) {
+// Back where the visitor came from; its arrow points back in either direction of text.
+function BackButton() {
+  const t = useT();
   const goBack = useGoBack();
+  return (
+    <button type="button" className="btn-secondary mb-6" onClick={goBack}>
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        &larr;
+      </span>{' '}
+      {t('events.back')}
+    </button>
+  );
+}
+
+function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?: string }) {
+  const t = useT();
   const [event, setEvent] = useState(() => withMyChange(initial));
   const [registration, setRegistration] = useMyRegistration(event.id);
   // Where focus goes when the button pressed gives way to another.
@@ -169,20 +189,18 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
   const asking = (event.questions?.length ?? 0) > 0 && takesRegistrations && loggedIn;
   useDocumentTitle(event.title);
 
-  const note = registrationNote(event, registration, availability, canJoinWaitlist);
+  const note = registrationNote(t, event, registration, availability, canJoinWaitlist);
   return (
     // Room at the bottom on phones for the fixed action bar (index.css
     // keeps focus and scrolled-to things as far above it).
     <div className="page max-lg:pb-32">
-      <button type="button" className="btn-secondary mb-6" onClick={goBack}>
-        <span aria-hidden="true">&larr;</span> Back
-      </button>
+      <BackButton />
       {/* One column on phones (the call to action right under the title);
           on wide screens the action panel stays beside the text. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <EventHeader event={event} />
 
-        <aside aria-label="Registration" className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <aside aria-label={t('events.registrationPanel')} className="card min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* On phones the action is a bar fixed at the bottom, always in
               reach; on wide screens it heads this panel. */}
           <div
@@ -229,7 +247,7 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
 
         <section aria-labelledby="about-event" className="card min-w-0 lg:col-start-1">
           <h2 id="about-event" className="type-section-title">
-            About the Event
+            {t('events.aboutEvent')}
           </h2>
           <p className="type-body mt-2 whitespace-pre-line">{event.description}</p>
         </section>
@@ -248,6 +266,7 @@ function useRegistrationActions(
   status: RefObject<HTMLParagraphElement | null>,
   setAnswerErrors: (errors: FieldErrors) => void,
 ) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -264,7 +283,7 @@ function useRegistrationActions(
     if (busy) return;
     if (!session.isLoggedIn()) {
       // On to log in (or sign up), and back here to finish.
-      toast.error('Please log in first to register for the event.');
+      toast.error(t('events.logInFirst'));
       void navigate(withNextPage(paths.login, paths.eventDetail(event.id, invite)));
       return;
     }
@@ -275,10 +294,10 @@ function useRegistrationActions(
       setAnswerErrors({});
       if (made.status === 'waitlisted' || made.status === 'pending') {
         // Waiting for a seat, or for the organizer: the server says which.
-        toast.success(made.detail);
+        toast.success(said(made));
         registrationChanged(0, { id: made.id, status: made.status, position: made.position, answers: made.answers });
       } else {
-        toast.success('Successfully registered for the event!');
+        toast.success(t('events.registered'));
         registrationChanged(-1, { id: made.id, status: 'registered', ticket: made.ticket, ticketLink: made.ticket_link, onlineUrl: made.online_url, answers: made.answers });
       }
     } catch (error) {
@@ -286,14 +305,14 @@ function useRegistrationActions(
       const badAnswers = nestedErrors(error, 'answers');
       if (Object.keys(badAnswers).length > 0) {
         setAnswerErrors(badAnswers);
-        toast.error('Please check your answers to the questions.');
+        toast.error(t('events.checkAnswers'));
         return;
       }
       // Full, started, already registered (409), too many changes (429) or
       // too busy (503): the server's own words say what happened.
       const code = statusOf(error);
       const detail = code === 409 || code === 429 || code === 503 ? serverMessages(error)[0] : undefined;
-      toast.error(detail ?? 'Failed to register. Please try again.');
+      toast.error(detail ?? t('events.registerFailed'));
     } finally {
       setBusy(false);
     }
@@ -303,18 +322,18 @@ function useRegistrationActions(
     if (busy) return;
     const words = GIVING_UP[mine.status];
     // Words that say what each choice does; the safe one has focus.
-    const confirmed = await confirmToast(`${words.question} "${event.title}"?`, { confirm: words.confirm, cancel: words.keep });
+    const confirmed = await confirmToast(t(words.question, { title: event.title }), { confirm: t(words.confirm), cancel: t(words.keep) });
     if (!confirmed) return;
     setBusy(true);
-    const id = toast.loading(words.loading);
+    const id = toast.loading(t(words.loading));
     try {
       await cancelRegistration(mine.id);
-      toast.success(words.done, { id });
+      toast.success(t(words.done), { id });
       // A seat given back may go straight to the first person waiting.
       registrationChanged(mine.status !== 'registered' || event.waitlist ? 0 : +1, null);
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error(slowDownMessage(error) ?? words.failed, { id });
+      toast.error(slowDownMessage(error) ?? t(words.failed), { id });
     } finally {
       setBusy(false);
     }
@@ -355,13 +374,15 @@ function RegistrationDetails({
   registration: MyRegistration | null | undefined;
   setRegistration: (r: MyRegistration | null) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const ticketed = !event.cancelled && registration?.status === 'registered';
   return (
     <div className="max-lg:[&>:first-child]:mt-0">
       {event.cancelled && event.cancel_reason && (
-        <figure aria-labelledby="cancel-reason" className="mt-3 border-l-4 border-amber-300 pl-3 text-sm">
+        <figure aria-labelledby="cancel-reason" className="mt-3 border-s-4 border-amber-300 ps-3 text-sm">
           <figcaption id="cancel-reason" className="font-semibold text-slate-900">
-            Why it was cancelled
+            {t('events.cancelReason')}
           </figcaption>
           <blockquote className="mt-1 break-words whitespace-pre-line text-slate-800">{event.cancel_reason}</blockquote>
         </figure>
@@ -375,9 +396,9 @@ function RegistrationDetails({
       {!event.cancelled && <AddToCalendar event={event} invite={invite} />}
       <ShareEvent event={event} invite={invite} />
       <dl className="mt-1 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4">
-        <Detail term="Start Time" value={timeIn(event.start_time, event.time_zone)} />
-        <Detail term="End Time" value={timeIn(event.end_time, event.time_zone)} />
-        <Detail term="Capacity" value={String(event.capacity)} />
+        <Detail term={t('events.startTime')} value={timeIn(event.start_time, event.time_zone, locale)} />
+        <Detail term={t('events.endTime')} value={timeIn(event.end_time, event.time_zone, locale)} />
+        <Detail term={t('events.capacity')} value={new Intl.NumberFormat(locale).format(event.capacity)} />
       </dl>
     </div>
   );
@@ -385,10 +406,11 @@ function RegistrationDetails({
 
 // What the person answered the event's questions.
 function YourAnswers({ answers }: { answers: NonNullable<MyRegistration['answers']> }) {
+  const t = useT();
   return (
     <section aria-labelledby="your-answers" className="mt-3 text-sm">
       <h2 id="your-answers" className="font-semibold text-slate-900">
-        Your answers
+        {t('events.yourAnswers')}
       </h2>
       <AnswerList answers={answers} className="mt-1" />
     </section>
@@ -397,14 +419,15 @@ function YourAnswers({ answers }: { answers: NonNullable<MyRegistration['answers
 
 // The online event's link, for the person holding a seat.
 function JoinOnline({ link }: { link: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="join-online" className="mt-3 rounded-lg bg-indigo-50 p-3 ring-1 ring-indigo-200">
       <h2 id="join-online" className="text-sm font-semibold text-slate-900">
-        Join online
+        {t('events.joinOnline')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Your seat comes with the link to join. Please keep it to yourself.</p>
+      <p className="mt-1 text-sm text-slate-700">{t('events.joinOnlineNote')}</p>
       <a href={link} target="_blank" rel="noopener noreferrer" className="btn-primary mt-2 w-full break-all">
-        Open the event&rsquo;s link<span className="sr-only"> (opens in a new tab)</span>
+        <T id={'events.openOnlineLink'} components={{ 0: <span className="sr-only" /> }} />
       </a>
     </section>
   );

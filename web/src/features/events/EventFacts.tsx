@@ -2,33 +2,35 @@ import type { ReactNode } from 'react';
 import { EventTime } from '@/components/EventTime';
 import type { TurnoutEvent } from '@/types/api';
 import { whereOf } from '@/lib/eventInfo';
+import { T, useT } from '@/i18n/react';
 
 // The event at a glance, under its title: when (one line, in the event's
 // zone), where (with the city and a map of the point, when it has one) and
 // how many are going. Each fact has an icon for the eye and a term for
 // screen readers.
 export function EventFacts({ event }: { event: TurnoutEvent }) {
+  const t = useT();
   const map = openStreetMapLink(event.latitude, event.longitude);
   // Seats taken; a called-off event has nobody going.
   const going = event.cancelled ? 0 : Math.max(0, event.capacity - event.seats_left);
   return (
     <dl className="mt-4 grid gap-3">
-      <Fact term="Date and time" icon={calendarIcon}>
+      <Fact term={t('events.factWhen')} icon={calendarIcon}>
         <span className="font-medium text-slate-900">
           <EventTime start={event.start_time} end={event.end_time} zone={event.time_zone} />
         </span>
       </Fact>
-      <Fact term="Location" icon={pinIcon}>
+      <Fact term={t('events.factWhere')} icon={pinIcon}>
         <span className="font-medium text-slate-900">{whereOf(event)}</span>
         {map && (
           <a href={map} target="_blank" rel="noopener noreferrer" className="block w-fit text-indigo-700 underline hover:text-indigo-900">
-            Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
+            <T id={'events.openMap'} components={{ 0: <span className="sr-only" /> }} />
           </a>
         )}
       </Fact>
       {going > 0 && (
-        <Fact term="Attendance" icon={peopleIcon}>
-          <span className="font-medium text-slate-900">{going} going</span>
+        <Fact term={t('events.factAttendance')} icon={peopleIcon}>
+          <span className="font-medium text-slate-900">{t('events.going', { count: going })}</span>
         </Fact>
       )}
     </dl>

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
 import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import { eventTimeRange } from '@/lib/time';
+import { changeLanguage } from '@/i18n/i18n';
 
 
 const inDays = (days: number, hours = 0) => new Date(Date.now() + (days * 24 + hours) * 3600_000).toISOString();
@@ -196,5 +197,21 @@ describe('EventsPage', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(requests[1]?.searchParams.get('after')).toBe('cursor-2');
     expect(screen.queryByRole('button', { name: 'Load More Events' })).not.toBeInTheDocument();
+  });
+
+  it('speaks German when switched, with its numbers in German', async () => {
+    serveEvents({ events: [jazz], next: 'cursor-2' });
+    renderApp('/events?near=38.7223,-9.1393&radius_km=7.5');
+    expect(await screen.findByRole('heading', { name: 'Jazz in the Park' })).toBeInTheDocument();
+
+    await act(() => changeLanguage('de'));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Kommende Veranstaltungen' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Veranstaltungen anzeigen als' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Veranstaltungen suchen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'In meiner Nähe' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('option', { name: 'Im Umkreis von 7,5 km' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Weitere Veranstaltungen laden' })).toBeInTheDocument();
+    expect(document.title).toBe('Veranstaltungen · Turnout');
   });
 });

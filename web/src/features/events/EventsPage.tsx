@@ -8,17 +8,19 @@ import { withMyChange } from '@/lib/myRegistrations';
 import { LoadFailed } from '@/components/ListStatus';
 import { SearchBar } from './SearchBar';
 import { distanceKm, distanceText, isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
+import { useT } from '@/i18n/react';
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const search = searchOf(params);
   const [view, setView] = useListView();
-  useDocumentTitle('Events');
+  const t = useT();
+  useDocumentTitle(t('events.pageTitle'));
 
   return (
     <div className="page">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Upcoming Events</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('events.heading')}</h1>
         <ListViewToggle view={view} onChange={setView} />
       </div>
       <SearchBar search={search} onChange={(next) => setParams(new URLSearchParams(searchQuery(next)), { replace: true })} />
@@ -29,21 +31,22 @@ export default function EventsPage() {
 }
 
 function EventList({ search, view, clear }: { search: Search; view: ListView; clear: () => void }) {
+  const t = useT();
   const { status, events, hasMore, loadingMore, loadMore, retry } = useEventList(search);
   const searching = isSearching(search);
   return (
     <>
-      {status === 'loading' && <Skeleton label="Loading Events" shape={view === 'cards' ? 'cards' : 'rows'} count={view === 'cards' ? 3 : 5} />}
-      {status === 'error' && <LoadFailed what="the events" retry={retry} />}
+      {status === 'loading' && <Skeleton label={t('events.loading')} shape={view === 'cards' ? 'cards' : 'rows'} count={view === 'cards' ? 3 : 5} />}
+      {status === 'error' && <LoadFailed what={t('events.loadFailedWhat')} retry={retry} />}
       {status === 'ready' && events.length === 0 && !searching && (
-        <p className="card text-center text-slate-700">No upcoming events right now. Check back soon!</p>
+        <p className="card text-center text-slate-700">{t('events.noneUpcoming')}</p>
       )}
       {status === 'ready' && events.length === 0 && searching && (
         <div className="card text-center text-slate-700">
-          <p className="font-medium text-slate-900">No events match your search.</p>
-          <p className="mt-1">Try fewer or shorter words, another date, or a wider area.</p>
+          <p className="font-medium text-slate-900">{t('events.noMatch')}</p>
+          <p className="mt-1">{t('events.noMatchHint')}</p>
           <button type="button" className="btn-secondary mt-4" onClick={clear}>
-            Show all events
+            {t('events.showAll')}
           </button>
         </div>
       )}
@@ -63,7 +66,7 @@ function EventList({ search, view, clear }: { search: Search; view: ListView; cl
           {hasMore && (
             <div className="mt-8 text-center">
               <button type="button" className="btn-secondary" disabled={loadingMore} onClick={loadMore}>
-                {loadingMore ? 'Loading...' : 'Load More Events'}
+                {loadingMore ? t('events.loadingMore') : t('events.loadMore')}
               </button>
             </div>
           )}

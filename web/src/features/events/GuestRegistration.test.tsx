@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { session } from '@/lib/storage';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 import { upcomingEvent } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
+import { changeLanguage } from '@/i18n/i18n';
 
 // A signed-out visitor registers with a name and an email address (a
 // guest): the API mails a link to confirm, and nothing is held until then.
@@ -168,5 +169,21 @@ describe('registering as a guest', () => {
     expect(await screen.findByRole('form', { name: 'Registration questions' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /with email/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks German when switched, the address set in the sentence that says where the link went', async () => {
+    answerRegistration();
+    const { user } = renderApp(`/event/detail?id=${supper.id}&invite=${INVITE}`, { event: supper });
+    await fillIn(user);
+
+    await act(() => changeLanguage('de'));
+    expect(screen.getByRole('heading', { name: 'Kein Konto? Melde dich per E-Mail zur Veranstaltung an' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Fragen zur Anmeldung' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Per E-Mail anmelden' }));
+
+    expect(await screen.findByRole('heading', { name: 'Schau in dein Postfach' })).toBeInTheDocument();
+    const sentTo = screen.getByText('ada@example.com');
+    expect(sentTo.tagName).toBe('SPAN');
+    expect(sentTo.parentElement).toHaveTextContent(/^Wir haben ihn an ada@example\.com geschickt\./);
   });
 });

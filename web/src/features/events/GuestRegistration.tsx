@@ -8,6 +8,8 @@ import { FormInput, FormProblems } from '@/components/FormField';
 import { registerAsGuest } from '@/api/guests';
 import { formErrorsOf, nestedErrors, statusOf, type FieldErrors } from '@/lib/errors';
 import type { TurnoutEvent } from '@/types/api';
+import { t as translate } from '@/i18n/i18n';
+import { T, useT } from '@/i18n/react';
 import { questionsReady, RegistrationQuestions, type AnswerDraft } from './RegistrationQuestions';
 
 const GUEST_FORM = 'guest-registration';
@@ -49,13 +51,14 @@ function refusalOf(error: unknown): Refusal {
   // too busy); a failure of its own is not for people to read.
   const told = status !== undefined && ((status >= 400 && status < 500) || status === 503) ? others : [];
   if (told.length > 0 || Object.keys(fields).length > 0 || Object.keys(answers).length > 0) {
-    const fixable = told.length === 0 ? ['Please check what you entered above.'] : told;
+    const fixable = told.length === 0 ? [translate('events.guestCheckAbove')] : told;
     return { fields, answers, others: fixable };
   }
-  return { fields, answers, others: ['Failed to register. Please try again.'] };
+  return { fields, answers, others: [translate('events.registerFailed')] };
 }
 
 function GuestForm({ event, invite, waitlist, onSent }: GuestRegistrationProps & { onSent: (sent: { detail: string; email: string }) => void }) {
+  const t = useT();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [answers, setAnswers] = useState<AnswerDraft>({});
@@ -80,16 +83,16 @@ function GuestForm({ event, invite, waitlist, onSent }: GuestRegistrationProps &
     }
   }
 
-  const label = event.approval ? 'Request to join with email' : waitlist ? 'Join the waitlist with email' : 'Register with email';
+  const label = event.approval ? t('events.guestRequestButton') : waitlist ? t('events.guestWaitlistButton') : t('events.guestRegisterButton');
   return (
     <>
       <h2 id="guest-title" className="text-sm font-semibold text-slate-900">
-        No account? Register with your email
+        {t('events.guestTitle')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">We will email you a link to confirm. Nothing is held for you until you open it.</p>
+      <p className="mt-1 text-sm text-slate-700">{t('events.guestIntro')}</p>
       <form id={GUEST_FORM} className="mt-3 grid gap-3" onSubmit={(e) => void submit(e)}>
-        <FormInput id="guest-name" label="Name" autoComplete="name" required maxLength={150} value={name} errors={refusal.fields.name} onChange={(e) => setName(e.target.value)} />
-        <FormInput id="guest-email" label="Email" type="email" autoComplete="email" required maxLength={254} value={email} errors={refusal.fields.email} onChange={(e) => setEmail(e.target.value)} />
+        <FormInput id="guest-name" label={t('events.guestName')} autoComplete="name" required maxLength={150} value={name} errors={refusal.fields.name} onChange={(e) => setName(e.target.value)} />
+        <FormInput id="guest-email" label={t('events.guestEmail')} type="email" autoComplete="email" required maxLength={254} value={email} errors={refusal.fields.email} onChange={(e) => setEmail(e.target.value)} />
       </form>
       {/* The questions are a form of their own (the signed-in path's): the button below submits both. */}
       {questions.length > 0 && <RegistrationQuestions questions={questions} answers={answers} errors={refusal.answers} onChange={setAnswers} />}
@@ -106,18 +109,19 @@ function GuestForm({ event, invite, waitlist, onSent }: GuestRegistrationProps &
 // The form gives way to what the server said: the guest opens the link
 // mailed to them. Focus moves here from the button that is gone.
 function CheckYourEmail({ detail, email }: { detail: string; email: string }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="rounded-lg bg-emerald-50 p-3 ring-1 ring-emerald-200">
       <h2 id="guest-title" ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
-        Check your email
+        {t('events.checkEmail')}
       </h2>
       <p role="status" className="mt-1 text-sm text-slate-800">
         {detail}
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        We sent it to <span className="font-medium break-all text-slate-900">{email}</span>. If it has not arrived in a few minutes, look in your spam folder.
+        <T id={'events.sentTo'} values={{ email }} components={{ 0: <span className="font-medium break-all text-slate-900" /> }} />
       </p>
     </div>
   );

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
+import { useT } from '@/i18n/react';
 
 // Who hosts the event, leading to their page: their logo, or their name's
 // initial when they have none. The name beside it says who it is, so the
 // picture is not read out.
 export function HostCard({ organization }: { organization: TurnoutEvent['organization'] }) {
+  const t = useT();
   const initial = Array.from(organization.name.trim())[0]?.toUpperCase() ?? '';
   return (
     // A row whose far end is free for actions on the host.
@@ -21,7 +23,7 @@ export function HostCard({ organization }: { organization: TurnoutEvent['organiz
         </span>
       )}
       <p className="min-w-0 flex-1">
-        <span className="type-meta block">Hosted by</span>
+        <span className="type-meta block">{t('events.hostedBy')}</span>
         {organization.id ? (
           <Link to={paths.organization(organization.id)} className="font-semibold text-slate-900 underline decoration-slate-300 underline-offset-4 hover:decoration-indigo-700">
             {organization.name}

@@ -1,20 +1,33 @@
 // The registration panel's one button: register (or join the waitlist, or
 // ask to join), or give up what one holds.
 import type { MyRegistration } from '@/api/events';
-import { GIVING_UP as SHARED } from '@/lib/registrationWords';
+import type { MessageId } from '@/i18n/ids';
+import { useT } from '@/i18n/react';
+import { GIVING_UP_IDS as SHARED } from '@/lib/registrationWords';
+import type { RegistrationStatus } from '@/types/api';
 
 // What giving a registration up is called, asked and told, by where it
-// stands: the shared words, with the page's own.
+// stands (message ids): the shared words, with the page's own.
 export const GIVING_UP = {
   registered: {
     ...SHARED.registered,
-    loading: 'Cancelling registration...',
-    done: 'Registration cancelled successfully.',
-    button: 'Cancel Registration',
+    loading: 'events.cancelRegistrationLoading',
+    done: 'events.cancelRegistrationDone',
+    button: 'events.cancelRegistrationButton',
   },
-  waitlisted: { ...SHARED.waitlisted, loading: 'Leaving the waitlist...', done: 'You left the waitlist.', button: 'Leave Waitlist' },
-  pending: { ...SHARED.pending, loading: 'Withdrawing your request...', done: 'Your request is withdrawn.', button: 'Withdraw Request' },
-} as const;
+  waitlisted: {
+    ...SHARED.waitlisted,
+    loading: 'events.leaveWaitlistLoading',
+    done: 'events.leaveWaitlistDone',
+    button: 'events.leaveWaitlistButton',
+  },
+  pending: {
+    ...SHARED.pending,
+    loading: 'events.withdrawRequestLoading',
+    done: 'events.withdrawRequestDone',
+    button: 'events.withdrawRequestButton',
+  },
+} as const satisfies Record<RegistrationStatus, Record<string, MessageId>>;
 
 // Cancel (or leave the waitlist, or withdraw a request) for one who has a
 // registration, else Register (or join the waitlist, or ask to join).
@@ -38,6 +51,7 @@ export function RegistrationButton({
   onRegister: () => void;
   onCancel: (mine: MyRegistration) => void;
 }) {
+  const t = useT();
   if (registration)
     return (
       // Giving up a seat or a place in the queue destroys something: the one red action.
@@ -47,7 +61,7 @@ export function RegistrationButton({
         aria-busy={busy}
         onClick={() => onCancel(registration)}
       >
-        {GIVING_UP[registration.status].button}
+        {t(GIVING_UP[registration.status].button)}
       </button>
     );
   return (
@@ -61,7 +75,7 @@ export function RegistrationButton({
       aria-describedby={hasNote ? 'register-note' : undefined}
       onClick={onRegister}
     >
-      {approval ? 'Request to Join' : canJoinWaitlist ? 'Join Waitlist' : 'Register Now'}
+      {approval ? t('events.requestToJoin') : canJoinWaitlist ? t('events.joinWaitlist') : t('events.registerNow')}
     </button>
   );
 }

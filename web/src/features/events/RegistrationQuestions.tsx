@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '@/lib/errors';
 import type { Schemas } from '@/types/api';
+import { useT } from '@/i18n/react';
 
 export type Question = Schemas['Question'];
 export type AnswerValue = string | string[] | boolean;
@@ -20,10 +21,11 @@ interface RegistrationQuestionsProps {
 }
 
 export function RegistrationQuestions({ questions, answers, errors, onChange }: RegistrationQuestionsProps) {
+  const t = useT();
   const set = (id: string, value: AnswerValue) => onChange({ ...answers, [id]: value });
   return (
-    <form id={QUESTIONS_FORM} aria-label="Registration questions" className="mt-3 grid gap-4 border-t border-slate-200 pt-4" onSubmit={(e) => e.preventDefault()}>
-      <p className="text-sm text-slate-700">The organizer asks everyone who registers:</p>
+    <form id={QUESTIONS_FORM} aria-label={t('events.questionsLabel')} className="mt-3 grid gap-4 border-t border-slate-200 pt-4" onSubmit={(e) => e.preventDefault()}>
+      <p className="text-sm text-slate-700">{t('events.questionsIntro')}</p>
       {questions.map((q) => (
         <QuestionField key={q.id} question={q} value={answers[q.id]} errors={errors[q.id]} onChange={(v) => set(q.id, v)} />
       ))}
@@ -97,7 +99,7 @@ function Option({ id, name, multi, required, checked, onChange, children }: { id
 
 function Required() {
   return (
-    <span className="ml-1 text-sm font-semibold text-red-700" aria-hidden="true">
+    <span className="ms-1 text-sm font-semibold text-red-700" aria-hidden="true">
       *
     </span>
   );

@@ -2,11 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { locate } from '@/lib/geolocation';
 import { useCategories, useCitySuggestions } from '@/api/useEvents';
 import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from '@/lib/eventSearch';
+import type { MessageId } from '@/i18n/ids';
+import { useLocale, useT } from '@/i18n/react';
 
-const DATE_CHIPS: { choice: DateChoice; label: string }[] = [
-  { choice: 'today', label: 'Today' },
-  { choice: 'weekend', label: 'This weekend' },
-  { choice: 'week', label: 'Next 7 days' },
+const DATE_CHIPS: { choice: DateChoice; label: MessageId }[] = [
+  { choice: 'today', label: 'events.dateToday' },
+  { choice: 'weekend', label: 'events.dateWeekend' },
+  { choice: 'week', label: 'events.dateWeek' },
 ];
 
 type SetSearch = (changes: Search) => void;
@@ -14,6 +16,7 @@ type SetSearch = (changes: Search) => void;
 // The search box and filters of the events list. Every change goes to
 // the address (onChange), which the list follows.
 export function SearchBar({ search, onChange }: { search: Search; onChange: (next: Search) => void }) {
+  const t = useT();
   const [locating, setLocating] = useState(false);
   const dateChoice = dateChoiceOf(search);
   const [custom, setCustom] = useState(dateChoice === 'custom');
@@ -37,7 +40,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
     setLocating(true);
     locate(
       (coords) => set({ near: `${coords.latitude.toFixed(4)},${coords.longitude.toFixed(4)}`, radius_km: DEFAULT_NEAR_KM }),
-      'Your location is not available. Allow it in the browser to search near you.',
+      t('events.locationUnavailable'),
       () => setLocating(false),
     );
   }
@@ -46,22 +49,22 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
     `rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${pressed ? 'bg-indigo-700 text-white ring-indigo-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'}`;
 
   return (
-    <section role="search" className="mb-6 grid gap-3" aria-label="Search events">
+    <section role="search" className="mb-6 grid gap-3" aria-label={t('events.searchLabel')}>
       <WordsForm search={search} set={set} />
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('events.filters')}>
         <button type="button" className={chip(dateChoice === null && !custom)} aria-pressed={dateChoice === null && !custom} onClick={() => chooseDate(null)}>
-          Any date
+          {t('events.anyDate')}
         </button>
         {DATE_CHIPS.map(({ choice, label }) => (
           <button key={choice} type="button" className={chip(dateChoice === choice)} aria-pressed={dateChoice === choice} onClick={() => chooseDate(choice)}>
-            {label}
+            {t(label)}
           </button>
         ))}
         <button type="button" className={chip(custom || dateChoice === 'custom')} aria-pressed={custom || dateChoice === 'custom'} onClick={() => setCustom(true)}>
-          Pick dates
+          {t('events.pickDates')}
         </button>
         <button type="button" className={chip(Boolean(search.near))} aria-pressed={Boolean(search.near)} aria-busy={locating} onClick={nearMe}>
-          Near me
+          {t('events.nearMe')}
         </button>
         {search.near && <DistanceSelect search={search} set={set} />}
         <CategorySelect search={search} set={set} />
@@ -73,6 +76,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
 
 // The words and the city, sent together by Search.
 function WordsForm({ search, set }: { search: Search; set: SetSearch }) {
+  const t = useT();
   const [words, setWords] = useState(search.q ?? '');
   const [city, setCity] = useState(search.city ?? '');
   const [typedCity, setTypedCity] = useState(false);
@@ -91,24 +95,24 @@ function WordsForm({ search, set }: { search: Search; set: SetSearch }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
       <label htmlFor="event-search" className="sr-only">
-        Search events
+        {t('events.searchLabel')}
       </label>
       <input
         id="event-search"
         type="search"
         className="field-input flex-1"
-        placeholder="Search by name, place or organizer"
+        placeholder={t('events.searchPlaceholder')}
         maxLength={100}
         value={words}
         onChange={(e) => setWords(e.target.value)}
       />
       <label htmlFor="event-city" className="sr-only">
-        City
+        {t('events.city')}
       </label>
       <input
         id="event-city"
         className="field-input sm:w-44"
-        placeholder="City"
+        placeholder={t('events.city')}
         maxLength={100}
         list="event-search-city-suggestions"
         autoComplete="off"
@@ -124,17 +128,19 @@ function WordsForm({ search, set }: { search: Search; set: SetSearch }) {
         ))}
       </datalist>
       <button type="submit" className="btn-primary">
-        Search
+        {t('events.searchButton')}
       </button>
     </form>
   );
 }
 
 function DistanceSelect({ search, set }: { search: Search; set: SetSearch }) {
+  const t = useT();
+  const number = new Intl.NumberFormat(useLocale());
   return (
     <>
       <label htmlFor="event-distance" className="sr-only">
-        Distance
+        {t('events.distance')}
       </label>
       <select
         id="event-distance"
@@ -145,7 +151,7 @@ function DistanceSelect({ search, set }: { search: Search; set: SetSearch }) {
         {/* A shared link's own distance is offered too. */}
         {[...new Set([...NEAR_DISTANCES_KM, search.radius_km ?? DEFAULT_NEAR_KM])].map((km) => (
           <option key={km} value={km}>
-            Within {km} km
+            {t('events.withinKm', { km: Number.isFinite(Number(km)) ? number.format(Number(km)) : km })}
           </option>
         ))}
       </select>
@@ -154,11 +160,12 @@ function DistanceSelect({ search, set }: { search: Search; set: SetSearch }) {
 }
 
 function CategorySelect({ search, set }: { search: Search; set: SetSearch }) {
+  const t = useT();
   const categories = useCategories();
   return (
     <>
       <label htmlFor="event-category" className="sr-only">
-        Category
+        {t('events.category')}
       </label>
       <select
         id="event-category"
@@ -166,7 +173,7 @@ function CategorySelect({ search, set }: { search: Search; set: SetSearch }) {
         value={search.category ?? ''}
         onChange={(e) => set({ category: e.target.value || undefined })}
       >
-        <option value="">All categories</option>
+        <option value="">{t('events.allCategories')}</option>
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
@@ -178,17 +185,18 @@ function CategorySelect({ search, set }: { search: Search; set: SetSearch }) {
 }
 
 function DateRangeFields({ search, set }: { search: Search; set: SetSearch }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div>
         <label htmlFor="event-from" className="field-label">
-          From
+          {t('events.from')}
         </label>
         <input id="event-from" type="date" className="field-input mt-1" value={search.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
       </div>
       <div>
         <label htmlFor="event-to" className="field-label">
-          To
+          {t('events.to')}
         </label>
         <input id="event-to" type="date" className="field-input mt-1" min={search.from} value={search.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
       </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { paths } from '@/config/paths';
 import type { TurnoutEvent } from '@/types/api';
+import { useT } from '@/i18n/react';
 
 type Outcome = 'idle' | 'copied' | 'show';
 
@@ -10,6 +11,7 @@ type Outcome = 'idle' | 'copied' | 'show';
 // A private event's link keeps the invite code it was opened with: whoever
 // shares it passes the invitation on.
 export function ShareEvent({ event, invite = '' }: { event: TurnoutEvent; invite?: string }) {
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const url = new URL(paths.eventDetail(event.id, invite), window.location.origin).href;
 
@@ -34,14 +36,14 @@ export function ShareEvent({ event, invite = '' }: { event: TurnoutEvent; invite
   return (
     <div className="mt-3">
       <button type="button" className="btn-secondary w-full" onClick={() => void share()}>
-        Share
+        {t('events.share')}
       </button>
       <p role="status" className="mt-1 min-h-5 text-sm font-medium text-emerald-800">
-        {outcome === 'copied' ? 'Link copied' : ''}
+        {outcome === 'copied' ? t('events.linkCopied') : ''}
       </p>
       {outcome === 'show' && (
         <label className="block text-sm text-slate-700">
-          Copy this link
+          {t('events.copyLink')}
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- shown on the person's own Share, to copy at once */}
           <input readOnly value={url} className="field-input mt-1" onFocus={(e) => e.currentTarget.select()} autoFocus />
         </label>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { MessageId } from '@/i18n/ids';
+import { useT } from '@/i18n/react';
 
 // How the events list is drawn: big cards or compact rows. The visitor's
 // choice is kept in this browser.
@@ -17,16 +19,17 @@ export function useListView(): [ListView, (view: ListView) => void] {
   ];
 }
 
-const choices: { value: ListView; label: string; icon: string }[] = [
-  { value: 'cards', label: 'Cards', icon: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM11 11h6v6h-6z' },
-  { value: 'list', label: 'List', icon: 'M3 4h14v3H3zM3 8.5h14v3H3zM3 13h14v3H3z' },
+const choices: { value: ListView; label: MessageId; icon: string }[] = [
+  { value: 'cards', label: 'events.viewCards', icon: 'M3 3h6v6H3zM11 3h6v6h-6zM3 11h6v6H3zM11 11h6v6h-6z' },
+  { value: 'list', label: 'events.viewList', icon: 'M3 4h14v3H3zM3 8.5h14v3H3zM3 13h14v3H3z' },
 ];
 
 // Two radio buttons drawn as one segmented switch.
 export function ListViewToggle({ view, onChange }: { view: ListView; onChange: (view: ListView) => void }) {
+  const t = useT();
   return (
     <fieldset className="inline-flex rounded-lg bg-white p-0.5 shadow-sm ring-1 ring-slate-300">
-      <legend className="sr-only">Show events as</legend>
+      <legend className="sr-only">{t('events.viewLegend')}</legend>
       {choices.map((choice) => (
         <label
           key={choice.value}
@@ -43,7 +46,7 @@ export function ListViewToggle({ view, onChange }: { view: ListView; onChange: (
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
             <path d={choice.icon} />
           </svg>
-          {choice.label}
+          {t(choice.label)}
         </label>
       ))}
     </fieldset>

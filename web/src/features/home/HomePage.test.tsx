@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
+import { changeLanguage } from '@/i18n/i18n';
 
 describe('HomePage', () => {
   it('shows the hero and the four benefits', async () => {
@@ -102,5 +103,44 @@ describe('HomePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Browse Events' }));
     await waitFor(() => expect(currentLocation()).toBe('/events'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
+  });
+
+  it('speaks German: the hero, the benefits and the event cards', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = (n: number, seats: number) => ({
+      id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
+      capacity: 10, seats_left: seats, banner: null, banner_url: null, organization: { id: 'o', name: 'Org', logo_url: null },
+    });
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([event(1, 1), event(2, 7)])));
+    await act(() => changeLanguage('de'));
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entdecke großartige Veranstaltungen und sei dabei' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Veranstaltungen entdecken' })).toBeInTheDocument();
+    const benefits = within(screen.getByRole('region', { name: 'Warum Turnout' })).getAllByRole('heading', { level: 3 });
+    expect(benefits.map((h) => h.textContent)).toEqual(['Vielfältige Veranstaltungen', 'Einfache Anmeldung', 'Verifizierte Organisationen', 'Erinnerungen']);
+    const region = screen.getByRole('region', { name: 'Kommende Veranstaltungen' });
+    const [first, second] = await within(region).findAllByRole('article');
+    expect(within(first!).getByText('Noch 1 Platz frei')).toBeInTheDocument();
+    expect(within(second!).getByText('Noch 7 Plätze frei')).toBeInTheDocument();
+    expect(within(first!).getByText('Von Org')).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: /Details ansehen/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Turnout'));
+  });
+
+  it('reads right to left in Arabic, with its own plural forms', async () => {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const event = (n: number, seats: number) => ({
+      id: `01J00000000000000000000EV${n}`, title: `Event ${n}`, description: 'd', location: 'Hall', start_time: at(n), end_time: at(n + 0.1),
+      capacity: 20, seats_left: seats, banner: null, banner_url: null, organization: { id: 'o', name: 'Org', logo_url: null },
+    });
+    server.use(http.get(apiUrl('/event/public/'), () => HttpResponse.json([event(1, 1), event(2, 2), event(3, 11)])));
+    await act(() => changeLanguage('ar'));
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'اكتشف فعاليات رائعة وانضم إليها' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const cards = await within(screen.getByRole('region', { name: 'الفعاليات القادمة' })).findAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/متب/).textContent)).toEqual(['مقعد واحد متبقٍ', 'مقعدان متبقيان', '11 مقعدًا متبقيًا']);
   });
 });

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { organization, person, signIn } from '@/test/fixtures';
+import { changeLanguage } from '@/i18n/i18n';
 
 beforeAll(async () => {
   await import('./JoinPage');
@@ -51,5 +52,31 @@ describe('join page', () => {
     server.use(http.post(apiUrl('/organization/invitation/'), () => HttpResponse.json({ detail: 'This invitation has expired or was already used.' }, { status: 404 })));
     renderApp('/join?t=01JORG.used');
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has expired or was already used.');
+  });
+
+  it('tells the invitation in German', async () => {
+    signIn();
+    server.use(
+      http.get(apiUrl('/user/profile/'), () => HttpResponse.json(person)),
+      http.post(apiUrl('/organization/invitation/'), () => HttpResponse.json({ ...invitation, role: 'owner' })),
+    );
+    await act(() => changeLanguage('de'));
+    renderApp('/join?t=01JORG.secret');
+
+    expect(await screen.findByRole('heading', { name: 'Einer Organisation beitreten' })).toBeInTheDocument();
+    expect(await screen.findByText(/@citylights lädt dich ein/)).toHaveTextContent(
+      '@citylights lädt dich ein, bei City Lights mitzuhelfen, als Inhaber:in: alles, auch die Mitglieder und die Organisation.',
+    );
+    expect(screen.getByRole('button', { name: 'City Lights beitreten' })).toBeInTheDocument();
+  });
+
+  it('tells a visitor in Arabic how to join, with no inviter named', async () => {
+    server.use(http.post(apiUrl('/organization/invitation/'), () => HttpResponse.json({ ...invitation, invited_by: null, role: 'checkin' })));
+    await act(() => changeLanguage('ar'));
+    renderApp('/join?t=01JORG.secret');
+
+    expect(await screen.findByText(/أنت مدعو/)).toHaveTextContent('بصفة مسؤول تسجيل الحضور');
+    expect(screen.getByRole('link', { name: 'سجّل الدخول للانضمام' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/join?t=01JORG.secret')}`);
+    expect(screen.getByRole('link', { name: 'أنشئ حسابًا شخصيًا' })).toBeInTheDocument();
   });
 });

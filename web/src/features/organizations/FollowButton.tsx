@@ -6,20 +6,20 @@ import { serverMessages } from '@/lib/errors';
 import { withNextPage } from '@/lib/nextPage';
 import { setQueryData, useQuery } from '@/lib/query';
 import { session } from '@/lib/storage';
+import { useT } from '@/i18n/react';
 import { getFollow, setFollow, type Follow } from './api';
-
-const followers = (n: number) => (n === 1 ? '1 follower' : `${n.toLocaleString('en-US')} followers`);
 
 // Follow the organization: its new public events are mailed, at most once
 // a day. A visitor is asked to log in first, coming back here.
 export function FollowButton({ id, name, count }: { id: string; name: string; count: number }) {
+  const t = useT();
   if (!session.isLoggedIn()) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <Link to={withNextPage(paths.login, paths.organization(id))} className="btn-secondary">
-          Follow
+          {t('organizations.follow')}
         </Link>
-        {followers(count)}
+        {t('organizations.followers', { count })}
       </p>
     );
   }
@@ -27,6 +27,7 @@ export function FollowButton({ id, name, count }: { id: string; name: string; co
 }
 
 function SignedInFollow({ id, name }: { id: string; name: string }) {
+  const t = useT();
   const key = `follow:${id}`;
   const state = useQuery(key, () => getFollow(id), { onError: (error) => console.error('load follow', error) });
   const [busy, setBusy] = useState(false);
@@ -38,9 +39,9 @@ function SignedInFollow({ id, name }: { id: string; name: string }) {
     try {
       const next = await setFollow(id, !follow.following);
       setQueryData(key, next);
-      toast.success(next.following ? `You follow ${name}: its new events come by mail.` : `You no longer follow ${name}.`);
+      toast.success(next.following ? t('organizations.followed', { name }) : t('organizations.unfollowed', { name }));
     } catch (error) {
-      toast.error(serverMessages(error)[0] ?? 'Failed to change your follow');
+      toast.error(serverMessages(error)[0] ?? t('organizations.followFailed'));
     } finally {
       setBusy(false);
     }
@@ -55,9 +56,9 @@ function SignedInFollow({ id, name }: { id: string; name: string }) {
         disabled={busy}
         onClick={() => void toggle()}
       >
-        {follow.following ? 'Following' : 'Follow'}
+        {follow.following ? t('organizations.following') : t('organizations.follow')}
       </button>
-      {followers(follow.followers)}
+      {t('organizations.followers', { count: follow.followers })}
     </p>
   );
 }

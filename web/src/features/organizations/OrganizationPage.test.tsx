@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -7,6 +7,7 @@ import { person, signIn } from '@/test/fixtures';
 import { eventDefaults } from '@/test/fixtures';
 import type { TurnoutEvent } from '@/types/api';
 import type { OrganizationPageData } from './api';
+import { changeLanguage } from '@/i18n/i18n';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
 const orgId = '01J0000000000000000000ORG1';
@@ -91,6 +92,19 @@ describe('organization page', () => {
     server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json({ ...page, past_events: 1000, past_events_more: true })));
     renderApp(`/organizations/${orgId}`);
     expect(await screen.findByText('1,000+ past events')).toBeInTheDocument();
+  });
+
+  it('speaks German, with its plural forms', async () => {
+    server.use(http.get(apiUrl(`/organization/public/${orgId}/`), () => HttpResponse.json({ ...page, past_events: 1 })));
+    await act(() => changeLanguage('de'));
+    renderApp(`/organizations/${orgId}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stargazers' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Kommende Veranstaltungen' })).toBeInTheDocument();
+    expect(screen.getByText('1 vergangene Veranstaltung')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Folgen' })).toBeInTheDocument();
+    expect(screen.getByText('12 Follower')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kalender abonnieren' })).toHaveAttribute('href', page.webcal);
   });
 
   it('says when the organization does not exist', async () => {

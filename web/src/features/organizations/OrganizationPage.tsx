@@ -6,19 +6,21 @@ import { statusOf } from '@/lib/errors';
 import { useQuery } from '@/lib/query';
 import { getOrganizationPage, type OrganizationPageData } from './api';
 import { FollowButton } from './FollowButton';
+import { useT } from '@/i18n/react';
 
 // An organization's public page: who they are, what they have coming up,
 // and a calendar to subscribe to.
 export default function OrganizationPage() {
+  const t = useT();
   const id = useParams().id ?? '';
   const query = useQuery(`organization-page:${id}`, () => getOrganizationPage(id), {
     onError: (error) => console.error('load organization page', error),
   });
-  useDocumentTitle(query.status === 'ready' ? query.data.name : 'Organization');
+  useDocumentTitle(query.status === 'ready' ? query.data.name : t('organizations.documentTitle'));
   if (query.status === 'loading') {
     return (
       <p role="status" className="page text-slate-600">
-        Loading organization...
+        {t('organizations.loading')}
       </p>
     );
   }
@@ -26,9 +28,9 @@ export default function OrganizationPage() {
     return (
       <div className="page">
         {statusOf(query.error) === 404 ? (
-          <h1 className="text-2xl font-bold text-slate-900">Organization not found.</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('organizations.notFound')}</h1>
         ) : (
-          <LoadFailed what="this organization" retry={query.retry} />
+          <LoadFailed what={t('organizations.loadFailedWhat')} retry={query.retry} />
         )}
       </div>
     );
@@ -37,14 +39,15 @@ export default function OrganizationPage() {
 }
 
 function Organization({ page }: { page: OrganizationPageData }) {
+  const t = useT();
   // The API counts up to a bound and says when there are more.
-  const count = page.past_events_more ? `${page.past_events.toLocaleString('en-US')}+` : String(page.past_events);
-  const past = count === '1' ? '1 past event' : `${count} past events`;
+  const count = page.past_events;
+  const past = page.past_events_more ? t('organizations.pastEventsMore', { count }) : t('organizations.pastEvents', { count });
   return (
     <div className="page grid gap-6">
       <header className="card flex flex-col gap-4 sm:flex-row sm:items-center">
         {page.logo_url ? (
-          <img src={page.logo_url} alt={`${page.name} logo`} className="h-20 w-20 rounded-lg object-cover ring-1 ring-slate-200" />
+          <img src={page.logo_url} alt={t('organizations.logoAlt', { name: page.name })} className="h-20 w-20 rounded-lg object-cover ring-1 ring-slate-200" />
         ) : (
           <div aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-lg bg-indigo-100 text-2xl font-bold text-indigo-800">
             {page.name.slice(0, 1).toUpperCase()}
@@ -58,7 +61,7 @@ function Organization({ page }: { page: OrganizationPageData }) {
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             {page.link && (
               <a href={page.link} rel="noopener noreferrer nofollow" target="_blank" className="font-medium text-indigo-700 underline">
-                Website
+                {t('organizations.website')}
               </a>
             )}
             <span>{past}</span>
@@ -67,19 +70,19 @@ function Organization({ page }: { page: OrganizationPageData }) {
         <div className="flex flex-col gap-2 sm:items-end">
           <FollowButton id={page.id} name={page.name} count={page.followers} />
           <a href={page.webcal} className="btn-secondary">
-            Subscribe to calendar
+            {t('organizations.subscribeCalendar')}
           </a>
           <a href={page.calendar_url} className="text-sm text-indigo-700 underline">
-            Download .ics
+            {t('organizations.downloadIcs')}
           </a>
         </div>
       </header>
       <section aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="mb-4 text-xl font-semibold text-slate-900">
-          Upcoming events
+          {t('organizations.upcomingEvents')}
         </h2>
         {page.upcoming_events.length === 0 ? (
-          <p className="card text-slate-700">No upcoming events right now.</p>
+          <p className="card text-slate-700">{t('organizations.noUpcoming')}</p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {page.upcoming_events.map((event) => (

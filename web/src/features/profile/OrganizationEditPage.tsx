@@ -7,6 +7,7 @@ import { useEditForm } from './useEditForm';
 import { organizationFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { ImageChoice } from './components/ImageChoice';
+import { useT } from '@/i18n/react';
 
 type OrganizationFields = Pick<
   Organization,
@@ -30,12 +31,13 @@ const FIELD_OF: Record<string, string> = {
 };
 
 export default function OrganizationEditPage() {
-  useDocumentTitle('Edit Organization');
+  const t = useT();
+  useDocumentTitle(t('profile.editOrganizationTitle'));
   return (
     <EditedAccountData
       handed={organizationFromState(useLocation().state)}
       pick={(account) => (account.status === 'organizer' ? account.organization : null)}
-      missing="No Organization Data Found"
+      missing={t('profile.noOrganizationData')}
     >
       {(organization) => <OrganizationEditForm organization={organization} />}
     </EditedAccountData>
@@ -43,6 +45,7 @@ export default function OrganizationEditPage() {
 }
 
 function OrganizationEditForm({ organization }: { organization: Organization }) {
+  const t = useT();
   const { bind, bindImage, chosenImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<OrganizationFields>({
     idPrefix: 'organization',
     initial: {
@@ -57,25 +60,25 @@ function OrganizationEditForm({ organization }: { organization: Organization }) 
     image: { kind: 'logo', keyField: 'logo_key', field: 'logo' },
     fieldOf: FIELD_OF,
     save: (form) => updateOrganization(organization.id, form),
-    successMessage: 'Organization updated successfully!',
+    successMessage: t('profile.organizationUpdated'),
   });
 
   return (
-    <EditCard title="Edit Organization">
-      <form onSubmit={(e) => void submit(e)} aria-label="Edit organization" className="grid gap-4 sm:grid-cols-2">
+    <EditCard title={t('profile.editOrganizationTitle')}>
+      <form onSubmit={(e) => void submit(e)} aria-label={t('profile.editOrganizationForm')} className="grid gap-4 sm:grid-cols-2">
         <RequiredFieldsNote className="sm:col-span-2" />
-        <FormInput label="Organization Name" required autoComplete="organization" frameClassName="sm:col-span-2" {...bind('organization')} />
-        <FormInput label="Address Line 1" autoComplete="address-line1" {...bind('address1')} />
-        <FormInput label="Address Line 2" autoComplete="address-line2" {...bind('address2')} />
-        <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
-        <FormInput label="Email" type="email" required autoComplete="email" {...bind('email')} />
-        {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
-        <FormInput label="Website" inputMode="url" autoComplete="url" frameClassName="sm:col-span-2" {...bind('link')} />
-        <FormTextarea label="Description" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
-        <ImageChoice current={organization.logo_url ?? null} chosen={chosenImage} label="Logo" />
-        <FormInput label="Logo (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
+        <FormInput label={t('profile.organizationName')} required autoComplete="organization" frameClassName="sm:col-span-2" {...bind('organization')} />
+        <FormInput label={t('profile.addressLine1')} autoComplete="address-line1" {...bind('address1')} />
+        <FormInput label={t('profile.addressLine2')} autoComplete="address-line2" {...bind('address2')} />
+        <FormInput label={t('profile.phone')} type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
+        <FormInput label={t('profile.email')} type="email" required autoComplete="email" {...bind('email')} />
+        {emailChanged && <FormInput label={t('profile.currentPassword')} {...bindCurrentPassword()} />}
+        <FormInput label={t('profile.website')} inputMode="url" autoComplete="url" frameClassName="sm:col-span-2" {...bind('link')} />
+        <FormTextarea label={t('profile.description')} rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
+        <ImageChoice current={organization.logo_url ?? null} chosen={chosenImage} kind="logo" />
+        <FormInput label={t('profile.logoOptional')} frameClassName="sm:col-span-2" {...bindImage()} />
         <EditFormActions problems={errors.others} saving={saving}>
-          Update Organization
+          {t('profile.updateOrganization')}
         </EditFormActions>
       </form>
     </EditCard>

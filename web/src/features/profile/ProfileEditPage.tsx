@@ -7,6 +7,7 @@ import { useEditForm } from './useEditForm';
 import { profileFromState } from './navigationState';
 import { useDocumentTitle } from '@/lib/documentTitle';
 import { ImageChoice } from './components/ImageChoice';
+import { useT } from '@/i18n/react';
 
 type ProfileFields = Pick<Profile, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>;
 
@@ -25,12 +26,13 @@ const FIELD_OF: Record<string, string> = {
 };
 
 export default function ProfileEditPage() {
-  useDocumentTitle('Edit Profile');
+  const t = useT();
+  useDocumentTitle(t('profile.editProfileTitle'));
   return (
     <EditedAccountData
       handed={profileFromState(useLocation().state)}
       pick={(account) => (account.status === 'user' || account.status === 'organizer' ? account.profile : null)}
-      missing="No Profile Data Found"
+      missing={t('profile.noProfileData')}
     >
       {(profile) => <ProfileEditForm profile={profile} />}
     </EditedAccountData>
@@ -38,6 +40,7 @@ export default function ProfileEditPage() {
 }
 
 function ProfileEditForm({ profile }: { profile: Profile }) {
+  const t = useT();
   const { bind, bindImage, chosenImage, bindCurrentPassword, emailChanged, saving, errors, submit } = useEditForm<ProfileFields>({
     idPrefix: 'profile',
     initial: {
@@ -50,22 +53,22 @@ function ProfileEditForm({ profile }: { profile: Profile }) {
     image: { kind: 'avatar', keyField: 'image_key', field: 'image' },
     fieldOf: FIELD_OF,
     save: updateProfile,
-    successMessage: 'Profile updated successfully!',
+    successMessage: t('profile.profileUpdated'),
   });
 
   return (
-    <EditCard title="Edit Profile">
-      <form onSubmit={(e) => void submit(e)} aria-label="Edit profile" className="grid gap-4 sm:grid-cols-2">
-        <FormInput label="First Name" autoComplete="given-name" {...bind('first_name')} />
-        <FormInput label="Last Name" autoComplete="family-name" {...bind('last_name')} />
-        <FormInput label="Email" type="email" autoComplete="email" {...bind('email')} />
-        {emailChanged && <FormInput label="Current password" {...bindCurrentPassword()} />}
-        <FormInput label="Phone" type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
-        <FormInput label="Address" autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
-        <ImageChoice current={profile.image_url ?? null} chosen={chosenImage} label="Avatar" />
-        <FormInput label="Profile Image (optional)" frameClassName="sm:col-span-2" {...bindImage()} />
+    <EditCard title={t('profile.editProfileTitle')}>
+      <form onSubmit={(e) => void submit(e)} aria-label={t('profile.editProfileForm')} className="grid gap-4 sm:grid-cols-2">
+        <FormInput label={t('profile.firstName')} autoComplete="given-name" {...bind('first_name')} />
+        <FormInput label={t('profile.lastName')} autoComplete="family-name" {...bind('last_name')} />
+        <FormInput label={t('profile.email')} type="email" autoComplete="email" {...bind('email')} />
+        {emailChanged && <FormInput label={t('profile.currentPassword')} {...bindCurrentPassword()} />}
+        <FormInput label={t('profile.phone')} type="tel" maxLength={11} autoComplete="tel" {...bind('phone')} />
+        <FormInput label={t('profile.address')} autoComplete="street-address" frameClassName="sm:col-span-2" {...bind('address')} />
+        <ImageChoice current={profile.image_url ?? null} chosen={chosenImage} kind="avatar" />
+        <FormInput label={t('profile.profileImageOptional')} frameClassName="sm:col-span-2" {...bindImage()} />
         <EditFormActions problems={errors.others} saving={saving}>
-          Update Profile
+          {t('profile.updateProfile')}
         </EditFormActions>
       </form>
     </EditCard>

@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
+import { changeLanguage } from '@/i18n/i18n';
 import { apiUrl, server } from '@/test/server';
 import type { Profile, RegisteredEvent } from '@/types/api';
 import { gate, organization, organizer, person, registrations, signIn, preloadPages } from './test-fixtures';
@@ -563,5 +564,80 @@ describe('cancelling a registration', () => {
 
     expect(await screen.findByText(slowDown)).toBeInTheDocument();
     expect(screen.queryByText('Failed to cancel registration.')).not.toBeInTheDocument();
+  });
+});
+
+describe('language setting', () => {
+  function answerLanguage(reply: (body: unknown) => Response) {
+    const saved: unknown[] = [];
+    server.use(
+      http.put('*/api/user/language/', async ({ request }) => {
+        const body = await request.json();
+        saved.push(body);
+        return reply(body);
+      }),
+    );
+    return saved;
+  }
+
+  it('saves the language chosen, and the page turns to it', async () => {
+    signIn();
+    answerProfile(person);
+    answerRegistrations([]);
+    const saved = answerLanguage((body) => HttpResponse.json(body as { language: string }));
+    const { user } = renderApp('/profile');
+
+    const setting = await screen.findByRole('region', { name: 'Language' });
+    const select = within(setting).getByRole('combobox', { name: 'Your language' });
+    expect(select).toHaveValue('en');
+    // Each language named in itself.
+    expect(within(select).getByRole('option', { name: 'Deutsch' })).toHaveAttribute('lang', 'de');
+    expect(within(select).getByRole('option', { name: 'العربية' })).toHaveAttribute('lang', 'ar');
+
+    await user.selectOptions(select, 'Deutsch');
+    await waitFor(() => expect(saved).toEqual([{ language: 'de' }]));
+    expect(await screen.findByRole('heading', { name: 'Angemeldete Veranstaltungen' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Deine Sprache' })).toHaveValue('de');
+    expect(screen.getByRole('button', { name: 'Profil bearbeiten' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(localStorage.getItem('language')).toBe('de');
+  });
+
+  it('says in the language chosen when it cannot be saved', async () => {
+    signIn();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerProfile(organizer);
+    server.use(
+      http.get(apiUrl('/organization/details/'), () => HttpResponse.json(organization)),
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
+    );
+    const saved = answerLanguage(() => HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }));
+    const { user } = renderApp('/profile');
+
+    // Organizers have the setting too.
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Your language' }), 'العربية');
+    expect(await screen.findByText('تعذّر حفظ لغتك. يُرجى المحاولة مرة أخرى.')).toBeInTheDocument();
+    expect(saved).toEqual([{ language: 'ar' }]);
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('heading', { name: 'اللغة' })).toBeInTheDocument();
+  });
+});
+
+describe('profile in another language', () => {
+  it('shows the organization in Arabic, N/A and all', async () => {
+    signIn();
+    answerProfile(organizer);
+    server.use(
+      http.get(apiUrl('/organization/details/'), () => HttpResponse.json(organization)),
+      http.get(apiUrl(`/event/user-event/${organizer.id}/`), () => HttpResponse.json([])),
+    );
+    await act(() => changeLanguage('ar'));
+    renderApp('/profile');
+
+    expect(await screen.findByRole('button', { name: 'تعديل الملف الشخصي' })).toBeInTheDocument();
+    expect(screen.getAllByText('غير متوفر')).toHaveLength(4);
+    expect(screen.getByAltText('شعار City Lights')).toBeInTheDocument();
+    expect(await screen.findByText('لم تسجّل في أي فعالية بعد.')).toBeInTheDocument();
+    expect(document.title).toBe('الملف الشخصي · Turnout');
   });
 });

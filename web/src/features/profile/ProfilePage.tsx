@@ -11,13 +11,16 @@ import { DeleteAccount } from './components/DeleteAccount';
 import { MailProblemNotice } from './components/MailProblemNotice';
 import { RegisteredEvents } from './components/RegisteredEvents';
 import { UserProfile } from './components/UserProfile';
+import { LanguageSetting } from './components/LanguageSetting';
 import { useProfileAccount } from './hooks';
+import { useT } from '@/i18n/react';
 
 export default function ProfilePage() {
+  const t = useT();
   const account = useProfileAccount();
-  useDocumentTitle('Profile');
+  useDocumentTitle(t('profile.title'));
 
-  if (account.status === 'loading') return <PageLoading label="Loading profile..." />;
+  if (account.status === 'loading') return <PageLoading label={t('profile.loading')} />;
 
   return (
     <div className="page">
@@ -25,8 +28,8 @@ export default function ProfilePage() {
         {/* A failed load is logged, not toasted, and said here. */}
         {account.status === 'error' && (
           <div className="card">
-            <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">Profile</h1>
-            <LoadFailed what="your profile" retry={account.retry} />
+            <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900">{t('profile.title')}</h1>
+            <LoadFailed what={t('profile.loadFailedWhat')} retry={account.retry} />
           </div>
         )}
         {account.status === 'organizer' && (
@@ -38,6 +41,7 @@ export default function ProfilePage() {
             <Following />
             <CalendarFeed />
             <NotificationSettings />
+            <LanguageSetting />
             <YourData />
             <DeleteAccount organizer />
           </>
@@ -50,6 +54,7 @@ export default function ProfilePage() {
             <Following />
             <CalendarFeed />
             <NotificationSettings />
+            <LanguageSetting />
             <YourData />
             <DeleteAccount organizer={false} />
           </>

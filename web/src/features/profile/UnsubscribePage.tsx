@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/documentTitle';
-import { serverMessages } from '@/lib/errors';
+import { serverMessages, said } from '@/lib/errors';
 import { publicApi } from '@/lib/http';
+import { T, useT } from '@/i18n/react';
 
 // Where an optional mail's "Turn them off" link lands: one button, no
 // login. (Opening the page changes nothing: mail scanners open links.)
 export default function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  const t = useT();
+  useDocumentTitle(t('profile.unsubscribeTitle'));
   const token = useSearchParams()[0].get('t') ?? '';
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,10 +19,10 @@ export default function UnsubscribePage() {
     setBusy(true);
     try {
       const { data } = await publicApi.post<{ detail: string }>(`/user/unsubscribe/${encodeURIComponent(token)}/`);
-      setOutcome({ ok: true, text: data.detail });
+      setOutcome({ ok: true, text: said(data) });
     } catch (error) {
       console.error('unsubscribe', error);
-      setOutcome({ ok: false, text: serverMessages(error)[0] ?? 'Something went wrong. Please try again.' });
+      setOutcome({ ok: false, text: serverMessages(error)[0] ?? t('profile.somethingWentWrong') });
     } finally {
       setBusy(false);
     }
@@ -30,7 +32,7 @@ export default function UnsubscribePage() {
     <div className="page">
       <section className="card mx-auto max-w-lg">
         <h1 tabIndex={-1} className="mb-2 text-2xl font-bold tracking-tight text-slate-900">
-          Unsubscribe
+          {t('profile.unsubscribeTitle')}
         </h1>
         {outcome ? (
           <p role="status" className={outcome.ok ? 'text-emerald-800' : 'text-red-700'}>
@@ -38,14 +40,14 @@ export default function UnsubscribePage() {
           </p>
         ) : (
           <>
-            <p className="mb-4 text-slate-700">Stop getting emails like the one that brought you here?</p>
+            <p className="mb-4 text-slate-700">{t('profile.unsubscribeQuestion')}</p>
             <button type="button" className="btn-primary" disabled={busy || !token} aria-busy={busy} onClick={() => void unsubscribe()}>
-              Unsubscribe
+              {t('profile.unsubscribeButton')}
             </button>
           </>
         )}
         <p className="mt-4 text-sm text-slate-600">
-          You can choose every kind of email on your <Link to={paths.profile} className="text-indigo-700 underline">profile</Link>.
+          <T id={'profile.chooseEmailsOnProfile'} components={{ 0: <Link to={paths.profile} className="text-indigo-700 underline" /> }} />
         </p>
       </section>
     </div>

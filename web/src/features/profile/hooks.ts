@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useRemoteList, type RemoteList } from '@/lib/useRemoteList';
 import type { RegisteredEvent } from '@/types/api';
 import { listRegisteredEvents } from './api';
+import { useT } from '@/i18n/react';
 
 // The signed-in account, and for organizers their organization (shared:
 // src/api/useAccount.ts); a failed load is only logged, not toasted.
@@ -18,8 +19,10 @@ export interface RegisteredEventsState extends Omit<RemoteList<RegisteredEvent>,
 
 // The events the user has registered for.
 export function useRegisteredEvents(userId: string): RegisteredEventsState {
+  const t = useT();
   const { items, ...list } = useRemoteList(`registered-events:${userId}`, (after) => listRegisteredEvents(userId, after), {
-    failureMessage: 'Failed to load registered events.',
+    failureMessage: t('profile.registeredEventsFailed'),
+    logLabel: 'load registered events',
   });
   return { ...list, events: items };
 }

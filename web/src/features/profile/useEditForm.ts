@@ -5,6 +5,7 @@ import { ACCOUNT_KEY } from '@/api/useAccount';
 import { invalidateQuery } from '@/lib/query';
 import { uploadImage, type ImageKind } from '@/lib/upload';
 import { useReturnToProfile } from './hooks';
+import { t } from '@/i18n/i18n';
 
 const noErrors: FormErrorReport = { fields: {}, others: [] };
 
@@ -19,6 +20,7 @@ export interface EditFormOptions<F extends Record<string, string> & { email: str
   // API fields → the form field that shows their messages.
   fieldOf: Record<string, string>;
   save: (form: FormData) => Promise<unknown>;
+  // Toasted once saved (the page's words, in the language shown).
   successMessage: string;
 }
 
@@ -82,12 +84,12 @@ export function useEditForm<F extends Record<string, string> & { email: string }
       invalidateQuery(ACCOUNT_KEY);
       toast.success(options.successMessage);
       if (emailChanged) {
-        toast.success(`We sent a confirmation link to ${values.email.trim()}. Your email changes once you open it.`);
+        toast.success(t('profile.confirmationLinkSent', { email: values.email.trim() }));
       }
       returnToProfile();
     } catch (error) {
       console.error(`${options.idPrefix} update failed`, error);
-      toast.error('Update failed! Please try again.');
+      toast.error(t('profile.updateFailed'));
       setErrors(formErrorsOf(error, options.fieldOf));
       setSaving(false);
     }

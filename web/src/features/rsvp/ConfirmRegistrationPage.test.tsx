@@ -1,14 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentLocation, renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { GuestRegistration, ManagedRegistration } from '@/api/guests';
+import { changeLanguage } from '@/i18n/i18n';
 
 const token = 'G1.01JREG00000000000000000001.dG9rZW4tdG9rZW4';
 const secret = 'M1.01JREG00000000000000000001.0.c2lnbmF0dXJl';
 const confirmed: GuestRegistration = {
   detail: 'The event is full: you are on the waitlist.',
+  codes: { detail: 'waitlisted' },
   id: '01JREG00000000000000000001',
   event_id: '01JEVT00000000000000000001',
   title: 'Harbour Jazz',
@@ -70,6 +72,17 @@ describe('confirming a guest registration', () => {
     await user.click(manage);
     await waitFor(() => expect(currentLocation()).toBe(`/rsvp?t=${secret}`));
     expect(await screen.findByRole('button', { name: 'Leave the waitlist' })).toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    const posted = answerConfirm(() => HttpResponse.json(confirmed, { status: 201 }));
+    await act(() => changeLanguage('de'));
+    renderApp(`/rsvp/confirm?t=${token}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestätige deine Anmeldung' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anmeldung bestätigen' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Bestätige deine Anmeldung · Turnout'));
+    expect(posted).toEqual([]);
   });
 
   it("shows the API's reason when the link expired or was used, with the way to the events", async () => {

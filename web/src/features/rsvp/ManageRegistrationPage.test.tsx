@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { ManagedRegistration } from '@/api/guests';
+import { changeLanguage } from '@/i18n/i18n';
 
 const secret = 'M1.01JREG00000000000000000001.0.c2lnbmF0dXJl';
 const page = `/rsvp?t=${secret}`;
@@ -132,6 +133,18 @@ describe('a registration’s manage page', () => {
     expect(await screen.findByText('Too many changes just now. Please try again in a few minutes.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel registration' })).toBeEnabled();
     expect(screen.queryByText('Your registration is cancelled.')).not.toBeInTheDocument();
+  });
+
+  it('speaks Arabic', async () => {
+    answerManaged();
+    await act(() => changeLanguage('ar'));
+    renderApp(page);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Jazz' })).toBeInTheDocument();
+    expect(screen.getByText('تسجيلك')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إلغاء التسجيل' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'إضافة إلى التقويم' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'الانضمام عبر الإنترنت (يُفتح في علامة تبويب جديدة)' })).toHaveAttribute('href', 'https://meet.example.com/jazz');
   });
 
   it('shows a cancelled event as cancelled, with nothing to cancel or add to a calendar', async () => {

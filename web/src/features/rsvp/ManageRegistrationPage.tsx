@@ -9,14 +9,16 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { whereOf } from '@/lib/eventInfo';
 import { localTime } from '@/lib/time';
+import type { MessageId } from '@/i18n/ids';
+import { T, useLocale, useT } from '@/i18n/react';
 import { forgetManagedRegistration, useGiveUp, useManagedRegistration } from './hooks';
 import { inAppPath } from './links';
 import { standingText } from '@/lib/registrationWords';
 import { GIVING_UP } from './words';
 
 type ManagedEvent = ManagedRegistration['event'];
-
-const NOT_VALID = 'This link is no longer valid.';
+// A registration given up: its event, and what the page says of it.
+type Given = { event: ManagedEvent; done: MessageId };
 
 // A registration's own page, opened from the private manage link mailed to
 // its person without a login (a guest has none): the event, where they
@@ -25,7 +27,7 @@ const NOT_VALID = 'This link is no longer valid.';
 export default function ManageRegistrationPage() {
   const secret = useSearchParams()[0].get('t') ?? '';
   // Once given up, the link ends: the page says so and asks no more.
-  const [cancelled, setCancelled] = useState<{ event: ManagedEvent; done: string } | null>(null);
+  const [cancelled, setCancelled] = useState<Given | null>(null);
 
   return (
     <div className="page mx-auto max-w-md">
@@ -41,24 +43,25 @@ export default function ManageRegistrationPage() {
   );
 }
 
-function Manage({ secret, onCancelled }: { secret: string; onCancelled: (c: { event: ManagedEvent; done: string }) => void }) {
+function Manage({ secret, onCancelled }: { secret: string; onCancelled: (c: Given) => void }) {
+  const t = useT();
   const managed = useManagedRegistration(secret);
-  useDocumentTitle(managed.status === 'ready' ? `Your registration for ${managed.data.event.title}` : 'Your registration');
+  useDocumentTitle(managed.status === 'ready' ? t('rsvp.documentTitleFor', { title: managed.data.event.title }) : t('rsvp.yourRegistration'));
 
   if (managed.status === 'loading')
     return (
       <p role="status" className="text-slate-600">
-        Loading your registration...
+        {t('rsvp.loading')}
       </p>
     );
   if (managed.status === 'ready') return <Registration secret={secret} managed={managed.data} onCancelled={onCancelled} />;
-  if (statusOf(managed.error) === 404) return <NotFound message={serverMessages(managed.error)[0] ?? NOT_VALID} />;
+  if (statusOf(managed.error) === 404) return <NotFound message={serverMessages(managed.error)[0] ?? t('rsvp.linkNotValid')} />;
   return (
     <div role="alert" className="card">
-      <h1 className="text-xl font-bold text-slate-900">Your registration</h1>
-      <p className="mt-2 text-slate-700">Your registration could not be loaded. Please try again.</p>
+      <h1 className="text-xl font-bold text-slate-900">{t('rsvp.yourRegistration')}</h1>
+      <p className="mt-2 text-slate-700">{t('rsvp.loadFailed')}</p>
       <button type="button" className="btn-secondary mt-3" onClick={managed.retry}>
-        Try again
+        {t('rsvp.tryAgain')}
       </button>
     </div>
   );
@@ -66,51 +69,55 @@ function Manage({ secret, onCancelled }: { secret: string; onCancelled: (c: { ev
 
 // A link cut short: nothing to ask the API.
 function MissingSecret() {
-  useDocumentTitle('Your registration');
-  return <NotFound message={NOT_VALID} />;
+  const t = useT();
+  useDocumentTitle(t('rsvp.yourRegistration'));
+  return <NotFound message={t('rsvp.linkNotValid')} />;
 }
 
 function NotFound({ message }: { message: string }) {
+  const t = useT();
   return (
     <div role="alert" className="card">
-      <h1 className="text-xl font-bold text-slate-900">Registration not found</h1>
+      <h1 className="text-xl font-bold text-slate-900">{t('rsvp.notFound')}</h1>
       <p className="mt-2 text-slate-700">{message}</p>
       <p className="mt-4 text-sm">
         <Link to={paths.events} className="font-medium text-indigo-700 underline">
-          Browse Events
+          {t('rsvp.browseEvents')}
         </Link>
       </p>
     </div>
   );
 }
 
-function Registration({ secret, managed, onCancelled }: { secret: string; managed: ManagedRegistration; onCancelled: (c: { event: ManagedEvent; done: string }) => void }) {
+function Registration({ secret, managed, onCancelled }: { secret: string; managed: ManagedRegistration; onCancelled: (c: Given) => void }) {
+  const t = useT();
+  const locale = useLocale();
   const { event, registration: r } = managed;
   const { busy, giveUp, words } = useGiveUp(secret, managed, () => onCancelled({ event, done: GIVING_UP[r.status].done }));
   const seat = !event.cancelled && r.status === 'registered';
   return (
     <article className="card" aria-labelledby="registration-title">
-      <EventSummary event={event} label="Your registration" />
+      <EventSummary event={event} label={t('rsvp.yourRegistration')} />
       <p className="mt-3 text-lg font-semibold break-words text-slate-900">{managed.name}</p>
       <p className="text-sm break-words text-slate-600">{managed.email}</p>
       {event.cancelled ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-800">
-          This event has been cancelled.
+          {t('rsvp.eventCancelled')}
         </p>
       ) : (
         <p className="mt-3 font-medium text-emerald-800">{standingText(r.status, r.position)}</p>
       )}
       {seat && r.ticket && <TicketCode code={r.ticket} title={event.title} />}
-      {r.checked_in_at && <p className="mt-3 text-sm text-emerald-800">Checked in at {localTime(r.checked_in_at)}.</p>}
+      {r.checked_in_at && <p className="mt-3 text-sm text-emerald-800">{t('rsvp.checkedInAt', { time: localTime(r.checked_in_at, locale) })}</p>}
       {seat && r.online_url && (
         <a href={r.online_url} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 w-full break-all">
-          Join online<span className="sr-only"> (opens in a new tab)</span>
+          <T id={'rsvp.joinOnline'} components={{ 0: <span className="sr-only" /> }} />
         </a>
       )}
       {r.answers.length > 0 && (
         <section aria-labelledby="your-answers" className="mt-4 text-sm">
           <h2 id="your-answers" className="font-semibold text-slate-900">
-            Your answers
+            {t('rsvp.yourAnswers')}
           </h2>
           <AnswerList answers={r.answers} className="mt-1" />
         </section>
@@ -118,7 +125,7 @@ function Registration({ secret, managed, onCancelled }: { secret: string; manage
       {!event.cancelled && (
         <div className="mt-4 grid gap-2">
           <a href={managedCalendarLink(secret)} download className="btn-secondary w-full">
-            Add to calendar
+            {t('rsvp.addToCalendar')}
           </a>
           {/* Giving up a seat or a place in the queue destroys something: the one red action. */}
           <button
@@ -128,7 +135,7 @@ function Registration({ secret, managed, onCancelled }: { secret: string; manage
             aria-busy={busy}
             onClick={() => void giveUp()}
           >
-            {words.button}
+            {t(words.button)}
           </button>
         </div>
       )}
@@ -159,8 +166,9 @@ function EventSummary({ event, label }: { event: ManagedEvent; label: string }) 
   );
 }
 
-function Cancelled({ secret, event, done }: { secret: string; event: ManagedEvent; done: string }) {
-  useDocumentTitle(`Your registration for ${event.title}`);
+function Cancelled({ secret, event, done }: { secret: string } & Given) {
+  const t = useT();
+  useDocumentTitle(t('rsvp.documentTitleFor', { title: event.title }));
   // The page that showed the registration is gone: what it loaded is
   // dropped, not asked again of a link that no longer opens anything.
   useEffect(() => {
@@ -171,13 +179,13 @@ function Cancelled({ secret, event, done }: { secret: string; event: ManagedEven
   useEffect(() => status.current?.focus(), []);
   return (
     <article className="card" aria-labelledby="registration-title">
-      <EventSummary event={event} label="Your registration" />
+      <EventSummary event={event} label={t('rsvp.yourRegistration')} />
       <p ref={status} tabIndex={-1} role="status" className="mt-3 font-medium text-slate-900 focus:outline-none">
-        {done}
+        {t(done)}
       </p>
       <p className="mt-4">
         <Link to={eventPageOf(event)} className="btn-secondary">
-          View the event
+          {t('rsvp.viewEvent')}
         </Link>
       </p>
     </article>

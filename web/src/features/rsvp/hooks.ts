@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { cancelManagedRegistration, openManagedRegistration, type ManagedRegistration } from '@/api/guests';
 import { confirmToast } from '@/components/confirmToast';
+import { useT } from '@/i18n/react';
 import { serverMessages, statusOf } from '@/lib/errors';
 import { invalidateQuery, useQuery } from '@/lib/query';
 import { GIVING_UP } from './words';
@@ -23,14 +24,15 @@ export function forgetManagedRegistration(secret: string): void {
 }
 
 // Giving the registration up, after asking in words that say what each
-// choice does; onCancelled follows the API's yes.
+// choice does; onCancelled follows the API's yes. words are message ids.
 export function useGiveUp(secret: string, managed: ManagedRegistration, onCancelled: () => void) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const words = GIVING_UP[managed.registration.status];
 
   async function giveUp() {
     if (busy) return;
-    if (!(await confirmToast(`${words.question} "${managed.event.title}"?`, { confirm: words.confirm, cancel: words.keep }))) return;
+    if (!(await confirmToast(t(words.question, { title: managed.event.title }), { confirm: t(words.confirm), cancel: t(words.keep) }))) return;
     setBusy(true);
     try {
       await cancelManagedRegistration(secret);
@@ -41,7 +43,7 @@ export function useGiveUp(secret: string, managed: ManagedRegistration, onCancel
       const status = statusOf(error);
       const reason = status === 404 || status === 429 ? serverMessages(error)[0] : undefined;
       if (!reason) console.error('cancel managed registration', error);
-      toast.error(reason ?? words.failed);
+      toast.error(reason ?? t(words.failed));
     } finally {
       setBusy(false);
     }

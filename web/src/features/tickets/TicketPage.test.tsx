@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { TicketPageData } from '@/api/tickets';
+import { changeLanguage } from '@/i18n/i18n';
 
 const secret = 'L1.01JREG00000000000000000001.0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const ticket: TicketPageData = {
@@ -34,6 +35,17 @@ describe('ticket page', () => {
     expect(screen.getByText(/Show this at the door\./)).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     expect(auth).toEqual([null]);
+  });
+
+  it('speaks Arabic', async () => {
+    server.use(http.get(apiUrl(`/event/ticket/${secret}/`), () => HttpResponse.json({ ...ticket, checked_in_at: '2030-05-01T18:05:00Z' })));
+    await act(() => changeLanguage('ar'));
+    renderApp(`/ticket?t=${secret}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Jazz' })).toBeInTheDocument();
+    expect(screen.getByText('تذكرة')).toBeInTheDocument();
+    expect(screen.getByText(/^سُجّل حضورك في /)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'عن الفعالية' })).toBeInTheDocument();
   });
 
   it('says when a link no longer works', async () => {

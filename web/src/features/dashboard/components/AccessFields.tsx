@@ -7,11 +7,14 @@ import type { FormErrorReport } from '@/lib/errors';
 import { FormInput } from '@/components/FormField';
 import { resetInvite } from '../api';
 import type { EventFormValues, Visibility } from '../eventFormValues';
+import type { MessageId } from '@/i18n/ids';
+import { t as translate } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
 
-const CHOICES: { value: Visibility; label: string; help: string }[] = [
-  { value: 'public', label: 'Public', help: 'Listed on Turnout, found by search and shown on your organization’s page.' },
-  { value: 'unlisted', label: 'Unlisted', help: 'Anyone with the link can open it and register; it is in no list or search.' },
-  { value: 'private', label: 'Private', help: 'Only people with its invite link can open it and register.' },
+const CHOICES: { value: Visibility; label: MessageId; help: MessageId }[] = [
+  { value: 'public', label: 'dashboard.access.public', help: 'dashboard.access.publicHelp' },
+  { value: 'unlisted', label: 'dashboard.access.unlisted', help: 'dashboard.access.unlistedHelp' },
+  { value: 'private', label: 'dashboard.access.private', help: 'dashboard.access.privateHelp' },
 ];
 
 interface AccessFieldsProps {
@@ -26,10 +29,11 @@ interface AccessFieldsProps {
 }
 
 export function AccessFields({ values, errors, onChange, eventId, inviteUrl, wasListed }: AccessFieldsProps) {
+  const t = useT();
   return (
     <>
       <fieldset className="sm:col-span-2" aria-describedby={errors.fields.visibility ? 'event-visibility-error' : undefined}>
-        <legend className="field-label">Who can find it</legend>
+        <legend className="field-label">{t('dashboard.access.legend')}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {CHOICES.map((choice) => (
             // The whole card picks its choice (the label covers it).
@@ -49,10 +53,10 @@ export function AccessFields({ values, errors, onChange, eventId, inviteUrl, was
               />
               <div>
                 <label htmlFor={`event-visibility-${choice.value}`} className="block cursor-pointer text-sm font-semibold text-slate-900 after:absolute after:inset-0">
-                  {choice.label}
+                  {t(choice.label)}
                 </label>
                 <p id={`event-visibility-${choice.value}-help`} className="text-sm text-slate-600">
-                  {choice.help}
+                  {t(choice.help)}
                 </p>
               </div>
             </div>
@@ -67,7 +71,7 @@ export function AccessFields({ values, errors, onChange, eventId, inviteUrl, was
         )}
         {wasListed && values.visibility !== 'public' && (
           <p className="mt-2 text-sm text-amber-900">
-            It was public until now: search engines may still show it for a while after you save.
+            {t('dashboard.access.wasPublic')}
           </p>
         )}
         {values.visibility === 'private' && <InviteLink eventId={eventId} initial={inviteUrl ?? null} />}
@@ -79,14 +83,14 @@ export function AccessFields({ values, errors, onChange, eventId, inviteUrl, was
           type="url"
           inputMode="url"
           placeholder="https://"
-          label="Online link (optional)"
+          label={t('dashboard.access.onlineLink')}
           value={values.online_url}
           errors={errors.fields.online_url}
           aria-describedby="event-online_url-help"
           onChange={(e) => onChange({ online_url: e.target.value })}
         />
         <p id="event-online_url-help" className="mt-1 text-sm text-slate-600">
-          For an online or hybrid event. Only people with a seat see it: on the event’s page, in their confirmation and reminders.
+          {t('dashboard.access.onlineLinkHelp')}
         </p>
       </div>
     </>
@@ -96,17 +100,18 @@ export function AccessFields({ values, errors, onChange, eventId, inviteUrl, was
 // A private event's invite link, to copy or replace; before the event is
 // saved (or made private) there is none yet.
 function InviteLink({ eventId, initial }: { eventId: string | undefined; initial: string | null }) {
+  const t = useT();
   const [link, setLink] = useState(initial);
   const [busy, setBusy] = useState(false);
   if (!eventId || !link)
-    return <p className="mt-2 text-sm text-slate-700">Its invite link appears here once you save the event.</p>;
+    return <p className="mt-2 text-sm text-slate-700">{t('dashboard.access.inviteLater')}</p>;
 
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Invite link copied.');
+      toast.success(translate('dashboard.access.inviteCopied'));
     } catch {
-      toast.error('Could not copy the link. Select it and copy it by hand.');
+      toast.error(translate('dashboard.access.copyFailed'));
     }
   }
 
@@ -114,10 +119,10 @@ function InviteLink({ eventId, initial }: { eventId: string | undefined; initial
     setBusy(true);
     try {
       setLink(await resetInvite(id));
-      toast.success('New invite link made. The old one no longer opens the event.');
+      toast.success(translate('dashboard.access.inviteReset'));
     } catch (error) {
       console.error('reset invite link', error);
-      toast.error('Failed to make a new invite link. Please try again.');
+      toast.error(translate('dashboard.access.inviteResetFailed'));
     } finally {
       setBusy(false);
     }
@@ -126,18 +131,18 @@ function InviteLink({ eventId, initial }: { eventId: string | undefined; initial
   return (
     <div className="mt-3 grid gap-2">
       <label htmlFor="event-invite-link" className="text-sm font-medium text-slate-900">
-        Invite link
+        {t('dashboard.access.inviteLink')}
       </label>
       <input id="event-invite-link" readOnly value={link} className="field-input font-mono text-xs" onFocus={(e) => e.target.select()} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-secondary" onClick={() => void copy(link)}>
-          Copy Invite Link
+          {t('dashboard.access.copyInviteLink')}
         </button>
         <button type="button" className="btn-secondary" disabled={busy} aria-busy={busy} onClick={() => void reset(eventId)}>
-          Make a New Link
+          {t('dashboard.access.newLink')}
         </button>
       </div>
-      <p className="text-sm text-slate-600">Anyone you give it to can open the event and register. A new link stops the old one.</p>
+      <p className="text-sm text-slate-600">{t('dashboard.access.inviteHelp')}</p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { PlaceFields } from './PlaceFields';
 import { QuestionsEditor } from './QuestionsEditor';
 import { RepeatFields } from './RepeatFields';
 import { TimeZonePicker, browserTimeZone } from './TimeZonePicker';
+import { useT } from '@/i18n/react';
 
 interface EventFormProps {
   name: string;
@@ -28,6 +29,7 @@ interface EventFormProps {
 }
 
 export function EventForm({ name, initial, submitLabel, saving, errors, currentBanner, eventId, inviteUrl, wasListed, repeatable, onSubmit }: EventFormProps) {
+  const t = useT();
   const [values, setValues] = useState<EventFormValues>(() => ({ ...initial, time_zone: initial.time_zone || browserTimeZone() }));
   const [banner, setBanner] = useState<File | null>(null);
   const setRepeat = useCallback((repeat: string) => setValues((v) => (v.repeat === repeat ? v : { ...v, repeat })), []);
@@ -49,27 +51,27 @@ export function EventForm({ name, initial, submitLabel, saving, errors, currentB
   return (
     <form onSubmit={submit} aria-label={name} className="grid gap-4 sm:grid-cols-2">
       <RequiredFieldsNote className="sm:col-span-2" />
-      <FormInput label="Title" dir="auto" frameClassName="sm:col-span-2" {...bind('title')} />
-      <FormInput label="Location" dir="auto" frameClassName="sm:col-span-2" {...bind('location')} />
-      <FormTextarea label="Description" dir="auto" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
-      <FormInput label="Start time" type="datetime-local" {...bind('start_time')} />
-      <FormInput label="End time" type="datetime-local" {...bind('end_time')} />
+      <FormInput label={t('dashboard.form.title')} dir="auto" frameClassName="sm:col-span-2" {...bind('title')} />
+      <FormInput label={t('dashboard.form.location')} dir="auto" frameClassName="sm:col-span-2" {...bind('location')} />
+      <FormTextarea label={t('dashboard.form.description')} dir="auto" rows={4} frameClassName="sm:col-span-2" {...bind('description')} />
+      <FormInput label={t('dashboard.form.startTime')} type="datetime-local" {...bind('start_time')} />
+      <FormInput label={t('dashboard.form.endTime')} type="datetime-local" {...bind('end_time')} />
       <TimeZonePicker value={values.time_zone} errors={errors.fields.time_zone} onChange={(time_zone) => setValues((v) => ({ ...v, time_zone }))} />
-      <FormInput label="Capacity" type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
+      <FormInput label={t('dashboard.form.capacity')} type="number" inputMode="numeric" min={1} step={1} {...bind('capacity')} />
       {repeatable && <RepeatFields start={values.start_time} timeZone={values.time_zone} errors={errors.fields.repeat} onChange={setRepeat} />}
       <PlaceFields values={values} errors={errors} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} />
       <ToggleField
         name="waitlist"
-        label="Waitlist when full"
-        help="People can queue once every seat is taken; a freed seat goes to the first in line."
+        label={t('dashboard.form.waitlist')}
+        help={t('dashboard.form.waitlistHelp')}
         checked={values.waitlist}
         errors={errors.fields.waitlist}
         onChange={(waitlist) => setValues((v) => ({ ...v, waitlist }))}
       />
       <ToggleField
         name="approval"
-        label="Approve each registration"
-        help="People ask to join and hold no seat until you approve them from the attendee list; both are told by mail."
+        label={t('dashboard.form.approval')}
+        help={t('dashboard.form.approvalHelp')}
         checked={values.approval}
         errors={errors.fields.approval}
         onChange={(approval) => setValues((v) => ({ ...v, approval }))}
@@ -129,12 +131,13 @@ function ToggleField({ name, label, help, checked, errors, onChange }: { name: s
 
 // The banner: the current one, if any, and a file to replace it.
 function BannerField({ current, errors, onChange }: { current?: { url: string; alt: string } | null; errors: string[] | undefined; onChange: (file: File | null) => void }) {
+  const t = useT();
   return (
     <div className="sm:col-span-2">
       {current && (
         <figure className="mb-3">
           <img src={current.url} alt={current.alt} className="aspect-video w-full max-w-xs rounded-md bg-slate-100 object-cover" />
-          <figcaption className="mt-1 text-sm text-slate-600">Current banner</figcaption>
+          <figcaption className="mt-1 text-sm text-slate-600">{t('dashboard.form.currentBanner')}</figcaption>
         </figure>
       )}
       <FormInput
@@ -142,7 +145,7 @@ function BannerField({ current, errors, onChange }: { current?: { url: string; a
         name="banner"
         type="file"
         accept="image/*"
-        label="Banner (optional)"
+        label={t('dashboard.form.banner')}
         errors={errors}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />

@@ -7,6 +7,8 @@ import { useSuggestions } from '@/lib/useSuggestions';
 import type { FormErrorReport } from '@/lib/errors';
 import { suggestPlaces } from '../api';
 import type { EventFormValues } from '../eventFormValues';
+import { t as translate } from '@/i18n/i18n';
+import { T, useT } from '@/i18n/react';
 
 type PlaceValues = Pick<EventFormValues, 'category' | 'city' | 'latitude' | 'longitude'>;
 
@@ -19,6 +21,7 @@ const coord = (n: number) => n.toFixed(5);
 // its own); emptying the city drops it. The raw coordinates stay editable
 // behind a disclosure.
 export function PlaceFields({ values, errors, onChange }: { values: PlaceValues; errors: FormErrorReport; onChange: (changes: Partial<PlaceValues>) => void }) {
+  const t = useT();
   const [locating, setLocating] = useState(false);
   // Suggestions follow what the organizer types, not the saved city.
   const [typed, setTyped] = useState(false);
@@ -28,7 +31,7 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
     setLocating(true);
     locate(
       (coords) => onChange({ latitude: coord(coords.latitude), longitude: coord(coords.longitude) }),
-      'Your location is not available. Pick a city or set the coordinates by hand instead.',
+      translate('dashboard.place.locationUnavailable'),
       () => setLocating(false),
     );
   }
@@ -50,8 +53,8 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
       <div className="sm:col-span-2">
         <Combobox
           id="event-city"
-          label="City (optional)"
-          listLabel="Cities of events"
+          label={t('dashboard.place.city')}
+          listLabel={t('dashboard.place.cities')}
           text={values.city}
           onTextChange={(city) => {
             setTyped(true);
@@ -62,14 +65,14 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
           render={(p) => (
             <>
               <span dir="auto">{p.city}</span>
-              {p.latitude != null && <span className="text-xs opacity-75">map point</span>}
+              {p.latitude != null && <span className="text-xs opacity-75">{t('dashboard.place.mapPointTag')}</span>}
             </>
           )}
           onPick={(p) => {
             setTyped(false);
             onChange(p.latitude != null && p.longitude != null ? { city: p.city, latitude: coord(p.latitude), longitude: coord(p.longitude) } : { city: p.city });
           }}
-          status={places.length === 1 ? '1 city' : `${places.length} cities`}
+          status={t('dashboard.place.cityCount', { count: places.length })}
           errors={errors.fields.city}
           describedBy="event-point"
           inputProps={{ autoComplete: 'off', maxLength: 100, name: 'city' }}
@@ -77,19 +80,19 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
         <MapPointNote latitude={values.latitude} longitude={values.longitude} hasPoint={hasPoint} />
         <div className="mt-2 flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" aria-busy={locating} disabled={locating} onClick={fillMyLocation}>
-            Use my location
+            {t('dashboard.place.useMyLocation')}
           </button>
           {hasPoint && (
             <button type="button" className="btn-secondary" onClick={() => onChange({ latitude: '', longitude: '' })}>
-              Remove map point
+              {t('dashboard.place.removeMapPoint')}
             </button>
           )}
         </div>
         <details className="mt-3" open={coordsErrors.length > 0 || undefined}>
-          <summary className="cursor-pointer text-sm font-medium text-indigo-700">Set coordinates by hand</summary>
+          <summary className="cursor-pointer text-sm font-medium text-indigo-700">{t('dashboard.place.byHand')}</summary>
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
-            <FormInput label="Latitude (optional)" {...coordinate('latitude')} />
-            <FormInput label="Longitude (optional)" {...coordinate('longitude')} />
+            <FormInput label={t('dashboard.place.latitude')} {...coordinate('latitude')} />
+            <FormInput label={t('dashboard.place.longitude')} {...coordinate('longitude')} />
           </div>
         </details>
       </div>
@@ -98,11 +101,12 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
 }
 
 function CategoryField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (category: string) => void }) {
+  const t = useT();
   const categories = useCategories();
   return (
     <div>
       <label htmlFor="event-category" className="field-label">
-        Category
+        {t('dashboard.place.category')}
       </label>
       <select id="event-category" name="category" className="field-input mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
         {(categories.length > 0 ? categories : [{ id: value, name: value }]).map((c) => (
@@ -122,22 +126,16 @@ function CategoryField({ value, errors, onChange }: { value: string; errors: str
 
 // Whether the event has a map point (and a link to see it), read out when it changes.
 function MapPointNote({ latitude, longitude, hasPoint }: { latitude: string; longitude: string; hasPoint: boolean }) {
+  const t = useT();
+  const map = `https://www.openstreetmap.org/?mlat=${encodeURIComponent(latitude)}&mlon=${encodeURIComponent(longitude)}#map=15/${encodeURIComponent(latitude)}/${encodeURIComponent(longitude)}`;
+  // eslint-disable-next-line jsx-a11y/anchor-has-content -- the message puts the link's words inside it
+  const mapLink = <a className="text-indigo-700 underline" href={map} target="_blank" rel="noreferrer" />;
   return (
     <p id="event-point" aria-live="polite" className="mt-1 text-sm text-slate-600">
       {hasPoint ? (
-        <>
-          Map point {latitude}, {longitude}: people find the event with “Near me”.{' '}
-          <a
-            className="text-indigo-700 underline"
-            href={`https://www.openstreetmap.org/?mlat=${encodeURIComponent(latitude)}&mlon=${encodeURIComponent(longitude)}#map=15/${encodeURIComponent(latitude)}/${encodeURIComponent(longitude)}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            See it on a map
-          </a>
-        </>
+        <T id={'dashboard.place.mapPoint'} values={{ latitude, longitude }} components={{ 0: mapLink }} />
       ) : (
-        'No map point yet: pick a city, or use your location, so people find the event with “Near me”.'
+        t('dashboard.place.noMapPoint')
       )}
     </p>
   );

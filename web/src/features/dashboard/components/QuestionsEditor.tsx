@@ -4,14 +4,16 @@
 // answered; in the order people see them.
 import { useId } from 'react';
 import { hasOptions, type QuestionDraft, type QuestionKind } from '../eventFormValues';
+import type { MessageId } from '@/i18n/ids';
+import { useT } from '@/i18n/react';
 
 const MAX_QUESTIONS = 10;
 
-const KINDS: { value: QuestionKind; label: string }[] = [
-  { value: 'text', label: 'Short answer' },
-  { value: 'choice', label: 'One of several options' },
-  { value: 'multi', label: 'Any of several options' },
-  { value: 'checkbox', label: 'A box to tick (consent or terms)' },
+const KINDS: { value: QuestionKind; label: MessageId }[] = [
+  { value: 'text', label: 'dashboard.questions.kindText' },
+  { value: 'choice', label: 'dashboard.questions.kindChoice' },
+  { value: 'multi', label: 'dashboard.questions.kindMulti' },
+  { value: 'checkbox', label: 'dashboard.questions.kindCheckbox' },
 ];
 
 interface QuestionsEditorProps {
@@ -21,6 +23,7 @@ interface QuestionsEditorProps {
 }
 
 export function QuestionsEditor({ questions, errors, onChange }: QuestionsEditorProps) {
+  const t = useT();
   const newKey = useId();
   const change = (i: number, changes: Partial<QuestionDraft>) => onChange(questions.map((q, at) => (at === i ? { ...q, ...changes } : q)));
   const move = (i: number, by: -1 | 1) => {
@@ -32,9 +35,9 @@ export function QuestionsEditor({ questions, errors, onChange }: QuestionsEditor
 
   return (
     <fieldset className="sm:col-span-2" aria-describedby="event-questions-help">
-      <legend className="field-label">Registration questions</legend>
+      <legend className="field-label">{t('dashboard.questions.legend')}</legend>
       <p id="event-questions-help" className="text-sm text-slate-600">
-        Asked of everyone who registers, in this order (up to {MAX_QUESTIONS}). You see the answers in the attendee list and its CSV.
+        {t('dashboard.questions.help', { max: MAX_QUESTIONS })}
       </p>
       {errors && errors.length > 0 && (
         <ul className="mt-1 text-sm text-red-700">
@@ -58,7 +61,7 @@ export function QuestionsEditor({ questions, errors, onChange }: QuestionsEditor
         ))}
       </ol>
       <button type="button" className="btn-secondary mt-3" disabled={questions.length >= MAX_QUESTIONS} onClick={add}>
-        Add a Question
+        {t('dashboard.questions.add')}
       </button>
     </fieldset>
   );
@@ -75,24 +78,24 @@ interface QuestionCardProps {
 }
 
 function QuestionCard({ question: q, number, first, last, onChange, onMove, onRemove }: QuestionCardProps) {
+  const t = useT();
   const id = `event-question-${q.key}`;
-  const name = `question ${number}`;
   return (
     <li className="grid gap-3 rounded-lg p-3 ring-1 ring-slate-300 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-label`} className="field-label">
-          Question {number}
+          {t('dashboard.questions.label', { number })}
         </label>
         <input id={`${id}-label`} className="field-input" dir="auto" maxLength={200} value={q.label} onChange={(e) => onChange({ label: e.target.value })} />
       </div>
       <div>
         <label htmlFor={`${id}-kind`} className="field-label">
-          Answered by
+          {t('dashboard.questions.kind')}
         </label>
         <select id={`${id}-kind`} className="field-input" value={q.kind} onChange={(e) => onChange({ kind: e.target.value as QuestionKind })}>
           {KINDS.map((k) => (
             <option key={k.value} value={k.value}>
-              {k.label}
+              {t(k.label)}
             </option>
           ))}
         </select>
@@ -106,26 +109,26 @@ function QuestionCard({ question: q, number, first, last, onChange, onMove, onRe
           onChange={(e) => onChange({ required: e.target.checked })}
         />
         <label htmlFor={`${id}-required`} className="text-sm text-slate-900">
-          {q.kind === 'checkbox' ? 'Must be ticked to register' : 'Must be answered'}
+          {q.kind === 'checkbox' ? t('dashboard.questions.mustTick') : t('dashboard.questions.mustAnswer')}
         </label>
       </div>
       {hasOptions(q.kind) && (
         <div className="sm:col-span-2">
           <label htmlFor={`${id}-options`} className="field-label">
-            Options, one a line
+            {t('dashboard.questions.options')}
           </label>
           <textarea id={`${id}-options`} className="field-input" dir="auto" rows={3} value={q.options} onChange={(e) => onChange({ options: e.target.value })} />
         </div>
       )}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <button type="button" className="btn-secondary" disabled={first} aria-label={`Move ${name} up`} onClick={() => onMove(-1)}>
-          Move Up
+        <button type="button" className="btn-secondary" disabled={first} aria-label={t('dashboard.questions.moveUpLabel', { number })} onClick={() => onMove(-1)}>
+          {t('dashboard.questions.moveUp')}
         </button>
-        <button type="button" className="btn-secondary" disabled={last} aria-label={`Move ${name} down`} onClick={() => onMove(1)}>
-          Move Down
+        <button type="button" className="btn-secondary" disabled={last} aria-label={t('dashboard.questions.moveDownLabel', { number })} onClick={() => onMove(1)}>
+          {t('dashboard.questions.moveDown')}
         </button>
-        <button type="button" className="btn-secondary text-red-700" aria-label={`Remove ${name}`} onClick={onRemove}>
-          Remove
+        <button type="button" className="btn-secondary text-red-700" aria-label={t('dashboard.questions.removeLabel', { number })} onClick={onRemove}>
+          {t('dashboard.questions.remove')}
         </button>
       </div>
     </li>

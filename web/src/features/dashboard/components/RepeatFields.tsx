@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { serverMessages } from '@/lib/errors';
 import { timeIn } from '@/lib/time';
 import { useDebounced } from '@/lib/useDebounced';
 import { previewSeries, type SeriesPreview } from '../api';
-import { DAYS, dayOf, defaultChoice, ruleOf, type RepeatChoice, type RepeatKind } from '../repeatRule';
+import { dayNames, dayOf, defaultChoice, ruleOf, type RepeatChoice, type RepeatKind } from '../repeatRule';
+import type { MessageId } from '@/i18n/ids';
+import { t as translate } from '@/i18n/i18n';
+import { useLocale, useT } from '@/i18n/react';
 
-const KINDS: { kind: RepeatKind; label: string }[] = [
-  { kind: 'none', label: 'Does not repeat' },
-  { kind: 'weekly', label: 'Weekly' },
-  { kind: 'monthly-weekday', label: 'Monthly, on the same weekday (e.g. the 2nd Wednesday)' },
-  { kind: 'monthly-day', label: 'Monthly, on the same day of the month' },
-  { kind: 'custom', label: 'Custom rule (RRULE)' },
+const KINDS: { kind: RepeatKind; label: MessageId }[] = [
+  { kind: 'none', label: 'dashboard.repeat.none' },
+  { kind: 'weekly', label: 'dashboard.repeat.weekly' },
+  { kind: 'monthly-weekday', label: 'dashboard.repeat.monthlyWeekday' },
+  { kind: 'monthly-day', label: 'dashboard.repeat.monthlyDay' },
+  { kind: 'custom', label: 'dashboard.repeat.custom' },
 ];
 
 interface Props {
@@ -23,6 +26,7 @@ interface Props {
 // How a new event repeats: the choice becomes an RRULE (repeatRule.ts),
 // whose words and next dates the server previews as the person chooses.
 export function RepeatFields({ start, timeZone, errors, onChange }: Props) {
+  const t = useT();
   const [choice, setChoice] = useState<RepeatChoice>(() => defaultChoice(start));
   const rule = ruleOf(choice, start);
   useEffect(() => onChange(rule), [rule, onChange]);
@@ -30,9 +34,9 @@ export function RepeatFields({ start, timeZone, errors, onChange }: Props) {
 
   return (
     <fieldset className="grid gap-3 sm:col-span-2">
-      <legend className="field-label">Repeat</legend>
+      <legend className="field-label">{t('dashboard.repeat.legend')}</legend>
       <select
-        aria-label="Repeat"
+        aria-label={t('dashboard.repeat.legend')}
         className="field-input"
         value={choice.kind}
         // Weekly starts on the start's own day.
@@ -40,7 +44,7 @@ export function RepeatFields({ start, timeZone, errors, onChange }: Props) {
       >
         {KINDS.map((k) => (
           <option key={k.kind} value={k.kind}>
-            {k.label}
+            {t(k.label)}
           </option>
         ))}
       </select>
@@ -48,7 +52,7 @@ export function RepeatFields({ start, timeZone, errors, onChange }: Props) {
       {choice.kind === 'custom' && (
         <div>
           <label htmlFor="repeat-custom" className="field-label">
-            Rule
+            {t('dashboard.repeat.rule')}
           </label>
           <input
             id="repeat-custom"
@@ -73,23 +77,26 @@ export function RepeatFields({ start, timeZone, errors, onChange }: Props) {
 type FieldsProps = { choice: RepeatChoice; set: (changes: Partial<RepeatChoice>) => void };
 
 function WeeklyFields({ choice, set }: FieldsProps) {
+  const t = useT();
+  const locale = useLocale();
+  const days = useMemo(() => dayNames(locale), [locale]);
   const toggle = (code: string) => set({ days: choice.days.includes(code) ? choice.days.filter((d) => d !== code) : [...choice.days, code] });
   return (
     <>
       <div>
         <label htmlFor="repeat-interval" className="field-label">
-          Every
+          {t('dashboard.repeat.every')}
         </label>
         <select id="repeat-interval" className="field-input mt-1 w-auto" value={choice.interval} onChange={(e) => set({ interval: Number(e.target.value) })}>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
-              {n === 1 ? 'week' : `${n} weeks`}
+              {t('dashboard.repeat.weeks', { count: n })}
             </option>
           ))}
         </select>
       </div>
-      <div role="group" aria-label="On" className="flex flex-wrap gap-3">
-        {DAYS.map((d) => (
+      <div role="group" aria-label={t('dashboard.repeat.on')} className="flex flex-wrap gap-3">
+        {days.map((d) => (
           <label key={d.code} className="flex items-center gap-1 text-sm text-slate-800">
             <input type="checkbox" checked={choice.days.includes(d.code)} onChange={() => toggle(d.code)} />
             {d.label}
@@ -101,35 +108,36 @@ function WeeklyFields({ choice, set }: FieldsProps) {
 }
 
 function EndFields({ choice, set }: FieldsProps) {
+  const t = useT();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div>
         <label htmlFor="repeat-end" className="field-label">
-          Ends
+          {t('dashboard.repeat.ends')}
         </label>
         <select id="repeat-end" className="field-input mt-1" value={choice.end} onChange={(e) => set({ end: e.target.value as 'count' | 'until' })}>
-          <option value="count">After a number of dates</option>
-          <option value="until">On a date</option>
+          <option value="count">{t('dashboard.repeat.endCount')}</option>
+          <option value="until">{t('dashboard.repeat.endUntil')}</option>
         </select>
       </div>
       {choice.end === 'count' ? (
         <div>
           <label htmlFor="repeat-count" className="field-label">
-            Dates (at most 200)
+            {t('dashboard.repeat.count')}
           </label>
           <input id="repeat-count" type="number" min={1} max={200} className="field-input mt-1" value={choice.count} onChange={(e) => set({ count: Number(e.target.value) })} />
         </div>
       ) : (
         <div>
           <label htmlFor="repeat-until" className="field-label">
-            Last date (at most 2 years ahead)
+            {t('dashboard.repeat.until')}
           </label>
           <input id="repeat-until" type="date" className="field-input mt-1" value={choice.until} onChange={(e) => set({ until: e.target.value })} />
         </div>
       )}
       <div className="sm:col-span-2">
         <label htmlFor="repeat-skip" className="field-label">
-          Skip dates (optional, e.g. 2026-12-24, 2026-12-31)
+          {t('dashboard.repeat.skip')}
         </label>
         <input id="repeat-skip" className="field-input mt-1" value={choice.skip} onChange={(e) => set({ skip: e.target.value })} />
       </div>
@@ -139,6 +147,8 @@ function EndFields({ choice, set }: FieldsProps) {
 
 // The rule's words and its first dates, as the server reads it.
 function Preview({ rule, start, timeZone }: { rule: string; start: string; timeZone: string }) {
+  const t = useT();
+  const locale = useLocale();
   const asked = useDebounced(`${rule}|${start}|${timeZone}`, 400);
   const [answer, setAnswer] = useState<{ for: string; preview?: SeriesPreview; problem?: string } | null>(null);
   useEffect(() => {
@@ -147,26 +157,26 @@ function Preview({ rule, start, timeZone }: { rule: string; start: string; timeZ
     const [r] = asked.split('|');
     previewSeries(r ?? '', start, timeZone).then(
       (preview) => current && setAnswer({ for: asked, preview }),
-      (error: unknown) => current && setAnswer({ for: asked, problem: serverMessages(error)[0] ?? 'The rule could not be read.' }),
+      (error: unknown) => current && setAnswer({ for: asked, problem: serverMessages(error)[0] ?? translate('dashboard.repeat.unreadable') }),
     );
     return () => {
       current = false;
     };
   }, [asked, start, timeZone]);
-  if (!start) return <p className="text-sm text-slate-600">Choose the start time to see the dates.</p>;
+  if (!start) return <p className="text-sm text-slate-600">{t('dashboard.repeat.chooseStart')}</p>;
   // Only the answer for what the form says now.
   if (!answer || answer.for !== asked) return null;
   return (
-    <div role="status" aria-label="Repeat preview" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+    <div role="status" aria-label={t('dashboard.repeat.preview')} className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
       {answer.problem && <p className="text-red-800">{answer.problem}</p>}
       {answer.preview && (
         <>
           <p className="font-medium">
-            {answer.preview.repeat_text} · {answer.preview.count === 1 ? '1 date' : `${answer.preview.count} dates`}
+            {t('dashboard.repeat.summary', { text: answer.preview.repeat_text, count: answer.preview.count })}
           </p>
-          <ul className="mt-1 list-disc pl-5">
+          <ul className="mt-1 list-disc ps-5">
             {answer.preview.dates.map((d) => (
-              <li key={d}>{timeIn(d, timeZone)}</li>
+              <li key={d}>{timeIn(d, timeZone, locale)}</li>
             ))}
           </ul>
         </>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Combobox } from '@/components/Combobox';
 import { searchTimeZones, timeZoneOption, timeZoneOptions, type TimeZoneOption } from '../timeZones';
+import { useT, type Translate } from '@/i18n/react';
 
 // The browser's own time zone, a new event's by default.
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -9,13 +10,15 @@ export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptio
 // a region, few enough for a phone (and a screen reader's "1 of n").
 const SHOWN = 50;
 
-const plural = (n: number) => (n === 1 ? '1 time zone' : `${n} time zones`);
-const statusOf = (n: number) => (n > SHOWN ? `${plural(n)}, the first ${SHOWN} shown: type a city or an offset to narrow them` : plural(n));
+// How many zones a search found, read out as the list changes.
+const statusOf = (t: Translate, count: number) =>
+  count > SHOWN ? t('dashboard.timeZone.countFirstShown', { count, shown: SHOWN }) : t('dashboard.timeZone.count', { count });
 
 // The event's time zone, chosen from the zones the browser knows: found by
 // city ("Lisbon"), zone or abbreviation, or offset ("+13", "GMT-5"); the
 // event's zone and then the browser's lead the list.
 export function TimeZonePicker({ value, errors, onChange }: { value: string; errors?: string[] | undefined; onChange: (zone: string) => void }) {
+  const t = useT();
   const selected = useMemo(() => timeZoneOption(value), [value]);
   // Naming every zone takes a moment, so the list is made when first opened.
   const [all, setAll] = useState<TimeZoneOption[] | null>(null);
@@ -26,15 +29,15 @@ export function TimeZonePicker({ value, errors, onChange }: { value: string; err
     <div className="sm:col-span-2">
       <Combobox
         id="event-time_zone"
-        label="Time zone"
-        listLabel="Time zones"
+        label={t('dashboard.timeZone.label')}
+        listLabel={t('dashboard.timeZone.listLabel')}
         text={query ?? selected.label}
         onTextChange={setQuery}
         options={found.slice(0, SHOWN)}
         keyOf={(o) => o.zone}
         selectedKey={value}
         pickFirst
-        status={statusOf(found.length)}
+        status={statusOf(t, found.length)}
         render={(o) => (
           <>
             <span dir="ltr">{o.label}</span> <span className="text-xs opacity-75">{o.offset}</span>
@@ -52,8 +55,7 @@ export function TimeZonePicker({ value, errors, onChange }: { value: string; err
         inputProps={{ autoComplete: 'off', name: 'time_zone' }}
       />
       <p id="event-zone-help" className="mt-1 text-sm text-slate-600">
-        The start and end times are in this zone ({selected.offset} now), and people see them in it. Find another by city or
-        by offset, such as +2.
+        {t('dashboard.timeZone.help', { offset: selected.offset })}
       </p>
     </div>
   );

@@ -9,11 +9,13 @@ import { announceLoginStatusChange, session } from '@/lib/storage';
 import { useAction } from '@/lib/useAction';
 import { clearQueries } from '@/lib/query';
 import { deleteAccount } from '../api';
+import { useT } from '@/i18n/react';
 
 // Deleting the account, after entering the password again: its
 // registrations are freed (and, for an organization, its events go), and
 // it signs out everywhere.
 export function DeleteAccount({ organizer }: { organizer: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
@@ -22,12 +24,12 @@ export function DeleteAccount({ organizer }: { organizer: boolean }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const confirmed = await confirmToast(
-      organizer ? 'Delete this organization, its events and every registration to them? This cannot be undone.' : 'Delete your account and every registration? This cannot be undone.',
-      { confirm: 'Delete account', cancel: 'Keep it' },
+      organizer ? t('profile.deleteOrganizationQuestion') : t('profile.deleteAccountQuestion'),
+      { confirm: t('profile.deleteAccountButton'), cancel: t('profile.keepIt') },
     );
     if (!confirmed) return;
     setErrors([]);
-    await run('delete account', 'Failed to delete your account.', async () => {
+    await run('delete account', t('profile.deleteFailed'), async () => {
       try {
         await deleteAccount(password);
       } catch (error) {
@@ -41,7 +43,7 @@ export function DeleteAccount({ organizer }: { organizer: boolean }) {
       session.clear();
       clearQueries();
       announceLoginStatusChange();
-      toast.success('Your account is deleted. We sent you a confirmation.');
+      toast.success(t('profile.accountDeleted'));
       void navigate(paths.home);
     });
   }
@@ -49,17 +51,15 @@ export function DeleteAccount({ organizer }: { organizer: boolean }) {
   return (
     <section aria-labelledby="delete-account" className="card mt-6">
       <h2 id="delete-account" className="mb-1 text-xl font-semibold text-slate-900">
-        Delete account
+        {t('profile.deleteAccountTitle')}
       </h2>
       <p className="mb-3 text-sm text-slate-600">
-        {organizer
-          ? 'The organization, its events (their people are told) and its logo go with it.'
-          : 'Your registrations are cancelled and their seats given back; your username and email address become free.'}
+        {organizer ? t('profile.deleteOrganizationText') : t('profile.deleteAccountText')}
       </p>
       <form onSubmit={(e) => void submit(e)} className="grid max-w-sm gap-3">
         <FormInput
           id="delete-password"
-          label="Your password"
+          label={t('profile.yourPassword')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -68,7 +68,7 @@ export function DeleteAccount({ organizer }: { organizer: boolean }) {
         />
         <div>
           <button type="submit" className="btn-danger" disabled={busy || password === ''} aria-busy={busy}>
-            Delete account
+            {t('profile.deleteAccountButton')}
           </button>
         </div>
       </form>

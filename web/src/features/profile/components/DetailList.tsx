@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT, type Translate } from '@/i18n/react';
 
 export interface Detail {
   label: string;
@@ -11,6 +12,7 @@ export interface Detail {
 // The organization's profile shows every row, N/A where empty; a person's
 // leaves empty rows out.
 export function DetailList({ details, omitEmpty = false }: { details: Detail[]; omitEmpty?: boolean }) {
+  const t = useT();
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
       {details.map(({ label, value, render }) => {
@@ -19,7 +21,7 @@ export function DetailList({ details, omitEmpty = false }: { details: Detail[]; 
         return (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 text-slate-900">{present ? (render ? render(value) : value) : 'N/A'}</dd>
+            <dd className="mt-0.5 text-slate-900">{present ? (render ? render(value) : value) : t('profile.notAvailable')}</dd>
           </div>
         );
       })}
@@ -39,18 +41,14 @@ export function WebsiteLink({ href }: { href: string }) {
 
 // The account's email and, until it is confirmed from there, the new
 // address a change waits on.
-export function emailDetail(email: string, pending: string | null | undefined): Detail {
+export function emailDetail(t: Translate, email: string, pending: string | null | undefined): Detail {
   return {
-    label: 'Email',
+    label: t('profile.email'),
     value: email,
     render: (value) => (
       <>
         {value}
-        {pending && (
-          <span className="mt-0.5 block text-sm break-all text-amber-800">
-            Waiting for confirmation of {pending}: open the link we sent there.
-          </span>
-        )}
+        {pending && <span className="mt-0.5 block text-sm break-all text-amber-800">{t('profile.pendingEmail', { email: pending })}</span>}
       </>
     ),
   };

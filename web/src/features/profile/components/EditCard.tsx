@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import type { AccountState } from '@/api/useAccount';
 import { PageLoading } from '@/components/PageLoading';
 import { useProfileAccount } from '../hooks';
+import { useT } from '@/i18n/react';
 
 export function EditCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,6 +21,7 @@ export function EditCard({ title, children }: { title: string; children: ReactNo
 // The end of an edit form: what went wrong beyond its fields, then save
 // (the children name it) or go back to the profile unchanged.
 export function EditFormActions({ problems, saving, children }: { problems: string[]; saving: boolean; children: ReactNode }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <>
@@ -31,7 +33,7 @@ export function EditFormActions({ problems, saving, children }: { problems: stri
           {children}
         </button>
         <button type="button" className="btn-secondary" onClick={() => void navigate(paths.profile)}>
-          Cancel
+          {t('profile.cancel')}
         </button>
       </div>
     </>
@@ -52,22 +54,24 @@ export function EditedAccountData<T>({
   missing: string;
   children: (data: T) => ReactNode;
 }) {
+  const t = useT();
   const account = useProfileAccount();
   const data = handed ?? pick(account);
   if (data) return children(data);
-  if (account.status === 'loading') return <PageLoading label="Loading profile..." />;
+  if (account.status === 'loading') return <PageLoading label={t('profile.loading')} />;
   return <NoDataFound message={missing} />;
 }
 
 // Shown when an edit page has nothing to edit.
 export function NoDataFound({ message }: { message: string }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <div className="page">
       <div className="card mx-auto w-full max-w-md text-center">
         <h1 className="text-xl font-semibold text-slate-900">{message}</h1>
         <button type="button" className="btn-primary mt-6" onClick={() => void navigate(paths.profile)}>
-          Back to Profile
+          {t('profile.backToProfile')}
         </button>
       </div>
     </div>

@@ -4,11 +4,13 @@ import toast from 'react-hot-toast';
 import { paths } from '@/config/paths';
 import { useAction } from '@/lib/useAction';
 import { listFollowed, unfollow, type Followed } from '../api';
+import { useT } from '@/i18n/react';
 
 // The organizations the person follows: each mails its new public events,
 // at most once a day (turned off for all under Email settings). The list
 // is asked for only when the person opens the section.
 export function Following() {
+  const t = useT();
   const [list, setList] = useState<Followed[] | null>(null);
   const { busy, run } = useAction();
 
@@ -16,31 +18,31 @@ export function Following() {
     try {
       await unfollow(o.id);
       setList((all) => (all ?? []).filter((x) => x.id !== o.id));
-      toast.success(`You no longer follow ${o.name}.`);
+      toast.success(t('profile.unfollowed', { name: o.name }));
     } catch (error) {
       console.error('unfollow', error);
-      toast.error('Failed to unfollow');
+      toast.error(t('profile.unfollowFailed'));
     }
   }
 
   return (
     <section aria-labelledby="following-title" className="card mt-6">
       <h2 id="following-title" className="mb-1 text-xl font-semibold text-slate-900">
-        Following
+        {t('profile.followingTitle')}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">Organizations whose new events are mailed to you, at most once a day each.</p>
+      <p className="mb-3 text-sm text-slate-600">{t('profile.followingText')}</p>
       {list === null && (
         <button
           type="button"
           className="btn-secondary"
           disabled={busy}
           aria-busy={busy}
-          onClick={() => void run('load following', 'Failed to load the organizations you follow.', async () => setList(await listFollowed()))}
+          onClick={() => void run('load following', t('profile.followingFailed'), async () => setList(await listFollowed()))}
         >
-          Show the organizations I follow
+          {t('profile.showFollowing')}
         </button>
       )}
-      {list?.length === 0 && <p className="text-slate-700">You follow no organization yet: press Follow on an organization&apos;s page.</p>}
+      {list?.length === 0 && <p className="text-slate-700">{t('profile.followingNone')}</p>}
       {list && list.length > 0 && (
         <ul className="grid gap-2">
           {list.map((o) => (
@@ -49,7 +51,7 @@ export function Following() {
                 {o.name}
               </Link>
               <button type="button" className="btn-secondary" onClick={() => void stop(o)}>
-                Unfollow
+                {t('profile.unfollow')}
               </button>
             </li>
           ))}

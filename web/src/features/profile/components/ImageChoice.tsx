@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useT } from '@/i18n/react';
 import { ProfileImage } from './ProfileImage';
 
 // The image an edit form would keep: the chosen file once one is picked,
-// else the current one, so the person sees what they are replacing.
-export function ImageChoice({ current, chosen, label }: { current: string | null; chosen: File | null; label: string }) {
+// else the current one, so the person sees what they are replacing. kind
+// names it (a person's avatar, an organization's logo).
+export function ImageChoice({ current, chosen, kind }: { current: string | null; chosen: File | null; kind: 'avatar' | 'logo' }) {
+  const t = useT();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!chosen) {
@@ -17,8 +20,8 @@ export function ImageChoice({ current, chosen, label }: { current: string | null
   }, [chosen]);
   return (
     <div className="flex items-center gap-4 sm:col-span-2">
-      <ProfileImage src={preview ?? current} alt={preview ? `New ${label.toLowerCase()}` : `Current ${label.toLowerCase()}`} />
-      <p className="text-sm text-slate-600">{preview ? `The new ${label.toLowerCase()}, saved when you update.` : `Your current ${label.toLowerCase()}.`}</p>
+      <ProfileImage src={preview ?? current} alt={preview ? t('profile.imageNewAlt', { kind }) : t('profile.imageCurrentAlt', { kind })} />
+      <p className="text-sm text-slate-600">{preview ? t('profile.imageNewNote', { kind }) : t('profile.imageCurrentNote', { kind })}</p>
     </div>
   );
 }

@@ -10,28 +10,32 @@ import { rememberRegistration } from '@/lib/myRegistrations';
 import { useRegisteredEvents } from '../hooks';
 import { EventTime } from '@/components/EventTime';
 import { ListStatus, LoadMore } from '@/components/ListStatus';
-
+import { useT } from '@/i18n/react';
 
 export function RegisteredEvents({ userId }: { userId: string }) {
+  const t = useT();
   const { status, events, remove, retry, more, loadingMore } = useRegisteredEvents(userId);
   const [cancelling, setCancelling] = useState<string | null>(null);
   // Where keyboard focus goes when the focused item's button disappears.
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function cancel(item: RegisteredEvent) {
-    const confirmed = await confirmToast(`Cancel your registration for "${item.title}"?`, { confirm: 'Confirm', cancel: 'Cancel' });
+    const confirmed = await confirmToast(t('profile.cancelRegistrationQuestion', { title: item.title }), {
+      confirm: t('profile.confirm'),
+      cancel: t('profile.cancelDialogBack'),
+    });
     if (!confirmed) return;
     setCancelling(item.id);
-    const id = toast.loading('Cancelling registration...');
+    const id = toast.loading(t('profile.cancellingRegistration'));
     try {
       await cancelRegistration(item.id);
       rememberRegistration(item.event_id, null);
       remove(item.id);
       heading.current?.focus();
-      toast.success('Registration cancelled successfully.', { id });
+      toast.success(t('profile.registrationCancelled'), { id });
     } catch (error) {
       console.error('cancel registration', error);
-      toast.error(slowDownMessage(error) ?? 'Failed to cancel registration.', { id });
+      toast.error(slowDownMessage(error) ?? t('profile.cancelRegistrationFailed'), { id });
     } finally {
       setCancelling(null);
     }
@@ -40,14 +44,14 @@ export function RegisteredEvents({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="registered-events" className="card mt-6">
       <h2 id="registered-events" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-slate-900 focus:outline-none">
-        Registered Events
+        {t('profile.registeredEventsTitle')}
       </h2>
-      <ListStatus status={status} retry={retry} loadingText="Loading events..." what="your registered events" />
+      <ListStatus status={status} retry={retry} loadingText={t('profile.loadingEvents')} what={t('profile.registeredEventsWhat')} />
       {status === 'ready' && events.length === 0 && (
         <div>
-          <p className="text-slate-700">You have not registered for any events.</p>
+          <p className="text-slate-700">{t('profile.noRegisteredEvents')}</p>
           <Link to={paths.events} className="btn-secondary mt-3">
-            Browse events
+            {t('profile.browseEvents')}
           </Link>
         </div>
       )}
@@ -62,7 +66,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                 <div className="flex shrink-0 gap-2 self-start sm:self-auto">
                   {item.status === 'registered' && !item.cancelled && (
                     <Link to={paths.eventDetail(item.event_id)} className="btn-secondary" aria-describedby={titleId}>
-                      Ticket
+                      {t('profile.ticket')}
                     </Link>
                   )}
                   <button
@@ -72,7 +76,7 @@ export function RegisteredEvents({ userId }: { userId: string }) {
                     disabled={cancelling === item.id}
                     onClick={() => void cancel(item)}
                   >
-                    Delete
+                    {t('profile.deleteRegistration')}
                   </button>
                 </div>
               </li>
@@ -88,21 +92,22 @@ export function RegisteredEvents({ userId }: { userId: string }) {
 // The event of a registration: its title (with the registration's state),
 // time and place.
 function RegistrationSummary({ item, titleId }: { item: RegisteredEvent; titleId: string }) {
+  const t = useT();
   return (
     <div className="min-w-0">
       <p id={titleId} className="font-medium text-slate-900">
         {item.title}
         {item.status === 'waitlisted' && (
-          <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
-            Waitlisted{item.position ? ` (${item.position})` : ''}
+          <span className="ms-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
+            {item.position ? t('profile.waitlistedAt', { position: item.position }) : t('profile.waitlisted')}
           </span>
         )}
         {item.status === 'pending' && (
-          <span className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900">Awaiting approval</span>
+          <span className="ms-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 align-middle text-xs font-semibold text-sky-900">{t('profile.awaitingApproval')}</span>
         )}
         {item.cancelled && (
-          <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
-            Cancelled
+          <span className="ms-2 inline-block rounded-full bg-red-100 px-2 py-0.5 align-middle text-xs font-semibold text-red-900">
+            {t('profile.cancelled')}
           </span>
         )}
       </p>
