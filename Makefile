@@ -15,7 +15,7 @@ NPM_CI  := $(NPM) ci --no-audit --no-fund
 # The web app's packages, exactly as web/package-lock.json pins them.
 WEB_DEPS := (cd web && $(NPM_CI))
 
-.PHONY: help emulators dev lint test fuzz codesize e2e websize bench build sizes measure synth bootstrap deploy rollback reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
+.PHONY: help emulators dev lint codes test fuzz codesize e2e websize bench build sizes measure synth bootstrap deploy rollback reset clean zip-tool c-compiler chromium infra-deps web-build deploy-params
 
 help: ## list the targets
 	@echo "Turnout — make targets:"
@@ -54,15 +54,19 @@ STATICCHECK := $(CURDIR)/$(LOCAL)/bin/staticcheck
 $(LOCAL)/bin/staticcheck: lint/go.mod lint/go.sum
 	cd lint && GOWORK=off $(GO) build -o $(CURDIR)/$@ honnef.co/go/tools/cmd/staticcheck
 
-lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json $(LOCAL)/bin/staticcheck ## check the code without running it: gofmt, go vet, staticcheck, Go files ≤ 400 lines and functions ≤ 80 (codesize); ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
+lint: web/node_modules/.package-lock.json infra/node_modules/.package-lock.json $(LOCAL)/bin/staticcheck ## check the code without running it: gofmt, go vet, staticcheck, Go files ≤ 400 lines and functions ≤ 80 (codesize), every API message's code current (msgcodes); ESLint (web, infra; import boundaries, hooks, a11y, sizes); tsc (infra)
 	@files=$$(gofmt -l pkg functions tools); if [ -n "$$files" ]; then echo "gofmt -l: not formatted (run gofmt -w):"; echo "$$files"; exit 1; fi
 	$(GO) vet ./pkg/... ./functions/... ./tools/...
 	cd pkg && $(STATICCHECK) ./...
 	cd functions && $(STATICCHECK) ./...
 	cd tools && $(STATICCHECK) ./...
 	$(GO) run ./tools/codesize
+	$(GO) run ./tools/msgcodes -check
 	cd web && $(NPM) run -s lint
 	cd infra && $(NPM) run -s lint
+
+codes: ## give the API's messages their codes: pkg/httpapi/messagecodes_gen.go and the web's English catalog of them (after adding or changing a Msg constant)
+	$(GO) run ./tools/msgcodes
 
 # The Go packages with tests, one a line: "0 <path>" when its tests need no
 # emulator, "1 <path>" when they start them (they import pkg/emulators).
@@ -212,6 +216,16 @@ chromium:
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else \
 			echo "the end-to-end tests need Chromium at /usr/bin/chromium: install it (Debian: sudo apt-get install chromium)" >&2; exit 1; \
+		fi; \
+	fi
+	@# The screens in Japanese need a Japanese font (Arabic's comes with DejaVu, Chromium's own).
+	@if ! fc-list :lang=ja 2>/dev/null | grep -q .; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing a Japanese font with apt-get"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq; \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-ipafont-gothic >/dev/null; \
+		else \
+			echo "note: no Japanese font; screenshots in Japanese show empty boxes (Debian: sudo apt-get install fonts-ipafont-gothic)" >&2; \
 		fi; \
 	fi
 

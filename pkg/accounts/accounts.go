@@ -53,7 +53,7 @@ const (
 
 // Messages shown to people.
 const (
-	MsgRegistered      = "Registration successful. Check your email to activate your account."
+	MsgSignedUp        = "Registration successful. Check your email to activate your account."
 	MsgUsernameTaken   = "A user with that username already exists."
 	MsgLoginFailed     = "No active account found with the given credentials."
 	MsgNotActivated    = "Please activate your account with the link we emailed you before logging in."
@@ -146,6 +146,7 @@ func (s *Service) RegisterPerson(ctx context.Context, in domain.NewAccount, imag
 		return err
 	}
 	u.FirstName, u.LastName, u.Phone, u.Address, u.ImageKey = in.FirstName, in.LastName, in.Phone, in.Address, imageKey
+	u.Language = in.Language
 	return s.afterCreate(ctx, u, client, in.Next, media.Replace(ctx, s.Media, imageKey, "", func() error {
 		return s.SignUps.CreateUser(ctx, u, u.Joined.Add(ActivationMaxAge))
 	}))
@@ -163,7 +164,7 @@ func (s *Service) RegisterOrganization(ctx context.Context, in domain.NewOrganiz
 		Phone: in.Phone, Address1: in.Address1, Address2: in.Address2, Link: in.Link,
 		Description: in.Description, LogoKey: logoKey,
 	}
-	u.IsOrganizer, u.OrganizationID, u.Phone = true, org.ID, in.Phone
+	u.IsOrganizer, u.OrganizationID, u.Phone, u.Language = true, org.ID, in.Phone, in.Language
 	return s.afterCreate(ctx, u, client, "", media.Replace(ctx, s.Media, logoKey, "", func() error {
 		return s.SignUps.CreateOrganizer(ctx, u, org, u.Joined.Add(ActivationMaxAge))
 	}))
@@ -186,7 +187,7 @@ func (s *Service) afterCreate(ctx context.Context, u domain.User, client, next s
 		return domain.FieldError("username", MsgUsernameTaken)
 	case errors.Is(err, domain.ErrEmailTaken):
 		login, reset := s.WebOrigin+"/login", s.WebOrigin+"/forget/password"
-		return s.send(ctx, client, mailAlreadyRegistered, mail.AlreadyRegistered(u.Email, login, reset))
+		return s.send(ctx, client, mailAlreadyRegistered, mail.In(u.MailLanguage()).AlreadyRegistered(u.Email, login, reset))
 	case err != nil:
 		return err
 	}
@@ -253,7 +254,7 @@ func (s *Service) sendActivation(ctx context.Context, client string, u domain.Us
 	if next != "" {
 		link += "?" + url.Values{"next": {next}}.Encode()
 	}
-	return s.send(ctx, client, mailActivation, mail.Activation(u.Email, displayName(u), link))
+	return s.send(ctx, client, mailActivation, mail.In(u.MailLanguage()).Activation(u.Email, displayName(u), link))
 }
 
 func displayName(u domain.User) string {

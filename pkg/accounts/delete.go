@@ -119,7 +119,7 @@ func (s *Service) deleteAccount(ctx context.Context, u domain.User) error {
 	if name == "" {
 		name = u.Username
 	}
-	if err := s.Mail.Send(ctx, mail.AccountDeleted(u.Email, name, s.WebOrigin+"/register")); err != nil {
+	if err := s.Mail.Send(ctx, mail.In(u.MailLanguage()).AccountDeleted(u.Email, name, s.WebOrigin+"/register")); err != nil {
 		slog.WarnContext(ctx, "mail the confirmation of a deleted account", "err", err)
 	}
 	return nil

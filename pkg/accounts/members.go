@@ -64,7 +64,7 @@ func memberOrganization(u domain.User, orgID string, d domain.Duty) (string, err
 	}
 	refusal := MsgNotMember
 	if len(u.Organizations()) == 0 {
-		refusal = MsgNotOrganizer
+		refusal = MsgNotAnOrganizer
 	}
 	return orgID, domain.Authorize(u, orgID, d, refusal)
 }
@@ -107,7 +107,7 @@ func (s *Service) Invite(ctx context.Context, u domain.User, orgID string, in do
 		return domain.Invitation{}, err
 	}
 	link := s.WebOrigin + "/join?t=" + url.QueryEscape(orgID+"."+secret)
-	return inv, s.send(ctx, client, mailInvitation, mail.Invitation(in.Email, o.Name, u.Username, string(in.Role), link))
+	return inv, s.send(ctx, client, mailInvitation, mail.In(in.Language).Invitation(in.Email, o.Name, u.Username, string(in.Role), link))
 }
 
 // Withdraw ends the open invitation key of organization orgID; owners only.

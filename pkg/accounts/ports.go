@@ -50,6 +50,7 @@ type ProfileStore interface {
 	ConfirmEmail(ctx context.Context, u domain.User) error
 	UpdateOrganization(ctx context.Context, o domain.Organization, pendingEmail string) error
 	SetMuted(ctx context.Context, userID string, muted []domain.MailKind) error
+	SetLanguage(ctx context.Context, userID, language string) error
 	Mute(ctx context.Context, userID string, kind domain.MailKind) (guest bool, err error)
 }
 

@@ -14,14 +14,13 @@ import (
 
 const (
 	// EmailChangeMaxAge is how long a link confirming a new address works.
-	EmailChangeMaxAge     = 24 * time.Hour
-	purposeEmail          = "email"
-	emailChangeTimeLayout = "2 Jan 2006 at 15:04 UTC"
+	EmailChangeMaxAge = 24 * time.Hour
+	purposeEmail      = "email"
 )
 
 // Messages shown to people.
 const (
-	MsgNotOrganizer     = "Only organizer accounts have an organization."
+	MsgNotAnOrganizer   = "Only organizer accounts have an organization."
 	MsgEmailLoginOnly   = "Only the organization's own account can change its email."
 	MsgCurrentPassword  = "Your current password was entered incorrectly. Please enter it again."
 	MsgPasswordForEmail = "Enter your current password to change your email address."
@@ -96,7 +95,7 @@ func (s *Service) Organization(ctx context.Context, u domain.User, orgID string)
 // email is its own account's login email, so only that account changes
 // it, and a new one waits for confirmation as in UpdateProfile.
 func (s *Service) UpdateOrganization(ctx context.Context, u domain.User, o domain.Organization, in OrganizationEdit) (domain.Organization, error) {
-	if err := domain.Authorize(u, o.ID, domain.DutyOrganization, MsgNotOrganizer); err != nil {
+	if err := domain.Authorize(u, o.ID, domain.DutyOrganization, MsgNotAnOrganizer); err != nil {
 		return domain.Organization{}, err
 	}
 	email := in.Email
@@ -175,11 +174,11 @@ func (s *Service) askEmailChange(ctx context.Context, client string, u *domain.U
 	u.PendingEmail = pending
 	token := s.Links.Make(purposeEmail, u.ID, emailState(*u))
 	link := s.WebOrigin + "/api/user/email/confirm/" + url.PathEscape(u.ID) + "/" + url.PathEscape(token) + "/"
-	if err := s.send(ctx, client, mailEmailChange, mail.ConfirmEmailChange(pending, displayName(*u), link)); err != nil {
+	words := mail.In(u.MailLanguage())
+	if err := s.send(ctx, client, mailEmailChange, words.ConfirmEmailChange(pending, displayName(*u), link)); err != nil {
 		return err
 	}
-	when := s.Now().UTC().Format(emailChangeTimeLayout)
-	return s.send(ctx, client, mailEmailChange, mail.EmailChangeRequested(u.Email, displayName(*u), pending, when, s.WebOrigin+"/forget/password"))
+	return s.send(ctx, client, mailEmailChange, words.EmailChangeRequested(u.Email, displayName(*u), pending, words.Moment(s.Now()), s.WebOrigin+"/forget/password"))
 }
 
 // emailState ties a confirmation link to one requested change: it dies

@@ -322,7 +322,7 @@ func (s *Service) RequestReset(ctx context.Context, email, client string) error 
 	}
 	token := s.Links.Make(purposeReset, u.ID, linkState(u))
 	link := s.WebOrigin + "/forget/password/create?" + url.Values{"uid": {u.ID}, "token": {token}}.Encode()
-	return s.send(ctx, client, mailReset, mail.PasswordReset(u.Email, displayName(u), link))
+	return s.send(ctx, client, mailReset, mail.In(u.MailLanguage()).PasswordReset(u.Email, displayName(u), link))
 }
 
 // ConfirmReset sets a new password from an emailed link. The link dies

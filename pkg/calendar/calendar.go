@@ -28,6 +28,11 @@ type Entry struct {
 	// ("" in any other): told first in the description, which every app
 	// shows, and as the RFC 7986 CONFERENCE property, which some link.
 	JoinURL string
+	// JoinLabel introduces JoinURL in the description, in the reader's
+	// language (the mailer's catalogs hold it; "Join online:" when "").
+	// It is the only text of the file Turnout writes: the others are the
+	// event's own.
+	JoinLabel string
 	// Stamp is when the file was made (DTSTAMP). It is the SEQUENCE too,
 	// in seconds: each file revises every earlier one of its event (a
 	// change, a cancellation), so calendars keep the newest.
@@ -91,7 +96,11 @@ func (w *writer) event(e Entry) {
 	w.prop("SUMMARY", e.Title)
 	description := e.Description
 	if e.JoinURL != "" {
-		description = strings.TrimSpace("Join online: " + e.JoinURL + "\n\n" + description)
+		label := e.JoinLabel
+		if label == "" {
+			label = "Join online:"
+		}
+		description = strings.TrimSpace(label + " " + e.JoinURL + "\n\n" + description)
 	}
 	if description != "" {
 		w.prop("DESCRIPTION", description)

@@ -108,3 +108,24 @@ func TestFileDropsControlCharacters(t *testing.T) {
 		t.Errorf("parse: %v", err)
 	}
 }
+
+// The words before the online link are the reader's: English unless the
+// entry names others; the rest of the description is the event's own.
+func TestJoinLabelIsTheReadersLanguage(t *testing.T) {
+	start := time.Date(2027, 5, 1, 10, 0, 0, 0, time.UTC)
+	e := Entry{EventID: "01D", Title: "Yoga", Description: "Bring a mat", Start: start, End: start.Add(time.Hour), Stamp: start, JoinURL: "https://meet.example.com/yoga"}
+	for label, want := range map[string]string{
+		"":                   "Join online: https://meet.example.com/yoga\n\nBring a mat",
+		"オンライン参加：":           "オンライン参加： https://meet.example.com/yoga\n\nBring a mat",
+		"Online dabei sein:": "Online dabei sein: https://meet.example.com/yoga\n\nBring a mat",
+	} {
+		e.JoinLabel = label
+		cal, err := ics.ParseCalendar(strings.NewReader(string(File(e))))
+		if err != nil {
+			t.Fatalf("parse: %v", err)
+		}
+		if got := cal.Events()[0].GetProperty(ics.ComponentPropertyDescription).Value; got != want {
+			t.Errorf("label %q: DESCRIPTION = %q, want %q", label, got, want)
+		}
+	}
+}

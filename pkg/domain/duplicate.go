@@ -61,7 +61,7 @@ func (e Event) Duplicate(id string, start time.Time, bannerKey string, created t
 		Title: e.Title, Description: e.Description, Location: e.Location,
 		Start: start, End: start.Add(e.End.Sub(e.Start)), Capacity: e.Capacity, Waitlist: e.Waitlist,
 		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Coords: e.Coords, BannerKey: bannerKey, Created: created,
-		Visibility: e.Visibility, OnlineURL: e.OnlineURL, Online: e.Online, Approval: e.Approval,
+		Visibility: e.Visibility, OnlineURL: e.OnlineURL, Online: e.Online, Approval: e.Approval, Language: e.Language,
 		Questions: slices.Clone(e.Questions),
 	}
 }

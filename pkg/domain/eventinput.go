@@ -18,6 +18,9 @@ type EventInput struct {
 	// Visibility and OnlineURL (visibility.go) are nil when not sent, as
 	// the place fields; an empty online link removes it.
 	Visibility, OnlineURL *string
+	// Language is the BCP 47 tag of the language the event is held in,
+	// nil when not sent; "" removes it.
+	Language *string
 	// Questions is the JSON list of questions (questions.go), nil when not
 	// sent; AskedBefore are the event's questions until now and
 	// NewQuestionID names a new one.
@@ -44,6 +47,7 @@ type EventFields struct {
 	// Visibility and OnlineURL are nil when the form did not say.
 	Visibility *Visibility
 	OnlineURL  *string
+	Language   *string
 	// Questions is nil when the form did not send them.
 	Questions *[]Question
 }
@@ -71,6 +75,9 @@ func (f EventFields) Apply(e *Event) {
 	}
 	if f.OnlineURL != nil {
 		e.OnlineURL, e.Online = *f.OnlineURL, *f.OnlineURL != ""
+	}
+	if f.Language != nil {
+		e.Language = *f.Language
 	}
 	if f.Questions != nil {
 		e.RetiredQuestions = retire(e.RetiredQuestions, e.Questions, *f.Questions)
@@ -115,6 +122,13 @@ func (in EventInput) Parse(startMustBeAfter time.Time) (EventFields, error) {
 	out.Approval = parseBool(f, "approval", in.Approval)
 	in.placeFields(f, &out)
 	in.visibilityFields(f, &out)
+	if in.Language != nil {
+		tag, ok := NormalizeLanguageTag(*in.Language)
+		if !ok {
+			f.Add("language", MsgLanguageTag)
+		}
+		out.Language = &tag
+	}
 	if in.Questions != nil {
 		questions, problems := ParseQuestions(*in.Questions, in.AskedBefore, in.NewQuestionID)
 		for _, p := range problems {

@@ -30,6 +30,9 @@ type GuestInput struct {
 	Name    string                     `json:"name"`
 	Email   string                     `json:"email"`
 	Answers map[string]json.RawMessage `json:"answers"`
+	// Language is the one the guest registered in (Accept-Language), their
+	// mail's.
+	Language string `json:"-"`
 }
 
 // Validate checks the name and the address (the answers are the event's
@@ -53,9 +56,9 @@ const MsgNameControl = "Enter a name without line breaks, tabs or unreadable cha
 // confirm it: Key is the digest of its link's secret (the table never
 // holds the secret itself).
 type GuestRequest struct {
-	Key, EventID, Name, Email string
-	Answers                   Answers
-	Expires                   time.Time
+	Key, EventID, Name, Email, Language string
+	Answers                             Answers
+	Expires                             time.Time
 }
 
 // GuestAddress is the form of an address that names its guest: folded,

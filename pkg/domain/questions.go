@@ -52,9 +52,17 @@ const (
 	MsgTooManyQuestion = "An event asks at most 10 questions."
 	MsgNotAsked        = "This event does not ask this question."
 	MsgInvalidChoice   = "Select a valid choice."
-	MsgMustAccept      = "You must tick this box to register."
-	MsgAnswerType      = "This answer has the wrong type."
-	MsgAnswersJSON     = "Send the answers as a JSON object of question id to answer."
+	// A question's problems, by its number in the list.
+	MsgQuestionNewID       = "Question %d: leave out the id of a new question (the server names it)."
+	MsgQuestionIDTwice     = "Question %d: its id is used twice."
+	MsgQuestionLabel       = "Question %d: the label is required and has at most %d characters."
+	MsgQuestionNoOptions   = "Question %d: only a choice or multi question has options."
+	MsgQuestionKind        = "Question %d: the kind is \"text\", \"choice\", \"multi\" or \"checkbox\"."
+	MsgQuestionOptionCount = "Question %d: a choice has 2 to %d options."
+	MsgQuestionOptions     = "Question %d: each option is different, not empty, and has at most %d characters."
+	MsgMustAccept          = "You must tick this box to register."
+	MsgAnswerType          = "This answer has the wrong type."
+	MsgAnswersJSON         = "Send the answers as a JSON object of question id to answer."
 )
 
 // ParseQuestions reads the questions field of an event form (a JSON list)
@@ -78,18 +86,18 @@ func ParseQuestions(raw string, was []Question, newID func() string) ([]Question
 	for i := range in {
 		q := &in[i]
 		q.Label = strings.TrimSpace(q.Label)
-		at := fmt.Sprintf("Question %d: ", i+1)
+		at := i + 1
 		switch {
 		case q.ID == "":
 			q.ID = newID()
 		case !slices.ContainsFunc(was, func(w Question) bool { return w.ID == q.ID }):
-			problems = append(problems, at+"leave out the id of a new question (the server names it).")
+			problems = append(problems, fmt.Sprintf(MsgQuestionNewID, at))
 		case seen[q.ID]:
-			problems = append(problems, at+"its id is used twice.")
+			problems = append(problems, fmt.Sprintf(MsgQuestionIDTwice, at))
 		}
 		seen[q.ID] = true
 		if q.Label == "" || utf8.RuneCountInString(q.Label) > MaxQuestionLabel {
-			problems = append(problems, at+fmt.Sprintf("the label is required and has at most %d characters.", MaxQuestionLabel))
+			problems = append(problems, fmt.Sprintf(MsgQuestionLabel, at, MaxQuestionLabel))
 		}
 		problems = append(problems, q.optionProblems(at)...)
 	}
@@ -97,26 +105,26 @@ func ParseQuestions(raw string, was []Question, newID func() string) ([]Question
 }
 
 // optionProblems checks q's kind and options, trimming the options.
-func (q *Question) optionProblems(at string) []string {
+func (q *Question) optionProblems(at int) []string {
 	switch q.Kind {
 	case QuestionText, QuestionCheckbox:
 		if len(q.Options) > 0 {
-			return []string{at + "only a choice or multi question has options."}
+			return []string{fmt.Sprintf(MsgQuestionNoOptions, at)}
 		}
 		q.Options = []string{}
 		return nil
 	case QuestionChoice, QuestionMulti:
 	default:
-		return []string{at + `the kind is "text", "choice", "multi" or "checkbox".`}
+		return []string{fmt.Sprintf(MsgQuestionKind, at)}
 	}
 	if len(q.Options) < 2 || len(q.Options) > MaxOptions {
-		return []string{at + fmt.Sprintf("a choice has 2 to %d options.", MaxOptions)}
+		return []string{fmt.Sprintf(MsgQuestionOptionCount, at, MaxOptions)}
 	}
 	seen := map[string]bool{}
 	for i, o := range q.Options {
 		o = strings.TrimSpace(o)
 		if o == "" || utf8.RuneCountInString(o) > MaxOptionLength || seen[o] {
-			return []string{at + fmt.Sprintf("each option is different, not empty, and has at most %d characters.", MaxOptionLength)}
+			return []string{fmt.Sprintf(MsgQuestionOptions, at, MaxOptionLength)}
 		}
 		seen[o], q.Options[i] = true, o
 	}
@@ -200,7 +208,7 @@ func (q Question) read(raw json.RawMessage) (values []string, problem string) {
 	case q.Kind == QuestionChoice && !slices.Contains(q.Options, text):
 		return nil, MsgInvalidChoice
 	case utf8.RuneCountInString(text) > MaxTextAnswer:
-		return nil, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxTextAnswer)
+		return nil, fmt.Sprintf(MsgMaxLength, MaxTextAnswer)
 	}
 	return []string{text}, ""
 }

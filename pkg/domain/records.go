@@ -11,6 +11,9 @@ type SearchQuery struct {
 	// From and To bound the start (To exclusive).
 	From, To time.Time
 	Category string
+	// Language is a base language ("de"): events held in any variety of
+	// it answer.
+	Language string
 	// CityKey is CityKey of the city, or of the beginning of any of
 	// its words.
 	CityKey string

@@ -156,6 +156,9 @@ const InvitationTTL = 7 * 24 * time.Hour
 type MembersInput struct {
 	Email string `json:"email"`
 	Role  Role   `json:"role"`
+	// Language is the one the invitation is mailed in: the inviter's
+	// (Accept-Language), since the invitee may have no account yet.
+	Language string `json:"-"`
 }
 
 // Messages of members.

@@ -1,7 +1,7 @@
 package domain
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -36,7 +36,7 @@ func CheckLoginName(field, s string) error {
 		return FieldError(field, msg)
 	}
 	if len(s) > MaxLoginName {
-		return FieldError(field, "Ensure this field has no more than "+strconv.Itoa(MaxLoginName)+" characters.")
+		return FieldError(field, fmt.Sprintf(MsgMaxLength, MaxLoginName))
 	}
 	return nil
 }

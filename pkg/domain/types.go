@@ -42,6 +42,10 @@ type User struct {
 	// Memberships are the person's roles in organizations, by their ids
 	// (an organization's own login holds its own by OrganizationID).
 	Memberships map[string]Role
+	// Language is the one the person reads Turnout in (language.go): the
+	// one they signed up or registered as a guest in, until they choose
+	// another; "" for accounts older than languages.
+	Language string
 }
 
 // Organization is the public face of an organizer account.
@@ -104,6 +108,9 @@ type Event struct {
 	// there is one, which lists know without reading it.
 	OnlineURL string
 	Online    bool
+	// Language is the BCP 47 tag of the language it is held in, "" when
+	// its organizer did not say.
+	Language string
 	// Approval makes registering a request its organizer approves or
 	// declines (approval.go); Pending counts the requests waiting.
 	Approval bool
@@ -245,12 +252,14 @@ type Attendee struct {
 	// this registration: the registration's transaction consumes it, so
 	// its link works once ("" for none).
 	Confirms string
+	// Language is the holder's (a guest's profile keeps it for their mail).
+	Language string
 }
 
 // AttendeeOf is u's registration r, with what the organizer sees of u.
 func AttendeeOf(r Registration, u User) Attendee {
 	r.Guest = u.Guest
-	return Attendee{Registration: r, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email}
+	return Attendee{Registration: r, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Language: u.Language}
 }
 
 // RegisteredEvent is a user's registration joined with the event it is for.

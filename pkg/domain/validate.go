@@ -1,10 +1,10 @@
 package domain
 
 import (
+	"fmt"
 	"net/mail"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -36,6 +36,7 @@ const (
 	MsgStartTooFar      = "Start time must be at most 2 years from now."
 	MsgCapacity         = "Capacity must be a whole number from 1 to 100000."
 	MsgBoolean          = "Must be true or false."
+	MsgMaxLength        = "Ensure this field has no more than %d characters."
 )
 
 // Limits on what people may enter.
@@ -57,6 +58,9 @@ type NewAccount struct {
 	// event they meant to register for); activation sends them on to it.
 	// Optional.
 	Next string
+	// Language is the one the person signed up in (the web app's, from
+	// Accept-Language): their mail's until they choose another.
+	Language string
 }
 
 // NewOrganization is what an organization submits to sign up; its email is
@@ -64,6 +68,7 @@ type NewAccount struct {
 type NewOrganization struct {
 	Name, Address1, Address2, Phone, Email, Link, Description string
 	Username, Password, Password1                             string
+	Language                                                  string
 }
 
 // Validate checks a person's sign-up form.
@@ -255,7 +260,7 @@ func required(f FieldErrors, field, v string) {
 
 func maxLen(f FieldErrors, field, v string, n int) {
 	if utf8.RuneCountInString(v) > n {
-		f.Add(field, "Ensure this field has no more than "+strconv.Itoa(n)+" characters.")
+		f.Add(field, fmt.Sprintf(MsgMaxLength, n))
 	}
 }
 

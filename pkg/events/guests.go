@@ -81,12 +81,12 @@ func (s *Service) RequestAsGuest(ctx context.Context, eventID, invite string, in
 		return err
 	}
 	secret := auth.RandomToken(guestRequestTokenSize)
-	req := domain.GuestRequest{Key: auth.SecretDigest(secret), EventID: e.ID, Name: strings.TrimSpace(in.Name), Email: in.Email, Answers: answered, Expires: now.Add(domain.GuestRequestTTL)}
+	req := domain.GuestRequest{Key: auth.SecretDigest(secret), EventID: e.ID, Name: strings.TrimSpace(in.Name), Email: in.Email, Language: in.Language, Answers: answered, Expires: now.Add(domain.GuestRequestTTL)}
 	if err := s.Store.SaveGuestRequest(ctx, req); err != nil {
 		return err
 	}
 	facts := mail.EventFacts{Title: e.Title, Location: e.Location, Start: e.Start, End: e.End, Zone: e.TimeZone, Link: s.WebOrigin + e.GuestPagePath()}
-	return s.Mail.Send(ctx, mail.GuestConfirm(in.Email, req.Name, facts, s.WebOrigin+domain.RSVPConfirmPath(secret)))
+	return s.Mail.Send(ctx, mail.In(in.Language).GuestConfirm(in.Email, req.Name, facts, s.WebOrigin+domain.RSVPConfirmPath(secret)))
 }
 
 // refusedNow is the refusal an event gives any registration now, read
@@ -164,7 +164,7 @@ func (s *Service) holderOf(ctx context.Context, req domain.GuestRequest) (domain
 	case err != nil && !errors.Is(err, domain.ErrNotFound):
 		return domain.User{}, err
 	}
-	return domain.User{ID: s.Guests.ID(domain.GuestAddress(req.Email)), Email: req.Email, FirstName: req.Name, Guest: true}, nil
+	return domain.User{ID: s.Guests.ID(domain.GuestAddress(req.Email)), Email: req.Email, FirstName: req.Name, Guest: true, Language: req.Language}, nil
 }
 
 // Managed reads what a manage link opens: the registration with its

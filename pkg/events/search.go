@@ -30,15 +30,17 @@ const (
 // empty fields do not filter.
 type SearchInput struct {
 	Q, From, To, Category, City, Near, RadiusKm string
-	After                                       string
-	Limit                                       int
+	// Lang is a BCP 47 tag: events held in its language (any variety).
+	Lang  string
+	After string
+	Limit int
 }
 
 // Empty reports whether the input asks for no search at all (the plain
 // list).
 func (in SearchInput) Empty() bool {
 	return strings.TrimSpace(in.Q) == "" && in.From == "" && in.To == "" && in.Category == "" &&
-		strings.TrimSpace(in.City) == "" && in.Near == "" && in.RadiusKm == ""
+		strings.TrimSpace(in.City) == "" && in.Near == "" && in.RadiusKm == "" && in.Lang == ""
 }
 
 // Search finds upcoming events by words, dates, category, city and
@@ -72,6 +74,11 @@ func (in SearchInput) parse() (domain.SearchQuery, error) {
 	}
 	if in.Category != "" && !domain.ValidCategory(in.Category) {
 		bad.Add("category", domain.MsgCategory)
+	}
+	if tag, ok := domain.NormalizeLanguageTag(in.Lang); ok {
+		q.Language = domain.BaseLanguage(tag)
+	} else {
+		bad.Add("lang", domain.MsgLanguageTag)
 	}
 	if utf8.RuneCountInString(in.City) > maxSearchLen {
 		bad.Add("city", MsgSearchCity)

@@ -75,7 +75,7 @@ func (s *Service) rewriteLike(ctx context.Context, u domain.User, l, model domai
 	n.Title, n.Description, n.Location = model.Title, model.Description, model.Location
 	n.Capacity, n.Waitlist, n.Approval = max(model.Capacity, l.SeatsTaken), model.Waitlist, model.Approval
 	n.Category, n.City, n.TimeZone, n.Coords = model.Category, model.City, model.TimeZone, model.Coords
-	n.Visibility, n.OnlineURL, n.Online = model.Visibility, model.OnlineURL, model.Online
+	n.Visibility, n.OnlineURL, n.Online, n.Language = model.Visibility, model.OnlineURL, model.Online, model.Language
 	n.Questions, n.RetiredQuestions, n.BannerKey = model.Questions, model.RetiredQuestions, model.BannerKey
 	n.Start = series.AtTimeOf(l.Start, model.Start, series.ZoneOf(model))
 	n.End = n.Start.Add(model.End.Sub(model.Start))

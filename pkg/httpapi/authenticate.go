@@ -28,7 +28,7 @@ type AccountHandler func(w http.ResponseWriter, r *http.Request, account domain.
 
 // ErrNotAuthenticated is the answer to a missing, malformed, expired or
 // superseded access token.
-var ErrNotAuthenticated = domain.Errorf(domain.CodeUnauthorized, "Authentication credentials were not provided or have expired.")
+var ErrNotAuthenticated = domain.Errorf(domain.CodeUnauthorized, MsgNotAuthenticated)
 
 // Require runs h with the request's account, or answers 401.
 func (a Authenticator) Require(h AccountHandler) http.HandlerFunc {

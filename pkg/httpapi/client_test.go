@@ -93,7 +93,7 @@ func TestOnlyThroughOrigin(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("secret %q, sent %q: status %d, want %d", tt.secret, tt.sent, got, tt.want)
 		}
-		if got == http.StatusForbidden && body != `{"detail":"`+MsgNotThroughSite+`"}` {
+		if got == http.StatusForbidden && body != `{"detail":"`+MsgNotThroughSite+`","codes":{"detail":"not_through_site"}}` {
 			t.Errorf("refusal body = %s", body)
 		}
 	}

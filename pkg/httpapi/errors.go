@@ -26,7 +26,8 @@ var statusOf = map[domain.Code]int{
 }
 
 // Error writes err in the shape the web app reads: {"field": ["message"]}
-// for field errors, {"detail": "message"} otherwise. Of the errors that are
+// for field errors, {"detail": "message"} otherwise, each with "codes"
+// (see Codes). Of the errors that are
 // not a *domain.Error, a failing dependency (see Unavailable) is a 503 with
 // Retry-After; the rest are internal: they are logged with the request's
 // context and the client gets a generic 500 that reveals nothing.
@@ -38,7 +39,7 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if de == nil {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		WriteJSON(w, http.StatusInternalServerError, detail("Something went wrong on our side. Please try again."))
+		WriteJSON(w, http.StatusInternalServerError, Say(MsgInternal))
 		return
 	}
 	status, ok := statusOf[de.Code]
@@ -53,29 +54,24 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	case de.RetryAfter > 0:
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(de.RetryAfter.Seconds()))))
 	}
-	if len(de.Groups) > 0 {
-		body := map[string]any{}
-		for field, msgs := range de.Fields {
-			body[field] = msgs
-		}
-		for field, group := range de.Groups {
-			body[field] = group
-		}
-		WriteJSON(w, status, body)
+	if len(de.Fields) == 0 && len(de.Groups) == 0 {
+		WriteJSON(w, status, Say(de.Message))
 		return
 	}
-	if len(de.Fields) > 0 {
-		WriteJSON(w, status, de.Fields)
-		return
+	body, codes := map[string]any{}, Codes{}
+	for field, msgs := range de.Fields {
+		body[field], codes[field] = msgs, codesOf(msgs)
 	}
-	WriteJSON(w, status, detail(de.Message))
+	for field, group := range de.Groups {
+		inner := map[string][]any{}
+		for key, msgs := range group {
+			inner[key] = codesOf(msgs)
+		}
+		body[field], codes[field] = group, inner
+	}
+	body["codes"] = codes
+	WriteJSON(w, status, body)
 }
 
-type detailBody struct {
-	Detail string `json:"detail"`
-}
-
-func detail(msg string) detailBody { return detailBody{Detail: msg} }
-
-// Detail writes {"detail": msg} with status.
-func Detail(w http.ResponseWriter, status int, msg string) { WriteJSON(w, status, detail(msg)) }
+// Detail writes {"detail": msg, "codes": {"detail": <its code>}} with status.
+func Detail(w http.ResponseWriter, status int, msg string) { WriteJSON(w, status, Say(msg)) }

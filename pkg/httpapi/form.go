@@ -44,11 +44,11 @@ func ParseForm(w http.ResponseWriter, r *http.Request, maxBytes int64) (*Form, e
 	case "application/json", "":
 		err = f.readJSON(body)
 	default:
-		return nil, domain.Errorf(domain.CodeUnsupported, "Send the request body as multipart/form-data or application/json.")
+		return nil, domain.Errorf(domain.CodeUnsupported, MsgSendForm)
 	}
 	var maxErr *http.MaxBytesError
 	if errors.As(err, &maxErr) {
-		return nil, domain.Errorf(domain.CodeTooLarge, "The request body is too large.")
+		return nil, domain.Errorf(domain.CodeTooLarge, MsgBodyTooLarge)
 	}
 	if err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func (f *Form) checkText() error {
 func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
 	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || params["boundary"] == "" {
-		return domain.Errorf(domain.CodeInvalid, "The multipart body has no boundary.")
+		return domain.Errorf(domain.CodeInvalid, MsgNoBoundary)
 	}
 	tail := &tailReader{r: body}
 	mr := multipart.NewReader(tail, params["boundary"])
@@ -84,7 +84,7 @@ func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
 			// form with no field at all is that delimiter alone: browsers
 			// omit empty values).
 			if !bytes.Contains(tail.last, closing) {
-				return domain.Errorf(domain.CodeInvalid, "The multipart body is malformed.")
+				return domain.Errorf(domain.CodeInvalid, MsgMultipartMangled)
 			}
 			return nil
 		}
@@ -92,7 +92,7 @@ func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
 			return malformed(err, "The multipart body is malformed.")
 		}
 		if n == maxFormParts {
-			return domain.Errorf(domain.CodeInvalid, "The form has too many fields.")
+			return domain.Errorf(domain.CodeInvalid, MsgTooManyFields)
 		}
 		name := part.FormName()
 		if name == "" {
@@ -113,7 +113,7 @@ func (f *Form) readMultipart(r *http.Request, body io.Reader) error {
 			return malformed(err, "The multipart body is malformed.")
 		}
 		if len(data) > maxFormValueBytes {
-			return domain.FieldError(name, "This value is too long.")
+			return domain.FieldError(name, MsgValueTooLong)
 		}
 		f.values[name] = string(data)
 	}
@@ -143,7 +143,7 @@ func (f *Form) readURLEncoded(body io.Reader) error {
 	}
 	vals, err := url.ParseQuery(string(data))
 	if err != nil {
-		return domain.Errorf(domain.CodeInvalid, "The form body is malformed.")
+		return domain.Errorf(domain.CodeInvalid, MsgFormMangled)
 	}
 	for k, v := range vals {
 		f.values[k] = v[0]
@@ -171,7 +171,7 @@ func (f *Form) readJSON(body io.Reader) error {
 		case bool:
 			f.values[k] = strconv.FormatBool(v)
 		default:
-			fields.Add(k, "Expected a single value, not a list or object.")
+			fields.Add(k, MsgSingleValue)
 		}
 	}
 	return fields.Err()
@@ -221,7 +221,7 @@ func PageQuery(r *http.Request, fallback, most int) (limit int, after string, er
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > most {
-			return 0, "", domain.FieldError("limit", fmt.Sprintf("limit must be a whole number from 1 to %d.", most))
+			return 0, "", domain.FieldError("limit", fmt.Sprintf(MsgLimit, most))
 		}
 		limit = n
 	}

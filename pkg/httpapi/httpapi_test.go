@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -20,11 +21,16 @@ func TestErrorShapes(t *testing.T) {
 		status int
 		body   string
 	}{
-		{"field errors", domain.FieldError("email", "Enter a valid email address."), 400, `{"email":["Enter a valid email address."]}`},
-		{"detail", domain.Errorf(domain.CodeForbidden, "No."), 403, `{"detail":"No."}`},
-		{"conflict", domain.Errorf(domain.CodeConflict, "Full."), 409, `{"detail":"Full."}`},
-		{"wrapped", errors.Join(errors.New("ctx"), domain.Errorf(domain.CodeNotFound, "Gone.")), 404, `{"detail":"Gone."}`},
-		{"internal", errors.New("operation error DynamoDB: GetItem, ResourceNotFoundException"), 500, `{"detail":"Something went wrong on our side. Please try again."}`},
+		{"field errors", domain.FieldError("email", domain.MsgInvalidEmail), 400, `{"codes":{"email":["invalid_email"]},"email":["Enter a valid email address."]}`},
+		{"detail", domain.Errorf(domain.CodeForbidden, domain.MsgBadRole), 403, `{"detail":"` + domain.MsgBadRole + `","codes":{"detail":"bad_role"}}`},
+		{"values", domain.Errorf(domain.CodeTooMany, "Too many failed login attempts. Try again in %d seconds.", 42), 429,
+			`{"detail":"Too many failed login attempts. Try again in 42 seconds.","codes":{"detail":{"code":"locked_out","args":["42"]}}}`},
+		{"groups", &domain.Error{Code: domain.CodeInvalid, Fields: map[string][]string{"name": {domain.MsgRequired}}, Groups: map[string]domain.FieldErrors{"answers": {"q1": {fmt.Sprintf(domain.MsgMaxLength, 500)}}}}, 400,
+			`{"answers":{"q1":["Ensure this field has no more than 500 characters."]},"codes":{"answers":{"q1":[{"code":"max_length","args":["500"]}]},"name":["required"]},"name":["This field is required."]}`},
+		// A message no Msg constant declares has no code (tools/msgcodes).
+		{"undeclared", domain.Errorf(domain.CodeConflict, "Full."), 409, `{"detail":"Full.","codes":{"detail":null}}`},
+		{"wrapped", errors.Join(errors.New("ctx"), domain.Errorf(domain.CodeNotFound, MsgRouteNotFound)), 404, `{"detail":"Not found.","codes":{"detail":"route_not_found"}}`},
+		{"internal", errors.New("operation error DynamoDB: GetItem, ResourceNotFoundException"), 500, `{"detail":"Something went wrong on our side. Please try again.","codes":{"detail":"internal"}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"reflect"
@@ -30,14 +29,14 @@ const MaxJSONBytes = 64 << 10
 // value, a wrong content type or an oversized body are 4xx errors.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if !IsJSON(r) {
-		return domain.Errorf(domain.CodeUnsupported, "Send the request body as application/json.")
+		return domain.Errorf(domain.CodeUnsupported, MsgSendJSON)
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxJSONBytes))
 	if err := dec.Decode(dst); err != nil {
 		return jsonError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		return domain.Errorf(domain.CodeInvalid, "The request body must hold a single JSON object.")
+		return domain.Errorf(domain.CodeInvalid, MsgSingleObject)
 	}
 	return checkJSONText(dst)
 }
@@ -67,26 +66,27 @@ func jsonError(err error) error {
 	var maxErr *http.MaxBytesError
 	switch {
 	case errors.As(err, &maxErr):
-		return domain.Errorf(domain.CodeTooLarge, "The request body is too large.")
+		return domain.Errorf(domain.CodeTooLarge, MsgBodyTooLarge)
 	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return domain.FieldError(typeErr.Field, fmt.Sprintf("Expected a %s.", jsonKind(typeErr.Type.Kind().String())))
+		return domain.FieldError(typeErr.Field, expected(typeErr.Type.Kind().String()))
 	case errors.Is(err, io.EOF):
-		return domain.Errorf(domain.CodeInvalid, "The request body is empty.")
+		return domain.Errorf(domain.CodeInvalid, MsgBodyEmpty)
 	default:
-		return domain.Errorf(domain.CodeInvalid, "The request body is not valid JSON.")
+		return domain.Errorf(domain.CodeInvalid, MsgBodyNotJSON)
 	}
 }
 
-func jsonKind(kind string) string {
+// expected names the kind of JSON value a field takes.
+func expected(kind string) string {
 	switch kind {
 	case "string":
-		return "string"
+		return MsgExpectedString
 	case "int", "int64", "float64":
-		return "number"
+		return MsgExpectedNumber
 	case "bool":
-		return "boolean"
+		return MsgExpectedBoolean
 	default:
-		return "value of another type"
+		return MsgExpectedOther
 	}
 }
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -59,7 +60,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			slog.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-			Detail(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+			Detail(w, http.StatusInternalServerError, MsgInternal)
 		}
 	}()
 	// API answers are private unless an endpoint says otherwise.
@@ -67,7 +68,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The mux would redirect paths with dot segments or doubled slashes to
 	// their clean form, in HTML; no API path has them.
 	if strings.Contains(r.URL.Path, "/.") || strings.Contains(r.URL.Path, "//") {
-		Detail(w, http.StatusNotFound, "Not found.")
+		Detail(w, http.StatusNotFound, MsgRouteNotFound)
 		return
 	}
 	h, pattern := rt.mux.Handler(r)
@@ -89,9 +90,9 @@ func (rt *Router) unmatched(w http.ResponseWriter, r *http.Request, h http.Handl
 	}
 	switch rec.Code {
 	case http.StatusMethodNotAllowed:
-		Detail(w, rec.Code, "Method \""+r.Method+"\" not allowed.")
+		Detail(w, rec.Code, fmt.Sprintf(MsgMethodNotAllowed, r.Method))
 	case http.StatusNotFound:
-		Detail(w, rec.Code, "Not found.")
+		Detail(w, rec.Code, MsgRouteNotFound)
 	default:
 		// The mux redirects paths missing their trailing slash; keep that.
 		for k, v := range rec.header {

@@ -8,26 +8,26 @@ import "turnout/pkg/domain"
 
 // RequestReceived tells a person their request is waiting for the
 // organizer: it holds no seat yet.
-func RequestReceived(to, name string, e EventFacts) domain.Message {
-	b := newBody(name)
-	b.para("Your request to join this event is in. The organizer approves each registration; you hold no seat until they do:")
+func (l Lang) RequestReceived(to, name string, e EventFacts) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("requested.intro"))
 	b.event(e)
-	where, label, link := e.managedAt()
-	b.action("We will email you as soon as they decide. You can withdraw your request "+where, label, link)
-	return b.message(to, "Request received (not confirmed yet): "+clip(e.Title, 80), e.Link)
+	where, label, link := e.managedAt(l)
+	b.action(l.t("requested.action", "where", where), label, link)
+	return b.message(to, l.titled("requested.subject", e), e.Link)
 }
 
 // RequestApproved tells a person the organizer approved their request and
 // the seat is theirs, with the ticket and the event for the calendar.
-func RequestApproved(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
-	return seatConfirmed(to, name, "The organizer approved your request: you are registered. See you at:", "Approved: ", e, t, ics)
+func (l Lang) RequestApproved(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	return l.seatConfirmed(to, name, "approved", e, t, ics)
 }
 
 // RequestDeclined tells a person the organizer declined their request.
-func RequestDeclined(to, name string, e EventFacts) domain.Message {
-	b := newBody(name)
-	b.para("The organizer could not accept your request to join:")
+func (l Lang) RequestDeclined(to, name string, e EventFacts) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("declined.intro"))
 	b.event(e)
-	b.para("You hold no seat at this event, and nothing more is needed from you.")
-	return b.message(to, "Request declined: "+clip(e.Title, 80), e.Link)
+	b.para(l.t("declined.note"))
+	return b.message(to, l.titled("declined.subject", e), e.Link)
 }

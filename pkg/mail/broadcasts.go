@@ -14,25 +14,25 @@ import (
 // EventCancelled tells a registered or waiting person that the event is
 // cancelled, with the organizer's message; the calendar file takes the
 // event out of their calendar.
-func EventCancelled(to, name, org string, e EventFacts, message string, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para("The organizer has cancelled this event:")
+func (l Lang) EventCancelled(to, name, org string, e EventFacts, message string, ics []byte) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("eventCancelled.intro"))
 	b.event(e)
 	b.quote(clip(org, MaxNameRunes), message)
-	b.action("Your registration needs nothing more from you. The event's page says the same", "Open the event", e.Link)
-	return WithCalendar(b.message(to, "Cancelled: "+clip(e.Title, 80), e.Link), ics)
+	b.action(l.t("eventCancelled.action"), l.t("event.open"), e.Link)
+	return WithCalendar(b.message(to, l.titled("eventCancelled.subject", e), e.Link), ics)
 }
 
 // EventDeleted tells a registered or waiting person that the event was
 // deleted by its organizer, and their registration with it; browse is the
 // list of events (the event's own page is gone).
-func EventDeleted(to, name string, e EventFacts, browse string, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para("The organizer has called off this event and removed it, and your registration with it:")
+func (l Lang) EventDeleted(to, name string, e EventFacts, browse string, ics []byte) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("eventDeleted.intro"))
 	b.event(e)
-	b.para("The attached calendar file takes it out of your calendar.")
-	b.action("Other events are waiting for you on Turnout", "Browse events", browse)
-	return WithCalendar(b.message(to, "Called off: "+clip(e.Title, 80), browse), ics)
+	b.para(l.t("eventDeleted.calendar"))
+	b.action(l.t("eventDeleted.action"), l.t("eventDeleted.button"), browse)
+	return WithCalendar(b.message(to, l.titled("eventDeleted.subject", e), browse), ics)
 }
 
 // Optional mail: the kinds a person can turn off carry a link to turn
@@ -47,8 +47,7 @@ type Optional struct {
 // footer ends b with the way to turn this kind of mail off.
 func (o Optional) footer(b *body) {
 	if o.Page != "" {
-		b.textLink("Don't want mails like this? Turn them off", o.Page)
-		b.html.WriteString(`<p style="margin:16px 0 0;font-size:13px;color:#4b5563;">Don't want mails like this? <a href="` + safeURL(o.Page) + `" style="color:#4338ca;">Turn them off</a>.</p>` + "\n")
+		b.styledLink("margin:16px 0 0;font-size:13px;color:#4b5563;", o.Page, "footer.turnOff")
 	}
 }
 
@@ -60,37 +59,37 @@ func (o Optional) apply(m domain.Message) domain.Message {
 // EventChanged tells a registered or waiting person what changed about
 // the event (its time or place, as it was), with the updated calendar
 // file; times are told in the event's zone.
-func EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte, off Optional) domain.Message {
-	b := newBody(name)
-	b.para("The organizer has changed an event you are registered for:")
+func (l Lang) EventChanged(to, name string, e EventFacts, was domain.EventWas, ics []byte, off Optional) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("eventChanged.intro"))
 	if !was.Start.IsZero() {
 		before := e
 		before.Start, before.End = was.Start, was.End
-		b.para("When: " + e.When() + " (was " + before.When() + ")")
+		b.para(l.t("event.whenWas", "when", l.When(e), "was", l.When(before)))
 	}
 	if was.Location != "" {
-		b.para("Where: " + clip(e.Location, 255) + " (was " + clip(was.Location, 255) + ")")
+		b.para(l.t("event.whereWas", "where", clip(e.Location, 255), "was", clip(was.Location, 255)))
 	}
-	b.para("The event as it stands now:")
+	b.para(l.t("eventChanged.now"))
 	b.event(e)
-	where, label, link := e.managedAt()
-	b.action("The attached calendar file updates your calendar. If you can no longer come, please cancel "+where, label, link)
+	where, label, link := e.managedAt(l)
+	b.action(l.t("eventChanged.action", "where", where), label, link)
 	off.footer(b)
-	return off.apply(WithCalendar(b.message(to, "Changed: "+clip(e.Title, 80), e.Link), ics))
+	return off.apply(WithCalendar(b.message(to, l.titled("eventChanged.subject", e), e.Link), ics))
 }
 
 // OrganizerMessage is an organizer's message to a registered person.
-func OrganizerMessage(to, name, org string, e EventFacts, subject, message string, off Optional) domain.Message {
-	b := newBody(name)
-	b.para("A message about an event you are registered for:")
+func (l Lang) OrganizerMessage(to, name, org string, e EventFacts, subject, message string, off Optional) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("message.intro"))
 	b.event(e)
 	b.quote(clip(org, MaxNameRunes), message)
-	b.action("Everything about the event is on its page", "Open the event", e.Link)
+	b.action(l.t("message.action"), l.t("event.open"), e.Link)
 	if e.Manage != "" {
-		b.link("Your registration is on", "its own page", "(no login needed).", e.Manage)
+		b.link(e.Manage, "message.manage")
 	}
 	off.footer(b)
-	return off.apply(b.message(to, clip(subject, 120)+" · "+clip(e.Title, 60), e.Link))
+	return off.apply(b.message(to, l.t("message.subject", "subject", clip(subject, 120), "event", clip(e.Title, 60)), e.Link))
 }
 
 // quote adds words written by org, one paragraph per block of lines.
@@ -99,9 +98,9 @@ func (b *body) quote(org, words string) {
 		return
 	}
 	if org == "" {
-		org = "The organizer"
+		org = b.l.t("quote.organizer")
 	}
-	b.para(org + " writes:")
+	b.para(b.l.t("quote.writes", "org", org))
 	for _, p := range strings.Split(strings.ReplaceAll(words, "\r\n", "\n"), "\n\n") {
 		if p = strings.TrimSpace(p); p != "" {
 			b.para(p)

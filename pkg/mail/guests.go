@@ -5,11 +5,11 @@ import "turnout/pkg/domain"
 // GuestConfirm asks a guest to confirm their registration by its link,
 // which opens a page that confirms with a button: nothing is held until
 // then, and a mail scanner following the link takes nothing.
-func GuestConfirm(to, name string, e EventFacts, link string) domain.Message {
-	b := newBody(name)
-	b.para("Someone, we hope you, asked to register this address for:")
+func (l Lang) GuestConfirm(to, name string, e EventFacts, link string) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("guestConfirm.intro"))
 	b.event(e)
-	b.action("Confirm to take your place. The link works once, for 24 hours", "Confirm my registration", link)
-	b.para("Nothing is held until you confirm. If it wasn't you, ignore this mail: nothing happens.")
-	return b.message(to, "Confirm your registration: "+clip(e.Title, 80), link)
+	b.action(l.t("guestConfirm.action"), l.t("guestConfirm.button"), link)
+	b.para(l.t("guestConfirm.note"))
+	return b.message(to, l.titled("guestConfirm.subject", e), link)
 }

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"html"
 	"strconv"
 	"time"
 
@@ -30,41 +31,28 @@ type EventFacts struct {
 	Manage string
 }
 
-// managedAt is where the person gives up their registration: the words,
-// the button's label and the link (the event's page, or a guest's own).
-func (e EventFacts) managedAt() (where, label, link string) {
+// managedAt is where the person gives up their registration: the words
+// (in l), the button's label and the link (the event's page, or a guest's
+// own).
+func (e EventFacts) managedAt(l Lang) (where, label, link string) {
 	if e.Manage != "" {
-		return "on your registration's page", "Manage my registration", e.Manage
+		return l.t("manage.guest"), l.t("manage.guestButton"), e.Manage
 	}
-	return "on the event's page", "Open the event", e.Link
+	return l.t("manage.event"), l.t("event.open"), e.Link
 }
 
-// When is the event's time in words, in its zone: "Thu, 26 Nov 2026,
-// 18:00–21:00 CET (Europe/Berlin)", or both dates when it ends on another
-// day; a UTC event's ends in "UTC".
-func (e EventFacts) When() string {
-	loc := time.UTC
-	if l, err := time.LoadLocation(e.Zone); e.Zone != "" && err == nil {
-		loc = l
-	}
-	start, end := e.Start.In(loc), e.End.In(loc)
-	const day, clock = "Mon, 2 Jan 2006", "15:04"
-	zone := " " + start.Format("MST")
-	if name := loc.String(); name != "UTC" && name != zone[1:] {
-		zone += " (" + name + ")"
-	}
-	if start.Format(day) == end.Format(day) {
-		return start.Format(day+", "+clock) + "–" + end.Format(clock) + zone
-	}
-	return start.Format(day+", "+clock) + " – " + end.Format(day+", "+clock) + zone
-}
+// When is the event's time in words, in its zone, in English: "Thu, 26
+// Nov 2026, 18:00–21:00 CET (Europe/Berlin)" (Lang.When in another
+// language).
+func (e EventFacts) When() string { return In(domain.DefaultLanguage).When(e) }
 
 func (b *body) event(e EventFacts) {
+	l := b.l
 	b.para(clip(e.Title, 200))
-	b.para("When: " + e.When())
-	b.para("Where: " + clip(e.Location, 255))
+	b.para(l.t("event.when", "when", l.When(e)))
+	b.para(l.t("event.where", "where", clip(e.Location, 255)))
 	if e.JoinURL != "" {
-		b.link("Join online:", "the event's link", "", e.JoinURL)
+		b.link(e.JoinURL, "event.join")
 	}
 }
 
@@ -93,13 +81,13 @@ const TicketImageID = "ticket-qr@turnout"
 // ticket shows the ticket's QR code and code, and links to its own page.
 // Whoever holds a ticket is going, so the mail closes with "See you there".
 func (b *body) ticket(t Ticket) {
-	b.signOff = "See you there"
+	b.signOff = "signOff.going"
 	if len(t.QR) > 0 {
 		b.html.WriteString(`<p style="margin:0 0 16px;text-align:center;"><img src="cid:` + TicketImageID +
-			`" alt="Ticket QR code" width="200" height="200" style="display:block;margin:0 auto;width:200px;height:200px;"></p>` + "\n")
+			`" alt="` + html.EscapeString(b.l.t("ticket.qrAlt")) + `" width="200" height="200" style="display:block;margin:0 auto;width:200px;height:200px;"></p>` + "\n")
 	}
-	b.para("Your ticket code: " + t.Code)
-	b.action("Show this QR code at the door, or open your ticket on your phone; the link needs no login", "Open my ticket", t.Link)
+	b.para(b.l.t("ticket.code", "code", t.Code))
+	b.action(b.l.t("ticket.action"), b.l.t("ticket.button"), t.Link)
 }
 
 // withTicket attaches the ticket's QR code that the HTML body shows.
@@ -110,82 +98,87 @@ func withTicket(m domain.Message, t Ticket) domain.Message {
 	return m
 }
 
-// RegistrationConfirmed confirms a seat, with the ticket and the event for
-// the calendar.
-func RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
-	return seatConfirmed(to, name, "You are registered. See you at:", "You're registered: ", e, t, ics)
+// titled is the subject of key naming the event (its title clipped).
+func (l Lang) titled(key string, e EventFacts) string {
+	return l.t(key, "event", clip(e.Title, 80))
 }
 
-// seatConfirmed is a mail that a seat is the person's (opener, then the
-// event, the ticket and the calendar file), its subject the prefix and
-// the event's title.
-func seatConfirmed(to, name, opener, subjectPrefix string, e EventFacts, t Ticket, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para(opener)
+// RegistrationConfirmed confirms a seat, with the ticket and the event for
+// the calendar.
+func (l Lang) RegistrationConfirmed(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	return l.seatConfirmed(to, name, "confirmed", e, t, ics)
+}
+
+// seatConfirmed is a mail that a seat is the person's (the opener of
+// kind, then the event, the ticket and the calendar file), its subject
+// kind's, naming the event.
+func (l Lang) seatConfirmed(to, name, kind string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t(kind + ".intro"))
 	b.event(e)
 	b.ticket(t)
-	b.para("The attached calendar file adds the event to your calendar.")
-	where, _, link := e.managedAt()
-	b.link("If you can't come, please", "cancel "+where, "so someone else can have your seat.", link)
-	return WithCalendar(withTicket(b.message(to, subjectPrefix+clip(e.Title, 80), t.Link), t), ics)
+	b.para(l.t("seat.calendar"))
+	where, _, link := e.managedAt(l)
+	b.link(link, "seat.cancel", "where", where)
+	return WithCalendar(withTicket(b.message(to, l.titled(kind+".subject", e), t.Link), t), ics)
 }
 
 // Waitlisted confirms a place in the queue of a full event.
-func Waitlisted(to, name string, e EventFacts, position int) domain.Message {
-	b := newBody(name)
-	b.para("This event is full, so you are on its waitlist, number " + strconv.Itoa(position) + " in line:")
+func (l Lang) Waitlisted(to, name string, e EventFacts, position int) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("waitlisted.intro", "position", strconv.Itoa(position)))
 	b.event(e)
-	where, label, link := e.managedAt()
-	b.action("When a seat frees up, it goes to the first person in line and we email them a ticket. You can leave the waitlist "+where, label, link)
-	return b.message(to, "You're on the waitlist: "+clip(e.Title, 80), e.Link)
+	where, label, link := e.managedAt(l)
+	b.action(l.t("waitlisted.action", "where", where), label, link)
+	return b.message(to, l.titled("waitlisted.subject", e), e.Link)
 }
 
 // SeatGiven tells a waiting person that a seat freed up and is now theirs.
-func SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para("Good news: a seat freed up and it is yours. You are now registered for:")
+func (l Lang) SeatGiven(to, name string, e EventFacts, t Ticket, ics []byte) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("seatGiven.intro"))
 	b.event(e)
 	b.ticket(t)
-	where, _, link := e.managedAt()
-	b.link("If you can no longer come, please", "cancel "+where, "so the next person in line gets the seat.", link)
-	return WithCalendar(withTicket(b.message(to, "A seat is yours: "+clip(e.Title, 80), t.Link), t), ics)
+	where, _, link := e.managedAt(l)
+	b.link(link, "seatGiven.cancel", "where", where)
+	return WithCalendar(withTicket(b.message(to, l.titled("seatGiven.subject", e), t.Link), t), ics)
 }
 
 // RegistrationCancelled confirms a cancelled registration; the calendar
 // file takes the event out of the person's calendar.
-func RegistrationCancelled(to, name string, e EventFacts, ics []byte) domain.Message {
-	b := newBody(name)
-	b.para("Your registration is cancelled for:")
+func (l Lang) RegistrationCancelled(to, name string, e EventFacts, ics []byte) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("cancelled.intro"))
 	b.event(e)
-	b.para("Your seat is given back; the attached calendar file takes the event out of your calendar.")
-	b.action("Changed your mind? If seats are left you can register again on the event's page", "Open the event", e.Link)
-	return WithCalendar(b.message(to, "Registration cancelled: "+clip(e.Title, 80), e.Link), ics)
+	b.para(l.t("cancelled.calendar"))
+	b.action(l.t("cancelled.action"), l.t("event.open"), e.Link)
+	return WithCalendar(b.message(to, l.titled("cancelled.subject", e), e.Link), ics)
 }
 
 // WaitlistLeft confirms that a person left an event's waitlist. It has no
 // calendar file: a place in the queue never put the event in a calendar.
-func WaitlistLeft(to, name string, e EventFacts) domain.Message {
-	b := newBody(name)
-	b.para("You left the waitlist of:")
+func (l Lang) WaitlistLeft(to, name string, e EventFacts) domain.Message {
+	b := l.newBody(name)
+	b.para(l.t("waitlistLeft.intro"))
 	b.event(e)
-	b.action("Changed your mind? You can join again on the event's page, at the end of the line", "Open the event", e.Link)
-	return b.message(to, "You left the waitlist: "+clip(e.Title, 80), e.Link)
+	b.action(l.t("waitlistLeft.action"), l.t("event.open"), e.Link)
+	return b.message(to, l.titled("waitlistLeft.subject", e), e.Link)
 }
 
 // Reminder reminds a registered person of an event that starts soon (the
 // day before or the hour before, by kind): the event, the ticket, the
 // calendar file and the way to give the seat back.
-func Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket, ics []byte, off Optional) domain.Message {
-	soon, subject := "tomorrow", "Tomorrow: "
+func (l Lang) Reminder(to, name string, kind domain.ReminderKind, e EventFacts, t Ticket, ics []byte, off Optional) domain.Message {
+	soon := "24h"
 	if kind == domain.Reminder1h {
-		soon, subject = "in 1 hour", "Starting in 1 hour: "
+		soon = "1h"
 	}
-	b := newBody(name)
-	b.para("A reminder: an event you are registered for starts " + soon + ".")
+	b := l.newBody(name)
+	b.para(l.t("reminder.intro" + soon))
 	b.event(e)
 	b.ticket(t)
-	where, _, link := e.managedAt()
-	b.link("Can't come after all? Please", "cancel your registration", where+" so someone else can have your seat.", link)
+	where, _, link := e.managedAt(l)
+	b.link(link, "reminder.cancel", "where", where)
 	off.footer(b)
-	return off.apply(WithCalendar(withTicket(b.message(to, subject+clip(e.Title, 80), t.Link), t), ics))
+	return off.apply(WithCalendar(withTicket(b.message(to, l.titled("reminder.subject"+soon, e), t.Link), t), ics))
 }

@@ -181,3 +181,37 @@ func (s *Store) numberQueue(ctx context.Context, id string) (int, error) {
 	}
 	return n, nil
 }
+
+// IndexForSearch gives each upcoming event that has no search entry one
+// (events written before the search index existed) and returns how many
+// it gave. It reads the upcoming list's index, not the table.
+func (s *Store) IndexForSearch(ctx context.Context, now time.Time) (int, error) {
+	indexed := 0
+	spans := []string{upcomingPK(now)}
+	if later := upcomingPK(now.AddDate(domain.MaxStartYears, 0, 0)); later != spans[0] {
+		spans = append(spans, later)
+	}
+	for _, span := range spans {
+		iter := s.table.Get(attrGSI1PK, span).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, sortTime(now)).Iter()
+		var it eventItem
+		for iter.Next(ctx, &it) {
+			e := it.domain()
+			k := eventKey(e.ID)
+			err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+				Set(attrGSI3PK, searchPK(e.Start)).Set(attrGSI3SK, upcomingSK(e.Start, e.ID)).
+				Set("Words", domain.SearchWords(e.Title, e.Location, e.City, e.OrganizationName, e.Description)).
+				If("attribute_exists(PK) AND attribute_not_exists($) AND attribute_not_exists(Deleting)", attrGSI3PK).Run(ctx)
+			switch {
+			case err == nil:
+				indexed++
+			case !dynamo.IsCondCheckFailed(err):
+				return indexed, fmt.Errorf("index event %s for search: %w", e.ID, err)
+			}
+			it = eventItem{}
+		}
+		if err := iter.Err(); err != nil {
+			return indexed, fmt.Errorf("list upcoming events to index: %w", err)
+		}
+	}
+	return indexed, nil
+}

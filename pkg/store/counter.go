@@ -44,6 +44,8 @@ type seatsItem struct {
 	// list's, and would make every seat's write dearer).
 	Visibility string `dynamo:",omitempty"`
 	Online     bool   `dynamo:",omitempty"`
+	// Language rides along for the cards too.
+	Language string `dynamo:",omitempty"`
 	// Approval makes a registration a request (approval.go); Pending
 	// counts the requests waiting.
 	Approval bool `dynamo:",omitempty"`
@@ -75,7 +77,7 @@ func newSeatsItem(e domain.Event) seatsItem {
 		Waitlist: e.Waitlist, Waiting: e.Waiting, CheckedIn: e.CheckedIn,
 		Category: e.Category, City: e.City, TimeZone: e.TimeZone, Lat: lat, Lng: lng, OrganizationLogoKey: e.OrganizationLogoKey,
 		Visibility: storedVisibility(e), Online: e.OnlineURL != "", Approval: e.Approval, Pending: e.Pending,
-		SeriesID: e.SeriesID, Position: e.Position,
+		Language: e.Language, SeriesID: e.SeriesID, Position: e.Position,
 	}
 }
 
@@ -93,7 +95,7 @@ func (it eventItem) counts(e *domain.Event) {
 	for _, f := range []struct {
 		from string
 		to   *string
-	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}, {it.CancelReason, &e.CancelReason}, {it.OrganizationLogoKey, &e.OrganizationLogoKey}} {
+	}{{it.Category, &e.Category}, {it.City, &e.City}, {it.TimeZone, &e.TimeZone}, {it.CancelReason, &e.CancelReason}, {it.OrganizationLogoKey, &e.OrganizationLogoKey}, {it.Language, &e.Language}} {
 		if f.from != "" {
 			*f.to = f.from
 		}

@@ -74,6 +74,9 @@ type eventItem struct {
 	InviteCode string `dynamo:",omitempty"`
 	OnlineURL  string `dynamo:",omitempty"`
 	Online     bool   `dynamo:",omitempty"`
+	// Language is the tag of the language it is held in (the counter
+	// carries it too, for the lists' cards).
+	Language string `dynamo:",omitempty"`
 	// Questions are what registering asks; RetiredQuestions those taken
 	// off, for their answers (only the event's own reads hold them).
 	Questions        []domain.Question `dynamo:",omitempty"`
@@ -100,7 +103,7 @@ func newEventItem(e domain.Event) eventItem {
 		Category: e.Category, City: e.City, CityKey: domain.CityKey(e.City), TimeZone: e.TimeZone,
 		Lat: lat, Lng: lng,
 		Words:      eventWords(e),
-		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL,
+		Visibility: storedVisibility(e), InviteCode: e.InviteCode, OnlineURL: e.OnlineURL, Language: e.Language,
 		Questions: e.Questions, RetiredQuestions: e.RetiredQuestions,
 		CreatedBy: editorItem(e.CreatedBy), ChangedBy: editorItem(e.ChangedBy), Changed: e.Changed,
 		SeriesID: e.SeriesID, Position: e.Position,
@@ -131,6 +134,7 @@ func (it eventItem) domain() domain.Event {
 		CancelReason: it.CancelReason, BannerKey: it.BannerKey, Created: it.Created,
 		Category: it.Category, City: it.City, TimeZone: it.TimeZone, Coords: domain.CoordsOf(it.Lat, it.Lng),
 		Visibility: domain.Visibility(it.Visibility), InviteCode: it.InviteCode, OnlineURL: it.OnlineURL, Online: it.OnlineURL != "",
+		Language:  it.Language,
 		Questions: it.Questions, RetiredQuestions: it.RetiredQuestions,
 		CreatedBy: editorOf(it.CreatedBy), ChangedBy: editorOf(it.ChangedBy), Changed: it.Changed,
 		SeriesID: it.SeriesID, Position: it.Position,
@@ -213,7 +217,7 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 			Set("Category", it.Category).Set("City", it.City).Set("CityKey", it.CityKey).Set("TimeZone", it.TimeZone)
 		setOrRemove(up, map[string]string{
 			attrGSI1PK: it.GSI1PK, attrGSI1SK: it.GSI1SK, attrGSI3PK: it.GSI3PK, attrGSI3SK: it.GSI3SK,
-			"Visibility": it.Visibility, "InviteCode": it.InviteCode, "OnlineURL": it.OnlineURL,
+			"Visibility": it.Visibility, "InviteCode": it.InviteCode, "OnlineURL": it.OnlineURL, "Language": it.Language,
 		})
 		for name, list := range map[string][]domain.Question{"Questions": it.Questions, "RetiredQuestions": it.RetiredQuestions} {
 			if len(list) > 0 {
@@ -225,7 +229,7 @@ func (s *Store) UpdateEvent(ctx context.Context, was, e domain.Event, notice *do
 		upSeats := s.table.Update(attrPK, sk.PK).Range(attrSK, sk.SK).
 			Set("Capacity", seats.Capacity).Set("StartsAt", seats.StartsAt).Set("Waitlist", seats.Waitlist).
 			Set("Category", seats.Category).Set("City", seats.City).Set("TimeZone", seats.TimeZone)
-		setOrRemove(upSeats, map[string]string{"Visibility": seats.Visibility})
+		setOrRemove(upSeats, map[string]string{"Visibility": seats.Visibility, "Language": seats.Language})
 		upSeats.Set("Approval", seats.Approval)
 		if seats.Online {
 			upSeats.Set("Online", true)

@@ -45,6 +45,7 @@ const (
 	findWord     = "w:"
 	findCity     = "c:"
 	findCategory = "k:"
+	findLanguage = "l:" // by base language: "de" finds de-CH too
 	findCell     = "g:"
 )
 
@@ -81,6 +82,9 @@ func findItems(e domain.Event) map[key]findItem {
 	}
 	if e.Category != "" {
 		add(findPK(findCategory, e.Category), "")
+	}
+	if e.Language != "" {
+		add(findPK(findLanguage, domain.BaseLanguage(e.Language)), "")
 	}
 	if e.Coords != nil {
 		for _, cell := range e.Coords.Cells() {

@@ -31,13 +31,14 @@ const guestProfileTTL = (domain.MaxStartYears + 1) * 366 * 24 * time.Hour
 // guestRequestItem is a guest registration waiting for its address to
 // confirm it, under the digest of its link's secret.
 type guestRequestItem struct {
-	PK      string `dynamo:"PK,hash"`
-	SK      string `dynamo:"SK,range"`
-	EventID string
-	Name    string
-	Email   string
-	Answers map[string][]string `dynamo:",omitempty"`
-	Expires time.Time           `dynamo:"TTL,unixtime"`
+	PK       string `dynamo:"PK,hash"`
+	SK       string `dynamo:"SK,range"`
+	EventID  string
+	Name     string
+	Email    string
+	Answers  map[string][]string `dynamo:",omitempty"`
+	Language string              `dynamo:",omitempty"`
+	Expires  time.Time           `dynamo:"TTL,unixtime"`
 }
 
 func guestRequestKey(digest string) key { return key{"RSVP#" + digest, "RSVP"} }
@@ -47,7 +48,7 @@ func guestRequestKey(digest string) key { return key{"RSVP#" + digest, "RSVP"} }
 // then on).
 func (s *Store) SaveGuestRequest(ctx context.Context, r domain.GuestRequest) error {
 	k := guestRequestKey(r.Key)
-	it := guestRequestItem{PK: k.PK, SK: k.SK, EventID: r.EventID, Name: r.Name, Email: r.Email, Answers: r.Answers, Expires: r.Expires}
+	it := guestRequestItem{PK: k.PK, SK: k.SK, EventID: r.EventID, Name: r.Name, Email: r.Email, Answers: r.Answers, Language: r.Language, Expires: r.Expires}
 	if err := s.table.Put(it).Run(ctx); err != nil {
 		return fmt.Errorf("save a guest request for event %s: %w", r.EventID, err)
 	}
@@ -65,7 +66,7 @@ func (s *Store) GuestRequest(ctx context.Context, digest string, now time.Time) 
 	if err != nil {
 		return domain.GuestRequest{}, fmt.Errorf("get a guest request: %w", err)
 	}
-	return domain.GuestRequest{Key: digest, EventID: it.EventID, Name: it.Name, Email: it.Email, Answers: it.Answers, Expires: it.Expires}, nil
+	return domain.GuestRequest{Key: digest, EventID: it.EventID, Name: it.Name, Email: it.Email, Answers: it.Answers, Language: it.Language, Expires: it.Expires}, nil
 }
 
 // withRegistrant adds a's holder to a registration's transaction at
@@ -76,10 +77,13 @@ func (s *Store) GuestRequest(ctx context.Context, digest string, now time.Time) 
 func (s *Store) withRegistrant(tx *dynamo.WriteTx, a domain.Attendee, now time.Time) *dynamo.WriteTx {
 	if a.Guest {
 		k := userKey(a.UserID)
-		tx = tx.Update(s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
+		up := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
 			Set("ID", a.UserID).Set("Email", a.Email).Set("FirstName", a.FirstName).Set("Guest", true).
-			Set(attrTTL, now.Add(guestProfileTTL).Unix()).
-			If("attribute_not_exists(PK) OR (Guest = ? AND attribute_not_exists(Deleting))", true))
+			Set(attrTTL, now.Add(guestProfileTTL).Unix())
+		if a.Language != "" {
+			up.Set("Language", a.Language) // the one they registered in last
+		}
+		tx = tx.Update(up.If("attribute_not_exists(PK) OR (Guest = ? AND attribute_not_exists(Deleting))", true))
 	} else {
 		tx = tx.Check(s.registrantLive(a.UserID))
 	}
@@ -164,6 +168,9 @@ func (s *Store) claim(ctx context.Context, e userRegistrationItem, guestID strin
 func (s *Store) claimTx(it attendeeItem, e userRegistrationItem, guestID string, u domain.User) *dynamo.WriteTx {
 	a := it.domain(e.EventID)
 	a.UserID, a.Guest, a.Username, a.Email = u.ID, false, u.Username, u.Email
+	if u.Language != "" {
+		a.Language = u.Language
+	}
 	if u.FirstName != "" || u.LastName != "" {
 		a.FirstName, a.LastName = u.FirstName, u.LastName
 	}

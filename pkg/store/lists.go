@@ -153,7 +153,7 @@ func (s *Store) withSeats(ctx context.Context, items []eventItem) ([]domain.Even
 		return events, nil
 	}
 	var seats []eventItem
-	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "CancelReason", "Category", "City", "TimeZone", "Lat", "Lng", "OrganizationLogoKey", "Visibility", "Online", "Approval", "Pending", "SeriesID", "Position").All(ctx, &seats)
+	err := s.table.Batch(attrPK, attrSK).Get(keys...).Project("ID", "SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "CancelReason", "Category", "City", "TimeZone", "Lat", "Lng", "OrganizationLogoKey", "Visibility", "Online", "Approval", "Language", "Pending", "SeriesID", "Position").All(ctx, &seats)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return nil, fmt.Errorf("read seats: %w", err)
 	}

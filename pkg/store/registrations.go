@@ -85,6 +85,9 @@ type attendeeItem struct {
 	// Claimed marks a guest's registration moved to an account: its
 	// insert is no new registration, and mails nothing.
 	Claimed bool `dynamo:",omitempty"`
+	// Language is the holder's as they registered, which the mails of the
+	// registration are written in (absent on older items: English).
+	Language string `dynamo:",omitempty"`
 }
 
 // waitItem is a place in an event's queue: its sort key holds its ticket
@@ -104,7 +107,7 @@ func newAttendeeItem(a domain.Attendee, ticket *int) attendeeItem {
 		Username: a.Username, FirstName: a.FirstName, LastName: a.LastName, Email: a.Email,
 		Created: a.Created, Status: string(a.Status), CheckedInAt: a.CheckedIn, TicketVersion: a.TicketVersion,
 		Search: fold(strings.Join([]string{a.FirstName, a.LastName, a.Username, a.Email}, " ")), Ticket: ticket,
-		Answers: a.Answers, Guest: a.Guest,
+		Answers: a.Answers, Guest: a.Guest, Language: a.Language,
 	}
 }
 
@@ -120,6 +123,7 @@ func (it attendeeItem) domain(eventID string) domain.Attendee {
 			Answers: it.Answers, Guest: it.Guest,
 		},
 		Username: it.Username, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email,
+		Language: it.Language,
 	}
 }
 

@@ -148,6 +148,9 @@ func (s *Store) searchStreams(q domain.SearchQuery, floor, last string) []search
 	if q.Category != "" {
 		streams = append(streams, find(findPK(findCategory, q.Category), nil))
 	}
+	if q.Language != "" {
+		streams = append(streams, find(findPK(findLanguage, q.Language), nil))
+	}
 	if q.Near != nil {
 		// The box around the circle in the Query, the circle after.
 		box := q.Near.BoxAround(q.RadiusKm)
@@ -304,7 +307,7 @@ func (s *Store) eventsFound(ctx context.Context, q domain.SearchQuery, found []s
 			err := s.table.Batch(attrPK, attrSK).Get(keys...).Project(
 				attrSK, "ID", "OrganizationID", "OrganizationName", "OrganizationLogoKey", "Title", "Description", "Location", "StartsAt", "EndsAt",
 				"Capacity", "BannerKey", "Created", "Deleting", "Category", "City", "CityKey", "Words", "TimeZone", "Lat", "Lng",
-				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Visibility", "Online", "Approval",
+				"SeatsTaken", "Waitlist", "Waiting", "CheckedIn", "Cancelled", "Visibility", "Online", "Approval", "Language",
 			).All(gctx, &batches[i])
 			if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 				return fmt.Errorf("read the events found: %w", err)
@@ -354,44 +357,12 @@ func matches(q domain.SearchQuery, words, cityKey string, e domain.Event) bool {
 	switch {
 	case q.Category != "" && e.Category != q.Category:
 		return false
+	case q.Language != "" && domain.BaseLanguage(e.Language) != q.Language:
+		return false
 	case q.CityKey != "" && !domain.CityMatches(cityKey, q.CityKey):
 		return false
 	case q.Near != nil && (e.Coords == nil || q.Near.DistanceKm(*e.Coords) > q.RadiusKm):
 		return false
 	}
 	return true
-}
-
-// IndexForSearch gives each upcoming event that has no search entry one
-// (events written before the search index existed) and returns how many
-// it gave. It reads the upcoming list's index, not the table.
-func (s *Store) IndexForSearch(ctx context.Context, now time.Time) (int, error) {
-	indexed := 0
-	spans := []string{upcomingPK(now)}
-	if later := upcomingPK(now.AddDate(domain.MaxStartYears, 0, 0)); later != spans[0] {
-		spans = append(spans, later)
-	}
-	for _, span := range spans {
-		iter := s.table.Get(attrGSI1PK, span).Index(IndexUpcoming).Range(attrGSI1SK, dynamo.Greater, sortTime(now)).Iter()
-		var it eventItem
-		for iter.Next(ctx, &it) {
-			e := it.domain()
-			k := eventKey(e.ID)
-			err := s.table.Update(attrPK, k.PK).Range(attrSK, k.SK).
-				Set(attrGSI3PK, searchPK(e.Start)).Set(attrGSI3SK, upcomingSK(e.Start, e.ID)).
-				Set("Words", domain.SearchWords(e.Title, e.Location, e.City, e.OrganizationName, e.Description)).
-				If("attribute_exists(PK) AND attribute_not_exists($) AND attribute_not_exists(Deleting)", attrGSI3PK).Run(ctx)
-			switch {
-			case err == nil:
-				indexed++
-			case !dynamo.IsCondCheckFailed(err):
-				return indexed, fmt.Errorf("index event %s for search: %w", e.ID, err)
-			}
-			it = eventItem{}
-		}
-		if err := iter.Err(); err != nil {
-			return indexed, fmt.Errorf("list upcoming events to index: %w", err)
-		}
-	}
-	return indexed, nil
 }

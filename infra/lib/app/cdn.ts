@@ -45,7 +45,7 @@ export const SHARE_PATH = '/event/detail';
 
 // The public list's search parameters (pkg/api/events/search.go), part of
 // its cache key with limit and after.
-export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'];
+export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km', 'lang'];
 export const SHARE_PREFIX = '/api/event/public/share/';
 // A private event's page opens with its invite code (?invite=): the share
 // rewrite keeps it, and the public pages' cache keys on it.

@@ -456,7 +456,7 @@ func TestUnknownPathsAndWrongMethods(t *testing.T) {
 			Expect(t, res, http.StatusNotFound)
 			var body map[string]any
 			res.Decode(t, &body)
-			if want := map[string]any{"detail": "Not found."}; !reflect.DeepEqual(body, want) {
+			if want := map[string]any{"detail": "Not found.", "codes": map[string]any{"detail": "route_not_found"}}; !reflect.DeepEqual(body, want) {
 				t.Errorf("body = %v, want %v", body, want)
 			}
 		})

@@ -119,7 +119,7 @@ func TestEventCreateOnlyByOrganizers(t *testing.T) {
 		// The organizer's answer: with the online and invite links, and who
 		// made and last changed it.
 		wantKeys := []string{"approval", "banner", "banner_url", "cancelled", "capacity", "category", "changed_at", "changed_by", "city", "created_by",
-			"description", "end_time", "id", "invite_url", "latitude", "location", "longitude", "online", "online_url", "organization", "seats_left",
+			"description", "end_time", "id", "invite_url", "language", "latitude", "location", "longitude", "online", "online_url", "organization", "seats_left",
 			"start_time", "time_zone", "title", "visibility", "waitlist"}
 		if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 			t.Errorf("event keys = %v, want %v", got, wantKeys)

@@ -62,6 +62,9 @@ type Env struct {
 	Passwords *CountingPasswords
 	// shift moves the API's clock ahead of real time.
 	shift atomic.Int64
+	// Language, when set, goes as Accept-Language with every request (as
+	// the web app sends the language it shows).
+	Language string
 }
 
 // CountingPasswords is the real argon2id hashing, counted.
@@ -223,11 +226,22 @@ func (r *Response) Detail(tb testing.TB) string {
 	return d.Detail
 }
 
-// Fields is the body as field errors.
+// Fields is the body as field errors (their codes left out).
 func (r *Response) Fields(tb testing.TB) map[string][]string {
 	tb.Helper()
-	var f map[string][]string
-	r.Decode(tb, &f)
+	var raw map[string]json.RawMessage
+	r.Decode(tb, &raw)
+	f := map[string][]string{}
+	for field, msgs := range raw {
+		if field == "codes" {
+			continue
+		}
+		var list []string
+		if err := json.Unmarshal(msgs, &list); err != nil {
+			tb.Fatalf("field %s of %s: %v", field, r.Body, err)
+		}
+		f[field] = list
+	}
 	return f
 }
 
@@ -256,6 +270,9 @@ func (e *Env) request(from, method, path, contentType string, body io.Reader, to
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
+	if e.Language != "" {
+		req.Header.Set("Accept-Language", e.Language)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -269,7 +286,50 @@ func (e *Env) request(from, method, path, contentType string, body io.Reader, to
 	if err != nil {
 		e.tb.Fatalf("read %s %s: %v", method, path, err)
 	}
-	return &Response{Status: res.StatusCode, Header: res.Header, Body: b}
+	out := &Response{Status: res.StatusCode, Header: res.Header, Body: b}
+	if problem := out.codesProblem(); problem != "" {
+		e.tb.Errorf("%s %s: %s", method, path, problem)
+	}
+	return out
+}
+
+// codesProblem is what is wrong with the codes of a body's messages: every
+// message the API shows (an error's, a success's "detail") has its code
+// beside it (httpapi.Codes), which clients translate by; "" when all is
+// well or the body has no message.
+func (r *Response) codesProblem() string {
+	var top map[string]json.RawMessage
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") || json.Unmarshal(r.Body, &top) != nil {
+		return ""
+	}
+	if _, said := top["detail"]; !said && r.Status < 400 {
+		return ""
+	}
+	raw, ok := top["codes"]
+	if !ok {
+		return fmt.Sprintf("%d %s carries no codes", r.Status, r.Body)
+	}
+	var codes any
+	if err := json.Unmarshal(raw, &codes); err != nil || hasNull(codes) {
+		return fmt.Sprintf("%d %s has a message without a code (declare it as a Msg constant; go run ./tools/msgcodes)", r.Status, r.Body)
+	}
+	return ""
+}
+
+func hasNull(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case []any:
+		return slices.ContainsFunc(v, hasNull)
+	case map[string]any:
+		for _, x := range v {
+			if hasNull(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // JSON sends v as a JSON body (nil sends no body).

@@ -77,7 +77,7 @@ func TestSignUpImagesArePendingUntilActivation(t *testing.T) {
 			stored := len(env.bucketKeys(t, "media/"+tc.kind+"/"))
 			res = env.Multipart(http.MethodPost, tc.path, again, files, "")
 			Expect(t, res, http.StatusCreated)
-			if got, want := res.Detail(t), accounts.MsgRegistered; got != want {
+			if got, want := res.Detail(t), accounts.MsgSignedUp; got != want {
 				t.Errorf("detail = %q, want %q", got, want)
 			}
 			if got := len(env.bucketKeys(t, pending)); got != before {

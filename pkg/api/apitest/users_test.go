@@ -21,7 +21,7 @@ func TestSignUpActivateLogin(t *testing.T) {
 	form := PersonForm(Unique("Grace"))
 	res := env.Multipart(http.MethodPost, "/api/user/registration/", form, map[string]File{"image": {"me.png", mediatest.PNG(8, 8)}}, "")
 	Expect(t, res, http.StatusCreated)
-	if got, want := res.Detail(t), accounts.MsgRegistered; got != want {
+	if got, want := res.Detail(t), accounts.MsgSignedUp; got != want {
 		t.Errorf("detail = %q, want %q", got, want)
 	}
 
@@ -214,7 +214,7 @@ func TestSignUpDoesNotRevealAccounts(t *testing.T) {
 	again["email"] = strings.ToUpper(first["email"])
 	res = env.Multipart(http.MethodPost, "/api/user/registration/", again, nil, "")
 	Expect(t, res, http.StatusCreated)
-	if got, want := res.Detail(t), accounts.MsgRegistered; got != want {
+	if got, want := res.Detail(t), accounts.MsgSignedUp; got != want {
 		t.Errorf("detail = %q, want %q", got, want)
 	}
 	inbox := mailtest.Inbox(t, env.Config.SESEndpoint, first["email"])

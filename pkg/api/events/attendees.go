@@ -219,8 +219,8 @@ func fileName(title, suffix string) string {
 }
 
 type checkInReply struct {
-	Detail           string `json:"detail"`
-	AlreadyCheckedIn bool   `json:"already_checked_in"`
+	httpapi.Said
+	AlreadyCheckedIn bool `json:"already_checked_in"`
 	attendeeBody
 }
 
@@ -239,11 +239,11 @@ func (h handlers) checkIn(w http.ResponseWriter, r *http.Request, u domain.User)
 	if already {
 		detail = MsgAlreadyCheckedIn
 	}
-	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Detail: detail, AlreadyCheckedIn: already, attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Said: httpapi.Say(detail), AlreadyCheckedIn: already, attendeeBody: attendeeOf(a)})
 }
 
 type undoCheckInReply struct {
-	Detail string `json:"detail"`
+	httpapi.Said
 	// Undone is false when the attendee was not checked in.
 	Undone bool `json:"undone"`
 	attendeeBody
@@ -260,12 +260,12 @@ func (h handlers) undoCheckIn(w http.ResponseWriter, r *http.Request, u domain.U
 	if !undone {
 		detail = MsgNotCheckedIn
 	}
-	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Detail: detail, Undone: undone, attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Said: httpapi.Say(detail), Undone: undone, attendeeBody: attendeeOf(a)})
 }
 
 // decisionReply is an approved or declined registration as it now stands.
 type decisionReply struct {
-	Detail string `json:"detail"`
+	httpapi.Said
 	attendeeBody
 }
 
@@ -286,7 +286,7 @@ func decided(w http.ResponseWriter, r *http.Request, a domain.Attendee, err erro
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, decisionReply{Detail: detail, attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, decisionReply{Said: httpapi.Say(detail), attendeeBody: attendeeOf(a)})
 }
 
 // Messages of the organizer's decisions.

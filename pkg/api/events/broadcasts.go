@@ -17,8 +17,8 @@ const (
 )
 
 type cancelReply struct {
-	Detail string    `json:"detail"`
-	Event  eventBody `json:"event"`
+	httpapi.Said
+	Event eventBody `json:"event"`
 }
 
 // cancelEvent calls off an event (owner only) and tells its people.
@@ -33,7 +33,7 @@ func (h handlers) cancelEvent(w http.ResponseWriter, r *http.Request, u domain.U
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, cancelReply{Detail: MsgCancelled, Event: h.bodyOf(e)})
+	httpapi.WriteJSON(w, http.StatusOK, cancelReply{Said: httpapi.Say(MsgCancelled), Event: h.bodyOf(e)})
 }
 
 // message sends an organizer's message to everyone registered (owner
@@ -48,5 +48,5 @@ func (h handlers) message(w http.ResponseWriter, r *http.Request, u domain.User)
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"detail": MsgMessageQueued})
+	httpapi.Detail(w, http.StatusAccepted, MsgMessageQueued)
 }

@@ -26,6 +26,7 @@ const (
 // mailed link confirms it.
 func (h handlers) registerGuest(w http.ResponseWriter, r *http.Request, in domain.GuestInput) {
 	client := httpapi.ClientAddress(r, h.OriginSecret)
+	in.Language = domain.PreferredLanguage(r.Header.Get("Accept-Language"))
 	if err := h.Events.RequestAsGuest(r.Context(), r.PathValue("eventId"), r.URL.Query().Get("invite"), in, client); err != nil {
 		httpapi.Error(w, r, err)
 		return

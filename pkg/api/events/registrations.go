@@ -45,7 +45,7 @@ func registeredEventOf(re domain.RegisteredEvent) registeredEventBody {
 }
 
 type registerReply struct {
-	Detail string `json:"detail"`
+	httpapi.Said
 	registeredEventBody
 	// Ticket is the code the ticket's QR code carries ("" while waiting).
 	Ticket string `json:"ticket,omitempty"`
@@ -99,7 +99,7 @@ func (h handlers) registerReplyOf(re domain.RegisteredEvent) registerReply {
 		detail = MsgRequestReceived
 	}
 	return registerReply{
-		Detail: detail, registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
+		Said: httpapi.Say(detail), registeredEventBody: registeredEventOf(re), Ticket: h.Events.Ticket(re.Registration),
 		TicketLink: h.ticketLink(h.Events.TicketLink(re.Registration)),
 		OnlineURL:  joinLink(re.Registration, re.Event), Answers: re.Event.LabeledAnswers(re.Registration.Answers),
 	}

@@ -10,14 +10,14 @@ import (
 
 // SearchParams are the public list's search parameters; CloudFront keys
 // its cache on them with limit and after (infra: PublicListCache).
-var SearchParams = []string{"q", "from", "to", "category", "city", "near", "radius_km"}
+var SearchParams = []string{"q", "from", "to", "category", "city", "near", "radius_km", "lang"}
 
 // searchInput reads the search parameters of r.
 func searchInput(r *http.Request, after string, limit int) eventsvc.SearchInput {
 	q := r.URL.Query()
 	return eventsvc.SearchInput{
 		Q: q.Get("q"), From: q.Get("from"), To: q.Get("to"), Category: q.Get("category"), City: q.Get("city"),
-		Near: q.Get("near"), RadiusKm: q.Get("radius_km"), After: after, Limit: limit,
+		Near: q.Get("near"), RadiusKm: q.Get("radius_km"), Lang: q.Get("lang"), After: after, Limit: limit,
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail"
 )
 
 // An event's shareable URL (/event/detail?id=…) is answered here, as the
@@ -105,7 +106,8 @@ type preview struct {
 func (h handlers) eventPreview(e domain.Event) preview {
 	p := preview{Title: e.Title, Description: summary(e.Description, 200), URL: h.WebOrigin + domain.EventPagePath(e.ID), Image: h.Media.URL(e.BannerKey), Wide: true, NoIndex: !e.Listed()}
 	if e.Cancelled {
-		p.Title = "Cancelled: " + p.Title
+		// In the language the event is held in, when Turnout speaks it.
+		p.Title = mail.In(domain.PreferredLanguage(e.Language)).CancelledTitle(p.Title)
 	}
 	p.Data = h.eventData(e, p.URL, p.Description, p.Image)
 	return p
@@ -115,7 +117,7 @@ func (h handlers) eventPreview(e domain.Event) preview {
 func (h handlers) organizationPreview(org domain.Organization) preview {
 	p := preview{Title: org.Name, Description: summary(org.Description, 200), URL: h.WebOrigin + domain.OrganizationPagePath(org.ID), Image: h.Media.URL(org.LogoKey)}
 	if p.Description == "" {
-		p.Description = "Upcoming events by " + org.Name + " on Turnout."
+		p.Description = mail.In(domain.DefaultLanguage).OrganizationSummary(org.Name)
 	}
 	p.Data = map[string]any{"@context": "https://schema.org", "@type": "Organization", "name": org.Name, "description": p.Description, "url": p.URL}
 	if org.Link != "" {
@@ -186,6 +188,9 @@ func (h handlers) eventData(e domain.Event, pageURL, description, image string) 
 	}
 	if image != "" {
 		data["image"] = []string{image}
+	}
+	if e.Language != "" {
+		data["inLanguage"] = e.Language
 	}
 	return data
 }

@@ -85,6 +85,7 @@ func (h handlers) invite(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
+	in.Language = domain.PreferredLanguage(r.Header.Get("Accept-Language"))
 	inv, err := h.Accounts.Invite(r.Context(), u, organizationOf(r), in, httpapi.ClientAddress(r, h.OriginSecret))
 	if err != nil {
 		httpapi.Error(w, r, err)

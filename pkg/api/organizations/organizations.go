@@ -27,7 +27,7 @@ type Deps struct {
 }
 
 // MsgNotOrganizer answers a person asking for an organization.
-const MsgNotOrganizer = accounts.MsgNotOrganizer
+const MsgNotOrganizer = accounts.MsgNotAnOrganizer
 
 var logo = formimage.Field{Kind: domain.MediaLogo, FileField: "logo", KeyField: "logo_key"}
 
@@ -57,6 +57,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		Phone: f.Value("phone"), Email: f.Value("email"), Link: f.Value("link"),
 		Description: f.Value("description"), Username: f.Value("username"),
 		Password: f.Raw("password"), Password1: f.Raw("password1"),
+		Language: domain.PreferredLanguage(r.Header.Get("Accept-Language")),
 	}
 	if err := in.Validate(); err != nil {
 		httpapi.Error(w, r, err)
@@ -71,7 +72,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
+	httpapi.Detail(w, http.StatusCreated, accounts.MsgSignedUp)
 }
 
 type organizerBody struct {

@@ -37,8 +37,8 @@ func (h handlers) setNotifications(w http.ResponseWriter, r *http.Request, u dom
 }
 
 type unsubscribeReply struct {
-	Detail string          `json:"detail"`
-	Kind   domain.MailKind `json:"kind"`
+	httpapi.Said
+	Kind domain.MailKind `json:"kind"`
 }
 
 // unsubscribe is the one-click address of an optional mail (RFC 8058):
@@ -55,5 +55,5 @@ func (h handlers) unsubscribe(w http.ResponseWriter, r *http.Request) {
 	if done.Guest {
 		detail = MsgGuestUnsubscribed
 	}
-	httpapi.WriteJSON(w, http.StatusOK, unsubscribeReply{Detail: detail, Kind: done.Kind})
+	httpapi.WriteJSON(w, http.StatusOK, unsubscribeReply{Said: httpapi.Say(detail), Kind: done.Kind})
 }

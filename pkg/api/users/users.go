@@ -63,6 +63,7 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/user/export/{$}", d.Auth.Require(h.export))
 	rt.Handle("DELETE /api/user/account/{$}", d.Auth.Require(h.deleteAccount))
 	rt.Handle("PUT /api/user/notifications/{$}", d.Auth.Require(h.setNotifications))
+	rt.Handle("PUT /api/user/language/{$}", d.Auth.Require(h.setLanguage))
 	rt.Handle("POST /api/user/unsubscribe/{token}/{$}", h.unsubscribe)
 	rt.Handle("PUT /api/user/update/profile/{$}", d.Auth.Require(h.updateProfile))
 	rt.Handle("GET /api/user/email/confirm/{uid}/{token}/{$}", h.confirmEmail)
@@ -87,6 +88,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		Password: f.Raw("password"), Password1: f.Raw("password1"),
 		FirstName: f.Value("first_name"), LastName: f.Value("last_name"),
 		Phone: f.Value("phone"), Address: f.Value("address"), Next: f.Value("next"),
+		Language: domain.PreferredLanguage(r.Header.Get("Accept-Language")),
 	}
 	if err := in.Validate(); err != nil {
 		httpapi.Error(w, r, err)
@@ -101,7 +103,7 @@ func (h handlers) register(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.Detail(w, http.StatusCreated, accounts.MsgRegistered)
+	httpapi.Detail(w, http.StatusCreated, accounts.MsgSignedUp)
 }
 
 // activate follows the emailed link. A next page in its query (set at
@@ -242,6 +244,9 @@ type profileBody struct {
 	// MailProblem is why mail stopped going to Email ("bounced",
 	// "complained"), null while it goes: the web app asks for a new one.
 	MailProblem *string `json:"mail_problem"`
+	// Language is the one the person reads Turnout in, null for accounts
+	// older than languages.
+	Language *string `json:"language"`
 	// Organizations are those the account belongs to, with its role in
 	// each (the dashboard switches between them); the profile answer
 	// alone reads them, others leave them out.
@@ -262,6 +267,7 @@ func (h handlers) profileOf(u domain.User) profileBody {
 		Email: u.Email, Phone: u.Phone, Address: u.Address, ImageURL: h.urlOf(u.ImageKey),
 		Joined: u.Joined, IsOrganizer: u.IsOrganizer, OrganizationID: httpapi.OrNull(u.OrganizationID),
 		PendingEmail: httpapi.OrNull(u.PendingEmail), MailProblem: httpapi.OrNull(string(u.MailProblem)),
+		Language: httpapi.OrNull(u.Language),
 	}
 }
 
@@ -313,7 +319,7 @@ type changePasswordBody struct {
 // changePasswordReply carries the fresh session that replaces the ones the
 // change ended.
 type changePasswordReply struct {
-	Detail string `json:"detail"`
+	httpapi.Said
 	accounts.TokenPair
 }
 
@@ -328,7 +334,7 @@ func (h handlers) changePassword(w http.ResponseWriter, r *http.Request, u domai
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, changePasswordReply{Detail: MsgPasswordSaved, TokenPair: tokens})
+	httpapi.WriteJSON(w, http.StatusOK, changePasswordReply{Said: httpapi.Say(MsgPasswordSaved), TokenPair: tokens})
 }
 
 func (h handlers) requestReset(w http.ResponseWriter, r *http.Request) {

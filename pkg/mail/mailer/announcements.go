@@ -59,7 +59,7 @@ func (d Deliverer) queueAnnouncement(ctx context.Context, b domain.Broadcast) er
 			if name == "" {
 				name = p.Username
 			}
-			msgs[b.ID+"."+p.ID] = mail.NewEvents(p.Email, name, o.Name, facts, more, orgLink, d.optional(p.ID, domain.MailNewEvents))
+			msgs[b.ID+"."+p.ID] = mail.In(p.MailLanguage()).NewEvents(p.Email, name, o.Name, facts, more, orgLink, d.optional(p.ID, domain.MailNewEvents))
 		}
 		return d.Store.QueueMails(ctx, msgs, d.Now())
 	})

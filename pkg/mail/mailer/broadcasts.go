@@ -48,9 +48,9 @@ func (d Deliverer) queueBroadcast(ctx context.Context, b domain.Broadcast) error
 	}
 	// The people holding a seat are told the online link in a reminder and
 	// a change notice (whose calendar file replaces the one they have).
-	f.seatedFacts, f.seatedICS = f.facts, f.ics
+	f.seatedFacts = f.facts
 	if _, isReminder := b.Kind.Reminder(); isReminder || b.Kind == domain.BroadcastChanged {
-		f.seatedFacts, f.seatedICS = d.seatedFacts(e), d.seatedCalendarFile(e)
+		f.seatedFacts, f.seatedICS = d.seatedFacts(e), map[string][]byte{}
 	}
 	if b.Kind == domain.BroadcastMessage || b.Kind == domain.BroadcastCancelled {
 		// The organizer's own words: replies go to the organization.
@@ -86,10 +86,10 @@ type fanOutState struct {
 	e     domain.Event
 	facts mail.EventFacts
 	ics   []byte
-	// seatedFacts and seatedICS are facts and ics as told to the people
-	// holding a seat.
+	// seatedFacts are facts as told to the people holding a seat; their
+	// calendar files, by language, are seatedICS (nil when theirs is ics).
 	seatedFacts mail.EventFacts
-	seatedICS   []byte
+	seatedICS   map[string][]byte
 	// kind is the setting that turns this mail off ("" when it always goes).
 	kind domain.MailKind
 	// replyTo is where replies to the mails go ("" to the sender).
@@ -132,25 +132,39 @@ func (f *fanOutState) message(a domain.Attendee) domain.Message {
 	if name == "" {
 		name = a.Username
 	}
-	off := f.d.optional(a.UserID, f.kind)
+	off, l := f.d.optional(a.UserID, f.kind), mail.In(a.Language)
 	facts, ics := f.facts, f.ics
 	if a.Status == domain.StatusRegistered {
-		facts, ics = f.seatedFacts, f.seatedICS
+		facts, ics = f.seatedFacts, f.seatedFile(l)
 	}
 	facts = f.d.managed(facts, a, f.e)
 	switch f.b.Kind {
 	case domain.BroadcastCancelled:
-		return mail.EventCancelled(a.Email, name, f.e.OrganizationName, facts, f.b.Body, ics)
+		return l.EventCancelled(a.Email, name, f.e.OrganizationName, facts, f.b.Body, ics)
 	case domain.BroadcastChanged:
-		return mail.EventChanged(a.Email, name, facts, f.b.Was, ics, off)
+		return l.EventChanged(a.Email, name, facts, f.b.Was, ics, off)
 	case domain.BroadcastMessage:
-		return mail.OrganizerMessage(a.Email, name, f.e.OrganizationName, facts, f.b.Subject, f.b.Body, off)
+		return l.OrganizerMessage(a.Email, name, f.e.OrganizationName, facts, f.b.Subject, f.b.Body, off)
 	}
 	reminder, _ := f.b.Kind.Reminder()
 	// The reminder links to the ticket's page, which draws the QR code: a
 	// queued mail keeps no image, and an image per person would multiply
 	// the outbox's writes.
-	return mail.Reminder(a.Email, name, reminder, facts, f.d.ticket(f.b.EventID, a.ID, a.TicketVersion), ics, off)
+	return l.Reminder(a.Email, name, reminder, facts, f.d.ticket(f.b.EventID, a.ID, a.TicketVersion), ics, off)
+}
+
+// seatedFile is the calendar file of a person holding a seat who reads l:
+// made once per language.
+func (f *fanOutState) seatedFile(l mail.Lang) []byte {
+	if f.seatedICS == nil {
+		return f.ics
+	}
+	ics, ok := f.seatedICS[l.Tag()]
+	if !ok {
+		ics = f.d.seatedCalendarFile(f.e, l)
+		f.seatedICS[l.Tag()] = ics
+	}
+	return ics
 }
 
 // reaches reports whether broadcast b is for attendee a: a cancellation or

@@ -108,21 +108,21 @@ func (d Deliverer) attendeeMail(ctx context.Context, c domain.AttendeeWritten) (
 	if name == "" {
 		name = c.Username
 	}
-	key := kind + "#" + regID
+	key, l := kind+"#"+regID, mail.In(a.Language)
 	facts, seated := d.managed(d.facts(e), a, e), d.managed(d.seatedFacts(e), a, e)
 	switch kind {
 	case kindConfirmed:
-		return key, mail.RegistrationConfirmed(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+		return key, l.RegistrationConfirmed(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e, l)), nil
 	case kindSeatGiven:
-		return key, mail.SeatGiven(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+		return key, l.SeatGiven(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e, l)), nil
 	case kindRequested:
-		return key, mail.RequestReceived(to, name, facts), nil
+		return key, l.RequestReceived(to, name, facts), nil
 	case kindApproved:
 		if a.Status == domain.StatusRegistered {
-			return key, mail.RequestApproved(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e)), nil
+			return key, l.RequestApproved(to, name, seated, d.ticketWithImage(ctx, eventID, regID, c.TicketVersion), d.seatedCalendarFile(e, l)), nil
 		}
 	}
-	return key, mail.Waitlisted(to, name, facts, a.Position), nil
+	return key, l.Waitlisted(to, name, facts, a.Position), nil
 }
 
 // managed is f (of e) as a's mails tell it: a guest's with the private
@@ -164,16 +164,16 @@ func (d Deliverer) departureMail(ctx context.Context, left domain.Departure) (st
 	} else if err != nil {
 		return "", domain.Message{}, fmt.Errorf("read event %s for a registration mail: %w", left.EventID, err)
 	}
-	key := kindCancelled + "#" + left.RegistrationID
+	key, l := kindCancelled+"#"+left.RegistrationID, mail.In(u.MailLanguage())
 	switch left.Status {
 	case domain.StatusWaitlisted:
-		return key, mail.WaitlistLeft(u.Email, u.name(), d.facts(e)), nil
+		return key, l.WaitlistLeft(u.Email, u.name(), d.facts(e)), nil
 	case domain.StatusPending:
 		return "", domain.Message{}, nil // a request withdrawn: the page said so
 	case kindDeclined:
-		return kindDeclined + "#" + left.RegistrationID, mail.RequestDeclined(u.Email, u.name(), d.facts(e)), nil
+		return kindDeclined + "#" + left.RegistrationID, l.RequestDeclined(u.Email, u.name(), d.facts(e)), nil
 	}
-	return key, mail.RegistrationCancelled(u.Email, u.name(), d.facts(e), d.calendarFile(e, true)), nil
+	return key, l.RegistrationCancelled(u.Email, u.name(), d.facts(e), d.calendarFile(e, true)), nil
 }
 
 // removalMail is the mail of a removed attendee item (the record carries
@@ -197,7 +197,7 @@ func (d Deliverer) removalMail(ctx context.Context, eventID, userID string) (str
 		return "", domain.Message{}, fmt.Errorf("read deleted event %s: %w", eventID, err)
 	}
 	return kindDeleted + "#" + eventID + "#" + userID,
-		mail.EventDeleted(u.Email, u.name(), d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
+		mail.In(u.MailLanguage()).EventDeleted(u.Email, u.name(), d.facts(gone), d.WebOrigin+"/events", d.calendarFile(gone, true)), nil
 }
 
 // person is an account a registration mail goes to.
@@ -266,10 +266,10 @@ func (d Deliverer) calendarFile(e domain.Event, cancelled bool) []byte {
 }
 
 // seatedCalendarFile is calendarFile for a person holding a seat: with
-// the online link.
-func (d Deliverer) seatedCalendarFile(e domain.Event) []byte {
+// the online link, introduced in their language l.
+func (d Deliverer) seatedCalendarFile(e domain.Event, l mail.Lang) []byte {
 	entry := d.calendarEntry(e, false)
-	entry.JoinURL = e.OnlineURL
+	entry.JoinURL, entry.JoinLabel = e.OnlineURL, l.JoinLabel()
 	return calendar.File(entry)
 }
 

@@ -1,0 +1,213 @@
+// Command msgcodes gives every message the API shows people a stable code,
+// so that clients show it in their own language. It reads the Msg*
+// string constants of the Go packages under pkg (their names make the
+// codes: MsgPasswordShort → "password_short") and writes
+//
+//   - pkg/httpapi/messagecodes_gen.go: text → code, and the patterns of the
+//     messages with values (%d, %s), which httpapi.Error adds as "codes";
+//   - web/src/locales/en/api.json: the web app's English catalog of them
+//     ("api.<code>"), with {0}, {1}… for the values, that every other
+//     language translates.
+//
+// Run from the repository's root: go run ./tools/msgcodes (make codes);
+// with -check it only fails when either file is out of date (make lint).
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+const (
+	goOut  = "pkg/httpapi/messagecodes_gen.go"
+	webOut = "web/src/locales/en/api.json"
+)
+
+// message is one Msg constant.
+type message struct {
+	code, text, at string
+}
+
+func main() {
+	check := flag.Bool("check", false, "fail when the generated files are out of date, write nothing")
+	flag.Parse()
+	msgs, err := collect("pkg")
+	if err != nil {
+		fail(err)
+	}
+	goSrc, err := goFile(msgs)
+	if err != nil {
+		fail(err)
+	}
+	webSrc, err := webFile(msgs)
+	if err != nil {
+		fail(err)
+	}
+	for path, want := range map[string][]byte{goOut: goSrc, webOut: webSrc} {
+		if *check {
+			if have, _ := os.ReadFile(path); !bytes.Equal(have, want) {
+				fail(fmt.Errorf("%s is out of date: run go run ./tools/msgcodes", path))
+			}
+			continue
+		}
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "msgcodes:", err)
+	os.Exit(1)
+}
+
+// collect reads every Msg* string constant under root (tests left out),
+// one per text: a text declared under two names keeps the first code in
+// file order, and one code may not name two texts.
+func collect(root string) ([]message, error) {
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	byText, byCode := map[string]message{}, map[string]message{}
+	var out []message
+	var clashes []string
+	for _, path := range files {
+		found, err := constants(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range found {
+			if _, seen := byText[m.text]; seen {
+				continue
+			}
+			if other, taken := byCode[m.code]; taken {
+				clashes = append(clashes, fmt.Sprintf("code %q names %q (%s) and %q (%s)", m.code, other.text, other.at, m.text, m.at))
+				continue
+			}
+			byText[m.text], byCode[m.code] = m, m
+			out = append(out, m)
+		}
+	}
+	if len(clashes) > 0 {
+		return nil, fmt.Errorf("rename a constant of each:\n%s", strings.Join(clashes, "\n"))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].code < out[j].code })
+	return out, nil
+}
+
+func constants(path string) ([]message, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	var out []message
+	for _, decl := range f.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if !strings.HasPrefix(name.Name, "Msg") || i >= len(vs.Values) {
+					continue
+				}
+				lit, ok := vs.Values[i].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue // another constant's alias
+				}
+				text, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, message{code: snake(strings.TrimPrefix(name.Name, "Msg")), text: text, at: fset.Position(name.Pos()).String()})
+			}
+		}
+	}
+	return out, nil
+}
+
+// snake writes a Go name in snake case: "RSVPLinkInvalid" → "rsvp_link_invalid".
+func snake(name string) string {
+	var b strings.Builder
+	runes := []rune(name)
+	for i, r := range runes {
+		if unicode.IsUpper(r) && i > 0 {
+			prevLower := unicode.IsLower(runes[i-1]) || unicode.IsDigit(runes[i-1])
+			nextLower := i+1 < len(runes) && unicode.IsLower(runes[i+1])
+			if prevLower || (nextLower && unicode.IsUpper(runes[i-1])) {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// verbs are the fmt verbs a message may hold, each a value clients get.
+var verbs = regexp.MustCompile(`%[ds]`)
+
+func goFile(msgs []message) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go run ./tools/msgcodes; DO NOT EDIT.\n\npackage httpapi\n\nimport \"regexp\"\n\n")
+	b.WriteString("// messageCodes is the code of every message without values.\nvar messageCodes = map[string]string{\n")
+	for _, m := range msgs {
+		if !verbs.MatchString(m.text) {
+			fmt.Fprintf(&b, "\t%q: %q,\n", m.text, m.code)
+		}
+	}
+	b.WriteString("}\n\n// messagePatterns match the messages with values, each value a group.\nvar messagePatterns = []messagePattern{\n")
+	for _, m := range msgs {
+		if verbs.MatchString(m.text) {
+			parts := verbs.Split(m.text, -1)
+			for i := range parts {
+				parts[i] = regexp.QuoteMeta(parts[i])
+			}
+			fmt.Fprintf(&b, "\t{code: %q, pattern: regexp.MustCompile(%s)},\n", m.code, strconv.Quote("^"+strings.Join(parts, "(.+?)")+"$"))
+		}
+	}
+	b.WriteString("}\n")
+	return format.Source(b.Bytes())
+}
+
+func webFile(msgs []message) ([]byte, error) {
+	catalog := map[string]string{}
+	for _, m := range msgs {
+		n := -1
+		catalog["api."+m.code] = verbs.ReplaceAllStringFunc(m.text, func(string) string {
+			n++
+			return "{" + strconv.Itoa(n) + "}"
+		})
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(catalog); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
