@@ -55,3 +55,22 @@ export async function openJourney(browser, stack, name, contextOptions = {}) {
     close: () => context.close(),
   };
 }
+
+// inContext runs steps(journey) in a context of its own, opened as
+// openJourney opens one (contextOptions: a locale, say) and named name
+// for its screenshots: another person's browser, or another language's,
+// within a journey. When a step fails, its page is saved as
+// screenshots/<name>-failure.png and its own errors join the message.
+export async function inContext(browser, stack, name, contextOptions, steps) {
+  const journey = await openJourney(browser, stack, name, contextOptions);
+  try {
+    await steps(journey);
+  } catch (err) {
+    await journey.screenshot('-failure').catch(() => {});
+    if (journey.problems.length) err.message += `\n\nIn the page (${name}):\n${journey.problems.join('\n')}`;
+    err.message += `\n\nURL (${name}): ${journey.page.url()} (screenshot: e2e/screenshots/${name}-failure.png)`;
+    throw err;
+  } finally {
+    await journey.close();
+  }
+}

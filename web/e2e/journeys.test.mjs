@@ -25,6 +25,8 @@ import firstLoad from './journeys/first-load.mjs';
 import organizerInvitesPrivately from './journeys/organizer-invites-privately.mjs';
 import guestJoinsPrivately from './journeys/guest-joins-privately.mjs';
 import organizationRunsAsATeam from './journeys/organization-runs-as-a-team.mjs';
+import speaksSevenLanguages from './journeys/speaks-seven-languages.mjs';
+import mainFlowsInGermanAndArabic from './journeys/main-flows-in-german-and-arabic.mjs';
 
 let stack;
 let browser;
@@ -91,10 +93,23 @@ const journeys = [
     organizationRunsAsATeam,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
+  [
+    'speaks-seven-languages',
+    "a browser that prefers one of the seven languages gets the home page, events and an event in it, an organizer whose account keeps it the dashboard's events, each fitting a phone and a laptop, passing axe, with <html lang> and dir right",
+    speaksSevenLanguages,
+    undefined,
+    // Seven languages, four screens, two widths: some 90 s on two cores.
+    { timeout: 300_000 },
+  ],
+  [
+    'main-flows-in-german-and-arabic',
+    'the main flows in German and Arabic: an organizer creates an event through the dashboard form; a visitor signs up, activates by mail, logs in, searches for it and registers',
+    mainFlowsInGermanAndArabic,
+  ],
 ];
 
-for (const [name, title, journey, contextOptions] of journeys) {
-  test(title, { timeout: 180_000 }, async () => {
+for (const [name, title, journey, contextOptions, { timeout = 180_000 } = {}] of journeys) {
+  test(title, { timeout }, async () => {
     const j = await openJourney(browser, stack, name, contextOptions);
     try {
       await journey({ ...j, stack });

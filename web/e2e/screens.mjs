@@ -1,7 +1,7 @@
 // Checks every screen must pass at a phone's and a laptop's width: no
 // sideways scrolling whatever the data, and no accessibility violation of
 // serious or critical impact (axe-core). Each screen is saved as
-// screenshots/screens/<screen>-<width>.png.
+// screenshots/screens/<screen>-<width>.png (or in another folder given).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -15,8 +15,9 @@ export const WIDTHS = [
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-// checkScreen runs the checks on what page shows now, named name.
-export async function checkScreen(page, name) {
+// checkScreen runs the checks on what page shows now, named name, and
+// saves it in screenshots/<folder>/.
+export async function checkScreen(page, name, { folder = 'screens' } = {}) {
   const { width } = page.viewportSize();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `${name} at ${width} px scrolls sideways by ${overflow} px`);
@@ -32,6 +33,6 @@ export async function checkScreen(page, name) {
   });
   assert.deepEqual(violations, [], `${name} at ${width} px has accessibility violations`);
 
-  await mkdir(join(screenshotDir, 'screens'), { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, 'screens', `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  await mkdir(join(screenshotDir, folder), { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, folder, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
 }

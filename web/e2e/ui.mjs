@@ -1,5 +1,6 @@
 // Steps that several journeys take in the browser, written the way a
 // person sees the page: by role, label and text.
+import { wordsOf } from './catalogs.mjs';
 
 // see waits until the exact text is visible in scope (a page or a part).
 export async function see(scope, text) {
@@ -33,21 +34,23 @@ export async function openEventFromList(page, title) {
   await page.getByRole('heading', { name: title }).waitFor();
 }
 
-// logIn fills in the login form and waits for the profile it leads to.
-export async function logIn(page, username, password) {
+// logIn fills in the login form and waits for the profile it leads to;
+// say (catalogs.mjs) gives the words of the language the page shows,
+// English unless given.
+export async function logIn(page, username, password, say = wordsOf('en')) {
   await page.goto('/login');
-  await submitLogin(page, username, password);
+  await submitLogin(page, username, password, say);
   await page.waitForURL('**/profile');
 }
 
 // submitLogin fills in the login form on screen, sends it and waits for
 // the success message; where it leads is the caller's to check.
-export async function submitLogin(page, username, password) {
+export async function submitLogin(page, username, password, say = wordsOf('en')) {
   const form = page.getByRole('main');
-  await field(form, 'Username').fill(username);
-  await field(form, 'Password').fill(password);
-  await form.getByRole('button', { name: 'Login', exact: true }).click();
-  await see(page, 'Login successful.');
+  await field(form, say('auth.username')).fill(username);
+  await field(form, say('auth.password')).fill(password);
+  await form.getByRole('button', { name: say('auth.loginButton'), exact: true }).click();
+  await see(page, say('auth.loginSuccessful'));
 }
 
 // fillForm fills in the inputs named by label with their values.

@@ -8,6 +8,8 @@ import { getEvent, listCategories, listPublicEvents, suggestCities, type Categor
 import { eventFromState } from '@/lib/eventInfo';
 import { isSearching, searchOf, searchQuery, type Search } from '@/lib/eventSearch';
 import { t } from '@/i18n/i18n';
+import { useT } from '@/i18n/react';
+import type { MessageId } from '@/i18n/ids';
 
 // The public list's first page in the shared cache; a search's under its
 // query.
@@ -89,11 +91,31 @@ export function useEventList(search: Search = {}): EventList {
   };
 }
 
+// The names of the API's categories in the language shown (the API names
+// them in English; a category it adds later shows its English name).
+const CATEGORY_NAMES: Record<string, MessageId> = {
+  music: 'shared.category.music',
+  sports: 'shared.category.sports',
+  tech: 'shared.category.tech',
+  arts: 'shared.category.arts',
+  food: 'shared.category.food',
+  community: 'shared.category.community',
+  education: 'shared.category.education',
+  business: 'shared.category.business',
+  outdoors: 'shared.category.outdoors',
+  other: 'shared.category.other',
+};
+
 // The kinds of event, for the filters and the event form (they change
-// only with a deploy, so once per visit).
+// only with a deploy, so once per visit), named in the language shown.
 export function useCategories(): Category[] {
+  const t = useT();
   const query = useQuery('event-categories', listCategories, { onError: (error) => console.error('load categories', error) });
-  return query.status === 'ready' ? query.data : [];
+  if (query.status !== 'ready') return [];
+  return query.data.map((c) => {
+    const name = CATEGORY_NAMES[c.id];
+    return name ? { ...c, name: t(name) } : c;
+  });
 }
 
 // Cities of events that begin with what the person is typing, for a city

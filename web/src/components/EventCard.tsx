@@ -6,7 +6,8 @@ import { AvailabilityBadge } from './AvailabilityBadge';
 import { DateBlock } from './DateBlock';
 import { EventBanner } from './EventBanner';
 import { whereOf, type EventDetailState } from '@/lib/eventInfo';
-import { useT } from '@/i18n/react';
+import { useLocale, useT } from '@/i18n/react';
+import { languageName } from '@/lib/eventLanguages';
 
 interface ItemProps {
   event: TurnoutEvent;
@@ -31,7 +32,11 @@ export function EventCard({ event, priority = false, distance }: ItemProps) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-5">
         <TitleAndTime event={event} titleId={titleId} />
-        <p className="line-clamp-3 text-sm text-slate-700">{event.description}</p>
+        {/* The organizer's words keep their own direction (an English
+            sentence's full stop stays at its end on an Arabic page). */}
+        <p dir="auto" className="line-clamp-3 text-sm text-slate-700">
+          {event.description}
+        </p>
         <EventFacts event={event} distance={distance} />
         <p className="text-sm font-medium">
           <AvailabilityBadge event={event} />
@@ -72,7 +77,7 @@ export function EventRow({ event, priority = false, distance }: ItemProps) {
 function TitleAndTime({ event, titleId, compact = false }: { event: TurnoutEvent; titleId: string; compact?: boolean }) {
   return (
     <>
-      <h2 id={titleId} className={`font-semibold text-slate-900 ${compact ? 'truncate' : 'line-clamp-2 text-lg'}`}>
+      <h2 id={titleId} dir="auto" className={`font-semibold text-slate-900 ${compact ? 'truncate' : 'line-clamp-2 text-lg'}`}>
         {event.title}
       </h2>
       <p className={`text-sm text-slate-800 ${compact ? '' : 'font-medium'}`}>
@@ -85,6 +90,7 @@ function TitleAndTime({ event, titleId, compact = false }: { event: TurnoutEvent
 // Where, by whom and (in a search near the visitor) how far.
 function EventFacts({ event, distance }: { event: TurnoutEvent; distance?: string | undefined }) {
   const t = useT();
+  const locale = useLocale();
   const place = whereOf(event);
   return (
     <>
@@ -96,6 +102,7 @@ function EventFacts({ event, distance }: { event: TurnoutEvent; distance?: strin
         {place}
       </p>
       {event.organization?.name && <p className="truncate text-sm text-slate-600">{t('common.event.by', { name: event.organization.name })}</p>}
+      {event.language && <p className="truncate text-sm text-slate-600">{t('common.event.heldIn', { language: languageName(event.language, locale) })}</p>}
       {distance && <p className="text-sm text-slate-700">{distance}</p>}
     </>
   );

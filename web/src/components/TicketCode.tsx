@@ -34,7 +34,7 @@ export function TicketCode({ code, title }: { code: string; title: string }) {
         <div className="mx-auto grid size-40 place-items-center text-sm text-slate-600">{failed ? t('shared.ticket.qrFailed') : t('shared.ticket.drawing')}</div>
       )}
       <figcaption className="mt-2 text-xs text-slate-600">
-        <T id={'shared.ticket.showAtDoor'} values={{ code }} components={{ 0: <span className="font-mono break-all" /> }} />
+        <T id={'shared.ticket.showAtDoor'} values={{ code }} components={{ 0: <span dir="ltr" className="font-mono break-all" /> }} />
       </figcaption>
     </figure>
   );

@@ -77,7 +77,21 @@ export function activeLocale(): string {
   return i18n.locale || DEFAULT_LANGUAGE;
 }
 
+// In a right-to-left language, each text put into a message (a name, a
+// title, mostly in another script) is isolated from the words around it
+// (FSI … PDI), so its own direction cannot reorder them: "By Lens Club."
+// keeps its full stop where Arabic puts it.
+export function isolated(values: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!values || languageOf(i18n.locale)?.dir !== 'rtl') return values;
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? `\u2068${v}\u2069` : v]));
+}
+
+// The message id in the language shown, its values filled in.
+export function message(id: MessageId, values?: Record<string, unknown>): string {
+  return i18n._(id, isolated(values));
+}
+
 // A message outside React (a toast, a document title): read when called.
 export function t(id: MessageId, values?: Record<string, unknown>): string {
-  return i18n._(id, values);
+  return message(id, values);
 }

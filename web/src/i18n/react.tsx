@@ -3,7 +3,7 @@
 // instance directly, so no provider has to wrap the app (or each test).
 import { useMemo, useSyncExternalStore, type ReactElement } from 'react';
 import { TransNoContext } from '@lingui/react/server';
-import { i18n } from './i18n';
+import { i18n, isolated, message } from './i18n';
 import type { MessageId } from './ids';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
@@ -20,11 +20,11 @@ export type Translate = (id: MessageId, values?: Record<string, unknown>) => str
 export function useT(): Translate {
   const locale = useLocale();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language re-renders its users
-  return useMemo<Translate>(() => (id, values) => i18n._(id, values), [locale]);
+  return useMemo<Translate>(() => (id, values) => message(id, values), [locale]);
 }
 
 // A message with elements inside it: components fill its <0>…</0> tags.
 export function T({ id, values, components }: { id: MessageId; values?: Record<string, unknown>; components?: Record<string, ReactElement> }) {
   useLocale();
-  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n }} />;
+  return <TransNoContext id={id} values={isolated(values)} components={components} lingui={{ i18n }} />;
 }

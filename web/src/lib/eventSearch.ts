@@ -2,7 +2,7 @@
 // can be shared and reloaded; the API takes the same parameters.
 import { activeLocale, t } from '@/i18n/i18n';
 
-export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km'] as const;
+export const SEARCH_PARAMS = ['q', 'from', 'to', 'category', 'city', 'near', 'radius_km', 'lang'] as const;
 export type SearchParam = (typeof SEARCH_PARAMS)[number];
 export type Search = Partial<Record<SearchParam, string>>;
 

@@ -1475,6 +1475,8 @@ export interface components {
             visibility: "public" | "unlisted" | "private";
             /** @description The event is joined online (its link is only in its organizer's and its seat holders' answers). */
             online: boolean;
+            /** @description The BCP 47 tag of the language it is held in (`de`, `pt-BR`), null when its organizer did not say. */
+            language?: string | null;
             /** @description Its organizer's answers only (create, update, its detail with their token); null for none. */
             online_url?: string | null;
             /** @description Its organizer's answers only; the link that opens a private event, null for any other. */
@@ -1558,9 +1560,9 @@ export interface components {
         };
         /**
          * @description An event's fields. On PATCH all are required but `waitlist`, `category`, `city`,
-         *     `latitude`/`longitude`, `time_zone`, `visibility` and `online_url`, which keep their values
+         *     `latitude`/`longitude`, `time_zone`, `visibility`, `online_url` and `language`, which keep their values
          *     when absent (empty `latitude` and `longitude` clear the point; an empty `online_url` removes
-         *     the link).
+         *     the link, an empty `language` the language).
          */
         EventInput: {
             title: string;
@@ -1586,6 +1588,8 @@ export interface components {
             visibility: "public" | "unlisted" | "private";
             /** @description An https:// link, for the people holding a seat. */
             online_url?: string;
+            /** @description The BCP 47 tag of the language it is held in (`de`, `pt-BR`); optional. */
+            language?: string;
             /** @description Create only: makes the event the first of a series (an RRULE such as `FREQ=WEEKLY;BYDAY=WE;COUNT=10`, optionally followed by a line `EXDATE:20261224,20261231`); see docs/api.md, "Series". */
             repeat?: string;
             /** @description A JSON list of up to 10 questions (`{"id", "label", "kind", "options", "required"}`); a new question has no id (the server names it), a kept one keeps its own. Absent keeps them; `[]` removes them (their answers stay readable). */
@@ -2988,6 +2992,8 @@ export interface operations {
                 near?: string;
                 /** @description 1–500 (default 25), with `near`. */
                 radius_km?: number;
+                /** @description A BCP 47 tag: the events held in its language, any variety of it (`de` finds `de-CH`; `pt-BR` finds `pt`). */
+                lang?: string;
             };
             header?: never;
             path?: never;

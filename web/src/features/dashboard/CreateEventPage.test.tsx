@@ -141,6 +141,7 @@ describe('create event page', () => {
     // its point, and the browser's own time zone unless changed.
     expect((screen.getByLabelText('Time zone') as HTMLInputElement).value).toContain(Intl.DateTimeFormat().resolvedOptions().timeZone);
     await user.selectOptions(screen.getByLabelText('Category'), 'Music');
+    await user.selectOptions(screen.getByLabelText('Event language'), 'French');
     await user.type(screen.getByLabelText('City (optional)'), 'Lyon');
     await user.click(await screen.findByRole('option', { name: /^Lyon\b/ }));
     await user.clear(screen.getByLabelText('Time zone'));
@@ -167,6 +168,7 @@ describe('create event page', () => {
         latitude: '45.76400',
         longitude: '4.83570',
         time_zone: 'Europe/Paris',
+        language: 'fr',
         visibility: 'public',
         online_url: '',
         questions: '[]',

@@ -33,6 +33,7 @@ function formValuesOf(event: TurnoutEvent): EventFormValues {
     latitude: event.latitude == null ? '' : String(event.latitude),
     longitude: event.longitude == null ? '' : String(event.longitude),
     time_zone: event.time_zone ?? '',
+    language: event.language ?? '',
     visibility: event.visibility ?? 'public',
     online_url: event.online_url ?? '',
     questions: (event.questions ?? []).map(draftOf),

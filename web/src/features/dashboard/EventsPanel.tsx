@@ -130,7 +130,7 @@ function OrganizationEvent({ event, busy, manages, onEdit, onDuplicate, onDelete
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h2 id={titleId} className="line-clamp-2 text-lg font-semibold text-slate-900">
+        <h2 id={titleId} dir="auto" className="line-clamp-2 text-lg font-semibold text-slate-900">
           {/* The event as the public sees it. */}
           <Link to={paths.eventDetail(event.id)} className="text-indigo-800 underline-offset-2 hover:underline">
             {event.title}

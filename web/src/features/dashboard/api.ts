@@ -51,7 +51,7 @@ export async function deleteEvent(id: string): Promise<void> {
 }
 
 // The fields of an event beyond the six every create and update sends.
-const EXTRA_FIELDS = ['waitlist', 'approval', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'visibility', 'online_url', 'questions', 'repeat'] as const;
+const EXTRA_FIELDS = ['waitlist', 'approval', 'category', 'city', 'latitude', 'longitude', 'time_zone', 'language', 'visibility', 'online_url', 'questions', 'repeat'] as const;
 
 function extraValue(values: EventFormValues, field: (typeof EXTRA_FIELDS)[number]): string {
   if (field === 'waitlist' || field === 'approval') return String(values[field]);

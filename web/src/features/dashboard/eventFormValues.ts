@@ -22,6 +22,8 @@ export interface EventFormValues {
   latitude: string;
   longitude: string;
   time_zone: string;
+  // The BCP 47 tag of the language it is held in ('' when not said).
+  language: string;
   // Who finds and opens it, and its online link ('' for none).
   visibility: Visibility;
   online_url: string;
@@ -84,6 +86,7 @@ export const emptyEventForm: EventFormValues = {
   latitude: '',
   longitude: '',
   time_zone: '',
+  language: '',
   visibility: 'public',
   online_url: '',
   questions: [],
@@ -105,6 +108,7 @@ export const EVENT_FIELD_OF: Record<string, string> = {
   latitude: 'latitude',
   longitude: 'longitude',
   time_zone: 'time_zone',
+  language: 'language',
   visibility: 'visibility',
   online_url: 'online_url',
   questions: 'questions',

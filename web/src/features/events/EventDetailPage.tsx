@@ -249,7 +249,9 @@ function EventDetail({ initial, invite = '' }: { initial: TurnoutEvent; invite?:
           <h2 id="about-event" className="type-section-title">
             {t('events.aboutEvent')}
           </h2>
-          <p className="type-body mt-2 whitespace-pre-line">{event.description}</p>
+          <p dir="auto" className="type-body mt-2 whitespace-pre-line">
+            {event.description}
+          </p>
         </section>
       </div>
     </div>
@@ -347,7 +349,9 @@ function EventHeader({ event }: { event: TurnoutEvent }) {
     <header className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 lg:col-start-1">
       <EventBanner event={event} className="aspect-[5/2] w-full" priority />
       <div className="p-6">
-        <h1 className="type-page-title">{event.title}</h1>
+        <h1 dir="auto" className="type-page-title">
+          {event.title}
+        </h1>
         <EventFacts event={event} />
         {event.series && <SeriesDates event={event} />}
       </div>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { EventTime } from '@/components/EventTime';
 import type { TurnoutEvent } from '@/types/api';
 import { whereOf } from '@/lib/eventInfo';
-import { T, useT } from '@/i18n/react';
+import { T, useLocale, useT } from '@/i18n/react';
+import { languageName } from '@/lib/eventLanguages';
 
 // The event at a glance, under its title: when (one line, in the event's
 // zone), where (with the city and a map of the point, when it has one) and
@@ -10,6 +11,7 @@ import { T, useT } from '@/i18n/react';
 // screen readers.
 export function EventFacts({ event }: { event: TurnoutEvent }) {
   const t = useT();
+  const locale = useLocale();
   const map = openStreetMapLink(event.latitude, event.longitude);
   // Seats taken; a called-off event has nobody going.
   const going = event.cancelled ? 0 : Math.max(0, event.capacity - event.seats_left);
@@ -28,6 +30,11 @@ export function EventFacts({ event }: { event: TurnoutEvent }) {
           </a>
         )}
       </Fact>
+      {event.language && (
+        <Fact term={t('events.factLanguage')} icon={speechIcon}>
+          <span className="font-medium text-slate-900">{languageName(event.language, locale)}</span>
+        </Fact>
+      )}
       {going > 0 && (
         <Fact term={t('events.factAttendance')} icon={peopleIcon}>
           <span className="font-medium text-slate-900">{t('events.going', { count: going })}</span>
@@ -61,6 +68,12 @@ const pinIcon = (
   <>
     <path d="M10 17.5s5.5-5 5.5-9.5a5.5 5.5 0 0 0-11 0c0 4.5 5.5 9.5 5.5 9.5Z" />
     <circle cx="10" cy="8" r="2" />
+  </>
+);
+const speechIcon = (
+  <>
+    <path d="M3.5 4.5h13v8.5h-7l-4 3.5V13h-2z" />
+    <path d="M7 8.75h6" />
   </>
 );
 const peopleIcon = (

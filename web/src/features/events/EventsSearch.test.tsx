@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '@/i18n/i18n';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
 import { currentLocation, renderApp } from '@/test/render';
@@ -18,6 +19,7 @@ const walk: TurnoutEvent = {
   id: '01J0000000000000000000WALK',
   title: 'Night Photography Walk',
   description: 'Cameras and tripods.',
+  language: 'pt-BR',
   location: 'Old Town',
   start_time: inDays(3),
   end_time: inDays(3, 2),
@@ -77,6 +79,25 @@ describe('searching events', () => {
     await user.click(screen.getByRole('button', { name: 'Show all events' }));
     await waitFor(() => expect(currentLocation()).toBe('/events'));
     expect(await screen.findByText(walk.title)).toBeInTheDocument();
+  });
+
+  it('filters by the language events are held in, each named in the language shown', async () => {
+    const asked = serveSearch();
+    const { user } = renderApp('/events');
+    await screen.findByText(walk.title);
+    const language = screen.getByRole('combobox', { name: 'Event language' });
+    expect(within(language).getByRole('option', { name: 'All languages' })).toBeInTheDocument();
+    await user.selectOptions(language, 'Portuguese');
+    await waitFor(() => expect(asked).toContain('lang=pt'));
+    expect(currentLocation()).toBe('/events?lang=pt');
+
+    // A card says the language its event is held in.
+    expect(await screen.findByText('In Brazilian Portuguese')).toBeInTheDocument();
+
+    await act(() => changeLanguage('de'));
+    expect(screen.getByRole('combobox', { name: 'Sprache der Veranstaltung' })).toHaveDisplayValue('Portugiesisch');
+    expect(screen.getByText('Auf Portugiesisch (Brasilien)')).toBeInTheDocument();
+    expect(within(screen.getByRole('combobox', { name: 'Kategorie' })).getByRole('option', { name: 'Musik' })).toBeInTheDocument();
   });
 
   it('picks custom dates', async () => {

@@ -4,6 +4,7 @@ import { useCategories, useCitySuggestions } from '@/api/useEvents';
 import { DEFAULT_NEAR_KM, NEAR_DISTANCES_KM, dateChoiceOf, dateRange, type DateChoice, type Search } from '@/lib/eventSearch';
 import type { MessageId } from '@/i18n/ids';
 import { useLocale, useT } from '@/i18n/react';
+import { languageChoices } from '@/lib/eventLanguages';
 
 const DATE_CHIPS: { choice: DateChoice; label: MessageId }[] = [
   { choice: 'today', label: 'events.dateToday' },
@@ -68,6 +69,7 @@ export function SearchBar({ search, onChange }: { search: Search; onChange: (nex
         </button>
         {search.near && <DistanceSelect search={search} set={set} />}
         <CategorySelect search={search} set={set} />
+        <LanguageSelect search={search} set={set} />
       </div>
       {(custom || dateChoice === 'custom') && <DateRangeFields search={search} set={set} />}
     </section>
@@ -177,6 +179,33 @@ function CategorySelect({ search, set }: { search: Search; set: SetSearch }) {
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+// Events held in one language (any variety of it: the API compares base
+// languages).
+function LanguageSelect({ search, set }: { search: Search; set: SetSearch }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <>
+      <label htmlFor="event-language" className="sr-only">
+        {t('events.language')}
+      </label>
+      <select
+        id="event-language"
+        className="field-input w-auto py-1.5 text-sm"
+        value={search.lang ?? ''}
+        onChange={(e) => set({ lang: e.target.value || undefined })}
+      >
+        <option value="">{t('events.allLanguages')}</option>
+        {languageChoices(locale, search.lang).map((l) => (
+          <option key={l.tag} value={l.tag}>
+            {l.name}
           </option>
         ))}
       </select>

@@ -636,7 +636,7 @@ describe('profile in another language', () => {
 
     expect(await screen.findByRole('button', { name: 'تعديل الملف الشخصي' })).toBeInTheDocument();
     expect(screen.getAllByText('غير متوفر')).toHaveLength(4);
-    expect(screen.getByAltText('شعار City Lights')).toBeInTheDocument();
+    expect(screen.getByAltText('شعار \u2068City Lights\u2069')).toBeInTheDocument();
     expect(await screen.findByText('لم تسجّل في أي فعالية بعد.')).toBeInTheDocument();
     expect(document.title).toBe('الملف الشخصي · Turnout');
   });

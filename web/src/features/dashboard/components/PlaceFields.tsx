@@ -8,9 +8,10 @@ import type { FormErrorReport } from '@/lib/errors';
 import { suggestPlaces } from '../api';
 import type { EventFormValues } from '../eventFormValues';
 import { t as translate } from '@/i18n/i18n';
-import { T, useT } from '@/i18n/react';
+import { T, useLocale, useT } from '@/i18n/react';
+import { languageChoices } from '@/lib/eventLanguages';
 
-type PlaceValues = Pick<EventFormValues, 'category' | 'city' | 'latitude' | 'longitude'>;
+type PlaceValues = Pick<EventFormValues, 'category' | 'language' | 'city' | 'latitude' | 'longitude'>;
 
 const coord = (n: number) => n.toFixed(5);
 
@@ -50,6 +51,7 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
   return (
     <>
       <CategoryField value={values.category} errors={errors.fields.category} onChange={(category) => onChange({ category })} />
+      <LanguageField value={values.language} errors={errors.fields.language} onChange={(language) => onChange({ language })} />
       <div className="sm:col-span-2">
         <Combobox
           id="event-city"
@@ -112,6 +114,33 @@ function CategoryField({ value, errors, onChange }: { value: string; errors: str
         {(categories.length > 0 ? categories : [{ id: value, name: value }]).map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
+          </option>
+        ))}
+      </select>
+      {errors?.map((m) => (
+        <p key={m} className="text-sm text-red-700">
+          {m}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+// The language the event is held in, named in the organizer's language;
+// optional (people search by it, and its page and card say it).
+function LanguageField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (language: string) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <div>
+      <label htmlFor="event-language" className="field-label">
+        {t('dashboard.place.language')}
+      </label>
+      <select id="event-language" name="language" className="field-input mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('dashboard.place.languageUnsaid')}</option>
+        {languageChoices(locale, value).map((l) => (
+          <option key={l.tag} value={l.tag}>
+            {l.name}
           </option>
         ))}
       </select>
