@@ -149,7 +149,7 @@ sizes: ## print the size of each built Lambda zip as a table (after make build)
 	done
 
 
-measure: emulators chromium ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/lambda-sizes.md (zip sizes) and docs/web-size.md (first load)
+measure: emulators chromium ## rewrite docs/dynamodb-calls.md (calls per endpoint), docs/lambda-sizes.md (zip sizes) and docs/web-size.md (first load, and each language's catalogs)
 	$(GO) test -count=1 ./pkg/api/apitest -run TestDynamoDBCallsPerEndpoint -update
 	@$(MAKE) build >/dev/null
 	@{ echo "# Lambda sizes"; echo; echo "Made by \`make measure\`: linux/arm64, CGO off, \`-tags lambda.norpc\`, stripped."; echo; $(MAKE) sizes; } > docs/lambda-sizes.md
@@ -157,7 +157,7 @@ measure: emulators chromium ## rewrite docs/dynamodb-calls.md (calls per endpoin
 	@$(WEB_DEPS) >/dev/null
 	@{ echo "# Web first-load size"; echo; \
 		echo "Made by \`make measure\` (\`make websize\` prints the same): what headless Chromium fetches when it opens the production build's first page (/) from the local stack, with an event listed, until the network is idle. The budget is 100 KB (102400 bytes) of JavaScript gzipped in at most 4 script requests, without the HTTP client; \`make test\` fails over it (the e2e journey first-load)."; \
-		echo; (cd web && $(NPM) run -s build >/dev/null && $(NPM) run -s size); } > docs/web-size.md
+		echo; (cd web && $(NPM) run -s build >/dev/null && $(NPM) run -s size && echo && $(NPM) run -s size:languages); } > docs/web-size.md
 	@cat docs/web-size.md
 
 # Deployment parameters: make deploy STAGE=prod REGION=eu-west-1 DOMAIN=... CERTIFICATE_ARN=...

@@ -260,6 +260,9 @@ func TestDynamoDBCallsPerEndpoint(t *testing.T) {
 	measure("PUT /api/user/notifications/", 200, func() *Response {
 		return env.JSON(http.MethodPut, "/api/user/notifications/", map[string]bool{"event_changes": false}, person.Access)
 	})
+	measure("PUT /api/user/language/", 200, func() *Response {
+		return env.JSON(http.MethodPut, "/api/user/language/", map[string]string{"language": "de"}, person.Access)
+	})
 	unsubscribe := auth.Unsubscribes{Key: env.Config.SigningKey}.Token(person.ID, "event_changes")
 	measure("POST /api/user/unsubscribe/{token}/", 200, func() *Response {
 		return env.Request(http.MethodPost, "/api/user/unsubscribe/"+unsubscribe+"/", "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"), "")
