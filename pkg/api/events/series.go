@@ -20,13 +20,15 @@ func (h handlers) routeSeries(rt *httpapi.Router) {
 
 // seriesBody is a series with its upcoming occurrences.
 type seriesBody struct {
-	ID           string          `json:"id"`
-	Repeat       string          `json:"repeat"`
-	RepeatText   string          `json:"repeat_text"`
-	TimeZone     string          `json:"time_zone"`
-	Cancelled    bool            `json:"cancelled"`
-	Organization organizationRef `json:"organization"`
-	Events       []eventBody     `json:"events"`
+	ID         string `json:"id"`
+	Repeat     string `json:"repeat"`
+	RepeatText string `json:"repeat_text"`
+	// RepeatPattern is the same in parts, for words in another language.
+	RepeatPattern recurrence.Pattern `json:"repeat_pattern"`
+	TimeZone      string             `json:"time_zone"`
+	Cancelled     bool               `json:"cancelled"`
+	Organization  organizationRef    `json:"organization"`
+	Events        []eventBody        `json:"events"`
 }
 
 func (h handlers) seriesBodyOf(p eventsvc.SeriesPage) seriesBody {
@@ -36,7 +38,7 @@ func (h handlers) seriesBodyOf(p eventsvc.SeriesPage) seriesBody {
 		next = p.Events[0].Start
 	}
 	body := seriesBody{
-		ID: s.ID, Repeat: s.Rule, RepeatText: p.Rule.Describe(next), TimeZone: s.TimeZone, Cancelled: s.Cancelled,
+		ID: s.ID, Repeat: s.Rule, RepeatText: p.Rule.Describe(next), RepeatPattern: p.Rule.Pattern(next), TimeZone: s.TimeZone, Cancelled: s.Cancelled,
 		Organization: organizationRef{ID: s.OrganizationID}, Events: h.bodiesOf(p.Events),
 	}
 	if len(p.Events) > 0 {
@@ -104,8 +106,9 @@ func (h handlers) previewSeries(w http.ResponseWriter, r *http.Request, _ domain
 	}
 	all := rule.All()
 	httpapi.WriteJSON(w, http.StatusOK, struct {
-		RepeatText string      `json:"repeat_text"`
-		Count      int         `json:"count"`
-		Dates      []time.Time `json:"dates"`
-	}{rule.Describe(all[0]), len(all), all[:min(previewLength, len(all))]})
+		RepeatText    string             `json:"repeat_text"`
+		RepeatPattern recurrence.Pattern `json:"repeat_pattern"`
+		Count         int                `json:"count"`
+		Dates         []time.Time        `json:"dates"`
+	}{rule.Describe(all[0]), rule.Pattern(all[0]), len(all), all[:min(previewLength, len(all))]})
 }

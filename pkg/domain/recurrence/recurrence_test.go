@@ -2,6 +2,7 @@ package recurrence
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -138,4 +139,29 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q gives %d dates", s, n)
 		}
 	})
+}
+
+// A rule's pattern carries what a client words it by.
+func TestPattern(t *testing.T) {
+	zone, _ := time.LoadLocation("America/New_York")
+	friday := 4
+	cases := []struct {
+		rule  string
+		start time.Time
+		want  Pattern
+	}{
+		{"FREQ=WEEKLY;BYDAY=TH,MO;INTERVAL=2;COUNT=4", time.Date(2027, 1, 4, 18, 30, 0, 0, zone), Pattern{Unit: "week", Every: 2, Weekdays: []int{0, 3}, Time: "18:30", Zone: "EST"}},
+		{"FREQ=MONTHLY;BYDAY=-1FR;COUNT=3", time.Date(2027, 1, 29, 20, 0, 0, 0, zone), Pattern{Unit: "month", Every: 1, Nth: -1, Weekday: &friday, Time: "20:00", Zone: "EST"}},
+		{"FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3", time.Date(2027, 1, 31, 9, 0, 0, 0, zone), Pattern{Unit: "month", Every: 1, MonthDay: -1, Time: "09:00", Zone: "EST"}},
+		{"FREQ=MONTHLY;COUNT=3", time.Date(2027, 1, 15, 12, 0, 0, 0, zone), Pattern{Unit: "month", Every: 1, MonthDay: 15, Time: "12:00", Zone: "EST"}},
+	}
+	for _, c := range cases {
+		r, err := Parse(c.rule, c.start, zone)
+		if err != nil {
+			t.Fatalf("%q: %v", c.rule, err)
+		}
+		if got := r.Pattern(r.All()[0]); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: pattern %+v, want %+v", c.rule, got, c.want)
+		}
+	}
 }

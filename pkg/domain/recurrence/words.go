@@ -10,43 +10,85 @@ import (
 
 var dayNames = []string{"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"}
 
-// Describe says how the rule repeats, with the time of day and zone of
-// its occurrence at (the next one: the zone's abbreviation follows
-// daylight saving): "Every Wednesday, 19:00 CET".
-func (r Rule) Describe(at time.Time) string {
-	o := r.opt
-	local := at.In(r.zone)
-	return r.pattern(o) + ", " + local.Format("15:04 MST")
+// Pattern is how a rule repeats, in parts a client words in its reader's
+// language (the API answers it beside the English Describe).
+type Pattern struct {
+	// Unit is "week" or "month"; Every how many of them apart (1: each).
+	Unit  string `json:"unit"`
+	Every int    `json:"every"`
+	// Weekdays, of a weekly rule: 0 Monday … 6 Sunday, in week order.
+	Weekdays []int `json:"weekdays,omitempty"`
+	// MonthDay, of a monthly rule by date: 1–31, or -1 for the last day.
+	MonthDay int `json:"month_day,omitempty"`
+	// Nth and Weekday, of a monthly rule by weekday: the 1st–5th (-1: the
+	// last) Weekday (0 Monday … 6 Sunday) of the month.
+	Nth     int  `json:"nth,omitempty"`
+	Weekday *int `json:"weekday,omitempty"`
+	// Time ("19:00") and Zone (its abbreviation, "CET", or offset) of the
+	// occurrence it was told at.
+	Time string `json:"time"`
+	Zone string `json:"zone"`
 }
 
-func (r Rule) pattern(o rrule.ROption) string {
+// Pattern is how the rule repeats, at the time of day and zone of its
+// occurrence at (the next one: the zone's abbreviation follows daylight
+// saving).
+func (r Rule) Pattern(at time.Time) Pattern {
+	o, local := r.opt, at.In(r.zone)
 	start := o.Dtstart.In(r.zone)
-	if o.Freq == rrule.WEEKLY {
-		days := weekdays(o.Byweekday, start)
-		if o.Interval == 1 {
+	p := Pattern{Unit: "month", Every: o.Interval, Time: local.Format("15:04"), Zone: local.Format("MST")}
+	switch {
+	case o.Freq == rrule.WEEKLY:
+		p.Unit, p.Weekdays = "week", weekdays(o.Byweekday, start)
+	case len(o.Bymonthday) == 1:
+		p.MonthDay = o.Bymonthday[0]
+	case len(o.Byweekday) == 1:
+		d := o.Byweekday[0].Day()
+		p.Nth, p.Weekday = o.Byweekday[0].N(), &d
+	default:
+		p.MonthDay = start.Day()
+	}
+	return p
+}
+
+// Describe says in English how the rule repeats (see Pattern): "Every
+// Wednesday, 19:00 CET".
+func (r Rule) Describe(at time.Time) string {
+	p := r.Pattern(at)
+	return p.english() + ", " + p.Time + " " + p.Zone
+}
+
+func (p Pattern) english() string {
+	if p.Unit == "week" {
+		names := make([]string, len(p.Weekdays))
+		for i, d := range p.Weekdays {
+			names[i] = dayNames[d]
+		}
+		days := names[0]
+		if len(names) > 1 {
+			days = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		}
+		if p.Every == 1 {
 			return "Every " + days
 		}
-		return "Every " + strconv.Itoa(o.Interval) + " weeks on " + days
+		return "Every " + strconv.Itoa(p.Every) + " weeks on " + days
 	}
-	on := "day " + strconv.Itoa(start.Day())
+	on := "day " + strconv.Itoa(p.MonthDay)
 	switch {
-	case len(o.Bymonthday) == 1 && o.Bymonthday[0] == -1:
+	case p.MonthDay == -1:
 		on = "the last day"
-	case len(o.Bymonthday) == 1:
-		on = "day " + strconv.Itoa(o.Bymonthday[0])
-	case len(o.Byweekday) == 1:
-		d := o.Byweekday[0]
-		on = "the " + nth(d.N()) + " " + dayNames[d.Day()]
+	case p.Weekday != nil:
+		on = "the " + nth(p.Nth) + " " + dayNames[*p.Weekday]
 	}
-	if o.Interval == 1 {
+	if p.Every == 1 {
 		return "Monthly on " + on
 	}
-	return "Every " + strconv.Itoa(o.Interval) + " months on " + on
+	return "Every " + strconv.Itoa(p.Every) + " months on " + on
 }
 
-// weekdays names the rule's days in week order ("Monday and Thursday"),
-// the start's day when it names none.
-func weekdays(days []rrule.Weekday, start time.Time) string {
+// weekdays are the rule's days in week order (0 Monday), the start's day
+// when it names none.
+func weekdays(days []rrule.Weekday, start time.Time) []int {
 	seen := make([]bool, 7)
 	if len(days) == 0 {
 		seen[(int(start.Weekday())+6)%7] = true
@@ -54,16 +96,13 @@ func weekdays(days []rrule.Weekday, start time.Time) string {
 	for _, d := range days {
 		seen[d.Day()] = true
 	}
-	var names []string
+	var out []int
 	for i, on := range seen {
 		if on {
-			names = append(names, dayNames[i])
+			out = append(out, i)
 		}
 	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return out
 }
 
 func nth(n int) string {

@@ -1544,6 +1544,7 @@ export interface components {
             repeat: string;
             /** @description How it repeats, at its next date's time and zone: "Every Wednesday, 19:00 CET". */
             repeat_text: string;
+            repeat_pattern: components["schemas"]["RepeatPattern"];
             time_zone: string;
             cancelled: boolean;
             organization: {
@@ -1553,6 +1554,24 @@ export interface components {
             };
             /** @description Its upcoming occurrences made so far (the next 12 weeks), soonest first, at most 50. */
             events: components["schemas"]["Event"][];
+        };
+        /** @description How a series repeats, in parts a client words in its reader's language (`repeat_text` is the English). */
+        RepeatPattern: {
+            /** @enum {string} */
+            unit: "week" | "month";
+            /** @description How many weeks or months apart (1: each). */
+            every: number;
+            /** @description A weekly rule's days, 0 Monday … 6 Sunday, in week order. */
+            weekdays?: number[];
+            /** @description A monthly rule by date: its day, -1 for the last day. */
+            month_day?: number;
+            /** @description A monthly rule by weekday: the 1st–5th, -1 the last, `weekday` of the month. */
+            nth?: number;
+            weekday?: number;
+            /** @description The time of day in the series' zone, "19:00". */
+            time: string;
+            /** @description The zone's abbreviation (or offset) at that date, "CET". */
+            zone: string;
         };
         Editor: {
             id: string;
@@ -3471,6 +3490,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         repeat_text: string;
+                        repeat_pattern: components["schemas"]["RepeatPattern"];
                         count: number;
                         dates: components["schemas"]["Time"][];
                     };

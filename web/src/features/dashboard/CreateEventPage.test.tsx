@@ -101,7 +101,10 @@ describe('create event page', () => {
     server.use(
       http.post(apiUrl('/event/series/preview/'), async ({ request }) => {
         asked.push(await request.json());
-        return HttpResponse.json({ repeat_text: 'Every Wednesday and Friday, 18:30 CEST', count: 6, dates: ['2030-05-01T16:30:00Z', '2030-05-03T16:30:00Z'] });
+        return HttpResponse.json({
+          repeat_text: 'Every Wednesday and Friday, 18:30 CEST',
+          repeat_pattern: { unit: 'week', every: 1, weekdays: [2, 4], time: '18:30', zone: 'CEST' },
+          count: 6, dates: ['2030-05-01T16:30:00Z', '2030-05-03T16:30:00Z'] });
       }),
     );
     const { user } = await openCreateForm();

@@ -5,6 +5,7 @@ import { pageOf, type ListPage } from '@/lib/useRemoteList';
 import type { Schemas, TurnoutEvent } from '@/types/api';
 import { questionsJSON, type EventFormValues } from './eventFormValues';
 import { toApiTime } from './eventTimes';
+import type { RepeatPattern } from '@/lib/repeatWords';
 
 export async function listOrganizationEvents(organizationId: string, after?: string): Promise<ListPage<TurnoutEvent>> {
   const path = `/event/organization/${encodeURIComponent(organizationId)}/events/`;
@@ -87,6 +88,7 @@ export function eventFormData(values: EventFormValues, bannerKey: string | null,
 // dates and the first ten (nothing is kept).
 export interface SeriesPreview {
   repeat_text: string;
+  repeat_pattern: RepeatPattern;
   count: number;
   dates: string[];
 }

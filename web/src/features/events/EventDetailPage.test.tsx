@@ -106,6 +106,7 @@ describe('EventDetailPage', () => {
           id: series.id,
           repeat: 'FREQ=WEEKLY;COUNT=3',
           repeat_text: 'Every Saturday, 12:00 UTC',
+          repeat_pattern: { unit: 'week', every: 1, weekdays: [5], time: '12:00', zone: 'UTC' },
           time_zone: 'UTC',
           cancelled: false,
           organization: jazz.organization,

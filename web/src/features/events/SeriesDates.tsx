@@ -4,6 +4,7 @@ import { publicGet } from '@/lib/publicGet';
 import { useQuery } from '@/lib/query';
 import { knownZone, timeIn } from '@/lib/time';
 import { useLocale, useT } from '@/i18n/react';
+import { describeRepeat } from '@/lib/repeatWords';
 import type { Series, TurnoutEvent } from '@/types/api';
 
 const shownDates = 4;
@@ -21,7 +22,7 @@ export function SeriesDates({ event }: { event: TurnoutEvent }) {
   return (
     <section aria-labelledby="series-title" className="mt-4 rounded-lg bg-indigo-50 p-3 text-sm text-slate-800">
       <h2 id="series-title" className="font-semibold text-indigo-900">
-        {series.data.cancelled ? t('events.seriesCancelled') : series.data.repeat_text}
+        {series.data.cancelled ? t('events.seriesCancelled') : describeRepeat(series.data.repeat_pattern, t, locale)}
       </h2>
       {next.length > 0 && (
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">

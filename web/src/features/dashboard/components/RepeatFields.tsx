@@ -7,6 +7,7 @@ import { dayNames, dayOf, defaultChoice, ruleOf, type RepeatChoice, type RepeatK
 import type { MessageId } from '@/i18n/ids';
 import { t as translate } from '@/i18n/i18n';
 import { useLocale, useT } from '@/i18n/react';
+import { describeRepeat } from '@/lib/repeatWords';
 
 const KINDS: { kind: RepeatKind; label: MessageId }[] = [
   { kind: 'none', label: 'dashboard.repeat.none' },
@@ -172,7 +173,7 @@ function Preview({ rule, start, timeZone }: { rule: string; start: string; timeZ
       {answer.preview && (
         <>
           <p className="font-medium">
-            {t('dashboard.repeat.summary', { text: answer.preview.repeat_text, count: answer.preview.count })}
+            {t('dashboard.repeat.summary', { text: describeRepeat(answer.preview.repeat_pattern, t, locale), count: answer.preview.count })}
           </p>
           <ul className="mt-1 list-disc ps-5">
             {answer.preview.dates.map((d) => (
