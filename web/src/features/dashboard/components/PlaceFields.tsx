@@ -102,22 +102,27 @@ export function PlaceFields({ values, errors, onChange }: { values: PlaceValues;
   );
 }
 
-function CategoryField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (category: string) => void }) {
-  const t = useT();
-  const categories = useCategories();
+interface Choice {
+  value: string;
+  name: string;
+}
+
+// A labelled select of the form, with its errors under it.
+function SelectField(props: { name: string; label: string; value: string; choices: Choice[]; errors: string[] | undefined; onChange: (value: string) => void }) {
+  const id = `event-${props.name}`;
   return (
     <div>
-      <label htmlFor="event-category" className="field-label">
-        {t('dashboard.place.category')}
+      <label htmlFor={id} className="field-label">
+        {props.label}
       </label>
-      <select id="event-category" name="category" className="field-input mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
-        {(categories.length > 0 ? categories : [{ id: value, name: value }]).map((c) => (
-          <option key={c.id} value={c.id}>
+      <select id={id} name={props.name} className="field-input mt-1" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
             {c.name}
           </option>
         ))}
       </select>
-      {errors?.map((m) => (
+      {props.errors?.map((m) => (
         <p key={m} className="text-sm text-red-700">
           {m}
         </p>
@@ -126,31 +131,20 @@ function CategoryField({ value, errors, onChange }: { value: string; errors: str
   );
 }
 
+function CategoryField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (category: string) => void }) {
+  const t = useT();
+  const categories = useCategories();
+  const choices = categories.length > 0 ? categories.map((c) => ({ value: c.id, name: c.name })) : [{ value, name: value }];
+  return <SelectField name="category" label={t('dashboard.place.category')} value={value} choices={choices} errors={errors} onChange={onChange} />;
+}
+
 // The language the event is held in, named in the organizer's language;
 // optional (people search by it, and its page and card say it).
 function LanguageField({ value, errors, onChange }: { value: string; errors: string[] | undefined; onChange: (language: string) => void }) {
   const t = useT();
   const locale = useLocale();
-  return (
-    <div>
-      <label htmlFor="event-language" className="field-label">
-        {t('dashboard.place.language')}
-      </label>
-      <select id="event-language" name="language" className="field-input mt-1" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('dashboard.place.languageUnsaid')}</option>
-        {languageChoices(locale, value).map((l) => (
-          <option key={l.tag} value={l.tag}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-      {errors?.map((m) => (
-        <p key={m} className="text-sm text-red-700">
-          {m}
-        </p>
-      ))}
-    </div>
-  );
+  const choices = [{ value: '', name: t('dashboard.place.languageUnsaid') }, ...languageChoices(locale, value).map((l) => ({ value: l.tag, name: l.name }))];
+  return <SelectField name="language" label={t('dashboard.place.language')} value={value} choices={choices} errors={errors} onChange={onChange} />;
 }
 
 // Whether the event has a map point (and a link to see it), read out when it changes.
