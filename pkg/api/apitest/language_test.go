@@ -2,6 +2,7 @@ package apitest
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +40,26 @@ func TestLanguageIsTheSignUpsThenTheChosenOne(t *testing.T) {
 	Expect(t, env.JSON(http.MethodPut, "/api/user/language/", map[string]string{"language": "ja"}, ""), http.StatusUnauthorized)
 	if got := env.profile(t, ana)["language"]; got != "pt-BR" {
 		t.Errorf("refused changes changed it to %v", got)
+	}
+}
+
+// TestCalendarFeedSpeaksTheAccountsLanguage: the words Turnout writes into
+// a person's calendar feed (before an online event's link) are in their
+// language.
+func TestCalendarFeedSpeaksTheAccountsLanguage(t *testing.T) {
+	t.Parallel()
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, evFormWith(env.EventForm(3, 5), map[string]string{"online_url": "https://meet.example.com/kaffee"}))
+	env.Language = "de"
+	ana := env.NewPerson(t)
+	Expect(t, regPost(env, ev.ID, ana.Access), http.StatusCreated)
+	var feed struct{ URL string }
+	env.JSON(http.MethodGet, "/api/event/feed/", nil, ana.Access).Decode(t, &feed)
+	env.Language = ""
+	res := env.JSON(http.MethodGet, strings.TrimPrefix(feed.URL, env.Config.WebOrigin), nil, "")
+	Expect(t, res, http.StatusOK)
+	if body := strings.ReplaceAll(string(res.Body), "\r\n ", ""); !strings.Contains(body, "Online dabei sein: https://meet.example.com/kaffee") {
+		t.Errorf("the feed of a German account:\n%s", body)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"turnout/pkg/calendar"
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
+	"turnout/pkg/mail"
 )
 
 // calendarFile answers an event as an iCalendar file, for "Add to
@@ -22,19 +23,24 @@ func (h handlers) calendarFile(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	file := calendar.File(h.calendarEntry(e, ""))
+	file := calendar.File(h.calendarEntry(e, "", ""))
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(e.Title, ".ics")}))
 	writeCalendar(w, r, w.Header().Get("Cache-Control"), file)
 }
 
 // calendarEntry is e as a calendar shows it, with joinURL, the online
-// link, for a person holding a seat ("" for anyone else).
-func (h handlers) calendarEntry(e domain.Event, joinURL string) calendar.Entry {
-	return calendar.Entry{
+// link, for a person holding a seat ("" for anyone else), introduced in
+// their language lang.
+func (h handlers) calendarEntry(e domain.Event, joinURL, lang string) calendar.Entry {
+	entry := calendar.Entry{
 		EventID: e.ID, Title: e.Title, Description: e.Description, Location: e.Location,
 		URL: h.WebOrigin + domain.EventPagePath(e.ID), Start: e.Start, End: e.End, Cancelled: e.Cancelled, Stamp: h.Events.Now(),
 		JoinURL: joinURL,
 	}
+	if joinURL != "" {
+		entry.JoinLabel = mail.In(lang).JoinLabel()
+	}
+	return entry
 }
 
 // writeCalendar answers an iCalendar body with cacheControl and an ETag

@@ -61,7 +61,7 @@ func (h handlers) personFeed(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := make([]calendar.Entry, len(regs))
 	for i, re := range regs {
-		entries[i] = h.calendarEntry(re.Event, re.Event.OnlineURL)
+		entries[i] = h.calendarEntry(re.Event, re.Event.OnlineURL, u.MailLanguage())
 	}
 	name := "Turnout: " + u.Username
 	writeCalendar(w, r, feedCache, calendar.Feed(name, entries))

@@ -110,7 +110,7 @@ func (h handlers) managedCalendar(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	file := calendar.File(h.calendarEntry(e, joinLink(a.Registration, e)))
+	file := calendar.File(h.calendarEntry(e, joinLink(a.Registration, e), a.Language))
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fileName(e.Title, ".ics")}))
 	writeCalendar(w, r, privateCache, file)
 }

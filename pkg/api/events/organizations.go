@@ -120,7 +120,7 @@ func (h handlers) organizationCalendar(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := make([]calendar.Entry, len(upcoming))
 	for i, e := range upcoming {
-		entries[i] = h.calendarEntry(e, "")
+		entries[i] = h.calendarEntry(e, "", "")
 	}
 	writeCalendar(w, r, publicListCache, calendar.Feed(org.Name+" on Turnout", entries))
 }
