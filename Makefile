@@ -73,14 +73,22 @@ codes: ## give the API's messages their codes: pkg/httpapi/messagecodes_gen.go a
 GO_TEST_PACKAGES = $(GO) list -test -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./pkg/... ./functions/... ./tools/... | \
 	awk '$$1 ~ /\.test$$/ { emu = 0; for (i = 2; i <= NF; i++) if ($$i == "turnout/pkg/emulators") emu = 1; sub(/\.test$$/, "", $$1); print emu, $$1 }'
 
+# The API tests of many accounts, events or attempts at once: the load
+# they put on the emulators is what they test, and their calls are among
+# the other tests' (the grants check, pkg/api/apitest/permissions_test.go).
+APITEST_LOAD = ^(TestListsAreBounded|TestDeletingLargeAccountsConverges|TestSearchCostFollowsTheMatches|TestLoginBoundIsForgotten|TestLoginBoundAcrossAddresses|TestInterruptedAccountDeletionIsFinishedByRetry|TestConcurrentEmailChangesStayConsistent|TestGuestRequestsAreLimited|TestWaitlistUnderContention|TestMailQuotaPerClient)$$
+
 test: lint emulators chromium zip-tool c-compiler ## lint, then run every test: Go (unit with -race, integration against the emulators), web (unit, end-to-end, first-load size), infra
 	@# The unit packages run with the race detector (cgo, gcc); those that
 	@# start the emulators run as before, their deadlines set without it.
 	$(GO) test -count=1 -race $$($(GO_TEST_PACKAGES) | awk '$$1 == 0 { print $$2 }')
 	@# The API's integration tests run on their own, after the rest: their
-	@# crowds of hundreds of requests need the emulators to themselves.
+	@# crowds of hundreds of requests need the emulators to themselves. The
+	@# load tests (APITEST_LOAD) run apart from the others, so that each run
+	@# stays far from go test's 10-minute bound on a busy machine.
 	$(GO) test -count=1 $$($(GO_TEST_PACKAGES) | awk '$$1 == 1 && $$2 != "turnout/pkg/api/apitest" { print $$2 }')
-	$(GO) test -count=1 ./pkg/api/apitest
+	TURNOUT_APITEST_LOAD='$(APITEST_LOAD)' $(GO) test -count=1 -skip '$(APITEST_LOAD)' ./pkg/api/apitest
+	$(GO) test -count=1 -run '$(APITEST_LOAD)' ./pkg/api/apitest
 	@$(MAKE) fuzz
 	@if [ -f web/package.json ]; then \
 		echo "web: API types up to date with api/openapi.yaml, unit tests"; \
