@@ -13,6 +13,7 @@ import personSignsUp from './journeys/person-signs-up.mjs';
 import organizationManagesEvents from './journeys/organization-manages-events.mjs';
 import passwordReset from './journeys/password-reset.mjs';
 import everyScreen from './journeys/every-screen.mjs';
+import everyScreenInArabic from './journeys/every-screen-in-arabic.mjs';
 import organizerRunsTheDoor from './journeys/organizer-runs-the-door.mjs';
 import visitorSearches from './journeys/visitor-searches.mjs';
 import visitorFindsTonight, { contextOptions as losAngeles } from './journeys/visitor-finds-tonight.mjs';
@@ -93,6 +94,7 @@ const journeys = [
     organizationRunsAsATeam,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
+  ['every-screen-in-arabic', 'every screen in Arabic, right to left, fits a phone and passes axe, signed out and in', everyScreenInArabic],
   [
     'speaks-seven-languages',
     "a browser that prefers one of the seven languages gets the home page, events and an event in it, an organizer whose account keeps it the dashboard's events, each fitting a phone and a laptop, passing axe, with <html lang> and dir right",

@@ -15,7 +15,9 @@ import { createEvent, registerAsGuest, registerFor, reportBounce, signUpOrganiza
 import { logIn } from '../ui.mjs';
 import { checkScreen, WIDTHS } from '../screens.mjs';
 
-export default async function everyScreen({ page, stack }) {
+// The accounts and events every screen is seen with, and the screens:
+// signed out, as the person, as the organization.
+export async function everyScreenSetup(stack) {
   const org = await signUpOrganization(stack);
   const long = await createEvent(stack, org, { title: 'W'.repeat(200), location: 'L'.repeat(200) });
   const url = await createEvent(stack, org, { title: 'Meetup at https://www.example.com/events/summer-2027' });
@@ -65,6 +67,11 @@ export default async function everyScreen({ page, stack }) {
     ['dashboard-check-in', `/dashboard/check-in?id=${long.id}`],
     ['dashboard-members', '/dashboard/members'],
   ];
+  return { org, person, signedOut, signedIn, organizer };
+}
+
+export default async function everyScreen({ page, stack }) {
+  const { org, person, signedOut, signedIn, organizer } = await everyScreenSetup(stack);
 
   async function visit(screens) {
     for (const size of WIDTHS) {
