@@ -51,7 +51,7 @@ func (s *Service) DeleteAccount(ctx context.Context, u domain.User, password str
 // DeleteAccount deletes its own account, for an owner u who enters their
 // password again.
 func (s *Service) DeleteOrganization(ctx context.Context, u domain.User, orgID, password string) error {
-	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return err
 	}

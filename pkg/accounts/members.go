@@ -33,7 +33,7 @@ const (
 	MsgJoinAsPerson       = "Sign in with your personal account to join an organization."
 	MsgMemberNotFound     = "This person is not a member of the organization."
 	MsgInvitationNotFound = "This invitation is no longer open."
-	MsgNotMember          = "You are not a member of this organization."
+	MsgNotMember          = domain.MsgNotMember
 	MsgNoOrganization     = "Organization not found."
 	MsgTooManyMemberships = "You belong to as many organizations as one account may (50). Leave one to join another."
 )
@@ -55,25 +55,11 @@ type Team struct {
 	Invitations  []domain.Invitation
 }
 
-// memberOrganization is the organization a member's request is about:
-// orgID when given, else u's home organization; 403 unless u's role in it
-// does d (in the old words for an account of no organization).
-func memberOrganization(u domain.User, orgID string, d domain.Duty) (string, error) {
-	if orgID == "" {
-		orgID = u.HomeOrganization(domain.DutyDoor)
-	}
-	refusal := MsgNotMember
-	if len(u.Organizations()) == 0 {
-		refusal = MsgNotAnOrganizer
-	}
-	return orgID, domain.Authorize(u, orgID, d, refusal)
-}
-
 // Team lists organization orgID's members and open invitations for an
 // owner u (the team is the owners' work; a member sees their own role on
 // their profile).
 func (s *Service) Team(ctx context.Context, u domain.User, orgID string) (Team, error) {
-	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return Team{}, err
 	}
@@ -87,7 +73,7 @@ func (s *Service) Team(ctx context.Context, u domain.User, orgID string) (Team, 
 // Invite mails in.Email a link to join organization orgID with in.Role;
 // owners only.
 func (s *Service) Invite(ctx context.Context, u domain.User, orgID string, in domain.MembersInput, client string) (domain.Invitation, error) {
-	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return domain.Invitation{}, err
 	}
@@ -112,7 +98,7 @@ func (s *Service) Invite(ctx context.Context, u domain.User, orgID string, in do
 
 // Withdraw ends the open invitation key of organization orgID; owners only.
 func (s *Service) Withdraw(ctx context.Context, u domain.User, orgID, key string) error {
-	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return err
 	}
@@ -174,7 +160,7 @@ func (s *Service) Join(ctx context.Context, u domain.User, token string) (domain
 // SetRole gives member userID of organization orgID role; owners only. The
 // organization's own account stays an owner, and so does its last one.
 func (s *Service) SetRole(ctx context.Context, u domain.User, orgID, userID string, role domain.Role) (domain.Member, error) {
-	orgID, err := memberOrganization(u, orgID, domain.DutyOrganization)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyOrganization)
 	if err != nil {
 		return domain.Member{}, err
 	}
@@ -199,7 +185,7 @@ func (s *Service) Leave(ctx context.Context, u domain.User, orgID, userID string
 	if userID == u.ID {
 		d = domain.DutyDoor
 	}
-	orgID, err := memberOrganization(u, orgID, d)
+	orgID, err := domain.MemberOrganization(u, orgID, d)
 	if err != nil {
 		return err
 	}

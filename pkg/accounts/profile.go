@@ -20,7 +20,7 @@ const (
 
 // Messages shown to people.
 const (
-	MsgNotAnOrganizer   = "Only organizer accounts have an organization."
+	MsgNotAnOrganizer   = domain.MsgNotAnOrganizer
 	MsgEmailLoginOnly   = "Only the organization's own account can change its email."
 	MsgCurrentPassword  = "Your current password was entered incorrectly. Please enter it again."
 	MsgPasswordForEmail = "Enter your current password to change your email address."
@@ -83,7 +83,7 @@ type OrganizationEdit struct {
 
 // Organization is organization orgID ("" for u's own) of its member u.
 func (s *Service) Organization(ctx context.Context, u domain.User, orgID string) (domain.Organization, error) {
-	orgID, err := memberOrganization(u, orgID, domain.DutyDoor)
+	orgID, err := domain.MemberOrganization(u, orgID, domain.DutyDoor)
 	if err != nil {
 		return domain.Organization{}, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"turnout/pkg/accounts"
+	"turnout/pkg/apitokens"
 	"turnout/pkg/auth"
 	"turnout/pkg/config"
 	eventsvc "turnout/pkg/events"
@@ -22,6 +23,8 @@ import (
 	"turnout/pkg/mail/outbox"
 	"turnout/pkg/media"
 	"turnout/pkg/store"
+	"turnout/pkg/webhooks"
+	"turnout/pkg/webhooks/ownermail"
 	"turnout/pkg/webshell"
 )
 
@@ -46,6 +49,11 @@ type Base struct {
 	// Shell is the web app's page from the site (WebOrigin), which event
 	// pages answer with their tags; one per process.
 	Shell *webshell.Shell
+	// APITokens are organizations' API tokens (Auth checks them).
+	APITokens *apitokens.Service
+	// Hooks sends webhook deliveries to public addresses only (locally
+	// also to loopback receivers); one client per process.
+	Hooks webhooks.Sender
 }
 
 // NewBase builds the shared clients. now is the clock (time.Now outside
@@ -57,16 +65,38 @@ func NewBase(cfg config.Config, awsCfg aws.Config, now func() time.Time, storeOp
 		Key: cfg.SigningKey, Issuer: "turnout", Audience: "turnout-api",
 		AccessTTL: AccessTTL, RefreshTTL: RefreshTTL, Now: now,
 	}
+	tokens := &apitokens.Service{Store: st, Now: now}
 	return Base{
 		Config:    cfg,
 		Store:     st,
 		Media:     media.New(awsCfg, cfg.S3Endpoint, cfg.MediaBucket, cfg.WebOrigin),
-		Auth:      httpapi.Authenticator{Tokens: issuer, Users: st},
+		Auth:      httpapi.Authenticator{Tokens: issuer, Users: st, APITokens: tokens},
+		APITokens: tokens,
+		Hooks:     webhooks.Sender{Client: WebhookGuard(cfg).Client(), Now: now},
 		Now:       now,
 		Passwords: accounts.Argon2id{},
 		Mail:      outbox.Queue{Store: st, Now: now},
 		Shell:     webshell.New(cfg.WebOrigin, now),
 	}
+}
+
+// WebhookGuard is where cfg's deliveries may go: public addresses, and
+// locally (the emulators' stack) loopback receivers over plain http too.
+func WebhookGuard(cfg config.Config) webhooks.Guard { return webhooks.NewGuard(cfg.Local()) }
+
+// Deliverer makes webhook deliveries' attempts.
+func (b Base) Deliverer() webhooks.Deliverer {
+	return webhooks.Deliverer{Store: b.Store, Sender: b.Hooks, Owners: ownermail.Owners{Store: b.Store, WebOrigin: b.Config.WebOrigin}}
+}
+
+// Webhooks are the owners' calls about webhook endpoints.
+func (b Base) Webhooks() *webhooks.Service {
+	return &webhooks.Service{Store: b.Store, Guard: WebhookGuard(b.Config), Deliverer: b.Deliverer(), Now: b.Now}
+}
+
+// Dispatcher queues the webhook deliveries of changes.
+func (b Base) Dispatcher() webhooks.Dispatcher {
+	return webhooks.Dispatcher{Store: b.Store, Now: b.Now}
 }
 
 // Function is one Lambda function of the API: the path prefix the HTTP

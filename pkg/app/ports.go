@@ -2,9 +2,11 @@ package app
 
 import (
 	"turnout/pkg/accounts"
+	"turnout/pkg/apitokens"
 	eventsvc "turnout/pkg/events"
 	"turnout/pkg/reminders"
 	"turnout/pkg/store"
+	"turnout/pkg/webhooks"
 )
 
 // The DynamoDB store is the adapter beneath every service: it implements
@@ -20,4 +22,6 @@ var (
 	_ accounts.ProfileStore   = (*store.Store)(nil)
 	_ accounts.LeavingStore   = (*store.Store)(nil)
 	_ reminders.Store         = (*store.Store)(nil)
+	_ apitokens.Store         = (*store.Store)(nil)
+	_ webhooks.Store          = (*store.Store)(nil)
 )

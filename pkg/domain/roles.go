@@ -127,6 +127,26 @@ func Authorize(u User, orgID string, d Duty, refusal string) error {
 	return Errorf(CodeForbidden, MsgNotPermitted)
 }
 
+// Refusals of people outside organizations.
+const (
+	MsgNotMember      = "You are not a member of this organization."
+	MsgNotAnOrganizer = "Only organizer accounts have an organization."
+)
+
+// MemberOrganization is the organization u works for as d: orgID, or u's
+// home organization when orgID is "", refused (403) unless u's role there
+// does d.
+func MemberOrganization(u User, orgID string, d Duty) (string, error) {
+	if orgID == "" {
+		orgID = u.HomeOrganization(DutyDoor)
+	}
+	refusal := MsgNotMember
+	if len(u.Organizations()) == 0 {
+		refusal = MsgNotAnOrganizer
+	}
+	return orgID, Authorize(u, orgID, d, refusal)
+}
+
 // Member is a person's place in an organization.
 type Member struct {
 	OrganizationID string

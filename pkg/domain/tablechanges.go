@@ -51,3 +51,8 @@ func (DepartureAdded) isTableChange()      {}
 func (AttendeeWritten) isTableChange()     {}
 func (AttendeeRemoved) isTableChange()     {}
 func (OrganizationWritten) isTableChange() {}
+
+// DeliveryQueued: a webhook delivery was queued, for its first attempt.
+type DeliveryQueued struct{ WebhookID, ID, OrganizationID string }
+
+func (DeliveryQueued) isTableChange() {}

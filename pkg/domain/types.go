@@ -170,6 +170,13 @@ type Departure struct {
 	Status                          RegistrationStatus
 }
 
+// DepartureDeclined is a departure's Status when its organizer declined
+// the request it was.
+const DepartureDeclined RegistrationStatus = "declined"
+
+// Declined reports whether d is a request its organizer declined.
+func (d Departure) Declined() bool { return d.Status == DepartureDeclined }
+
 // RegistrationStatus says whether a registration holds a seat.
 type RegistrationStatus string
 

@@ -301,19 +301,20 @@ func (s *Service) Update(ctx context.Context, u domain.User, current domain.Even
 }
 
 // Delete removes an event of u's organization with its registrations and
-// banner. The owner's retry of a delete that was cut short finishes it.
-func (s *Service) Delete(ctx context.Context, u domain.User, id string) error {
+// banner, and answers it as it was. The owner's retry of a delete that
+// was cut short finishes it.
+func (s *Service) Delete(ctx context.Context, u domain.User, id string) (domain.Event, error) {
 	if !domain.ValidID(id) {
-		return eventNotFound()
+		return domain.Event{}, eventNotFound()
 	}
 	deleted, err := s.Store.DeleteEvent(ctx, id, func(orgID string) error {
 		return domain.Authorize(u, orgID, domain.DutyEvents, MsgNotOwner)
 	})
 	if err != nil {
-		return explain(err, eventNotFound())
+		return domain.Event{}, explain(err, eventNotFound())
 	}
 	if deleted.SeriesID == "" { // a series' occurrences share its banner
 		media.Discard(ctx, s.Media, deleted.BannerKey)
 	}
-	return nil
+	return deleted, nil
 }

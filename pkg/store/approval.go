@@ -185,7 +185,7 @@ func (s *Store) Decline(ctx context.Context, eventID, regID string, now time.Tim
 
 // departedDeclined is a departure's status when the organizer declined
 // the request.
-const departedDeclined = "declined"
+const departedDeclined = string(domain.DepartureDeclined)
 
 // attendeeUserID is the account id an attendee item's sort key names.
 func attendeeUserID(it attendeeItem) string { return it.domain("").UserID }

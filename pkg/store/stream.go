@@ -35,6 +35,12 @@ func (s *Store) ChangeOf(r events.DynamoDBEventRecord) domain.TableChange {
 		}
 		return domain.BroadcastAdded{Broadcast: broadcastOf(id, img)}
 	}
+	if hookID, ok := strings.CutPrefix(pk, deliveryPrefix); ok && hookID != "" {
+		if !inserted || img.flag("Inline") {
+			return nil
+		}
+		return domain.DeliveryQueued{WebhookID: hookID, ID: sk, OrganizationID: img.text("OrganizationID")}
+	}
 	if regID, ok := strings.CutPrefix(pk, departurePrefix); ok && regID != "" {
 		d := domain.Departure{EventID: img.text("EventID"), RegistrationID: regID, UserID: img.text("UserID"), Status: domain.RegistrationStatus(img.text("Status"))}
 		if !inserted || d.EventID == "" || d.UserID == "" {

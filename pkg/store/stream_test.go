@@ -30,6 +30,7 @@ func TestStreamFilterPrefixes(t *testing.T) {
 		"DEPARTURE_PREFIX":       departurePrefix,
 		"ORGANIZATION_PREFIX":    organizationPrefix,
 		"ORGANIZATION_SK":        organizationSK,
+		"DELIVERY_PREFIX":        deliveryPrefix,
 	}
 	decl := regexp.MustCompile(`(?m)^export const ([A-Z_]+_(?:PREFIX|SK)) = '([^']*)';`)
 	found := map[string]string{}

@@ -36,6 +36,7 @@ import (
 	"turnout/pkg/mail/mailer"
 	"turnout/pkg/mail/mailer/streamrelay"
 	"turnout/pkg/reminders"
+	"turnout/pkg/webhooks"
 )
 
 func main() {
@@ -107,7 +108,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 			return fmt.Errorf("start the local mailer: %w", err)
 		}
 		base.Mail = relay
-		go runReminders(ctx, reminders.Job{Store: base.Store, Now: time.Now}, feedback.Reconciler{Store: base.Store, Now: time.Now}, reminderPeriod)
+		retries := webhooks.NewJob(base.Store, app.WebhookGuard(cfg), time.Now)
+		go runReminders(ctx, reminders.Job{Store: base.Store, Now: time.Now}, feedback.Reconciler{Store: base.Store, Now: time.Now}, retries, reminderPeriod)
 	}
 	handler, err := newHandler(base, awsCfg, *webDir)
 	if err != nil {
@@ -115,6 +117,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, logw io
 	}
 	if *dev {
 		handler = withDevReminders(reminders.Job{Store: base.Store}, handler)
+		handler = withDevWebhooks(webhooks.NewJob(base.Store, app.WebhookGuard(cfg), time.Now), handler)
 		handler = withDevFeedback(feedback.Handler{Store: base.Store, Now: time.Now}, handler)
 	}
 	srv := &http.Server{

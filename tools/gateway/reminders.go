@@ -9,6 +9,7 @@ import (
 
 	"turnout/pkg/mail/feedback"
 	"turnout/pkg/reminders"
+	"turnout/pkg/webhooks"
 )
 
 // The reminder job runs here on a timer, as an EventBridge rule runs the
@@ -18,8 +19,9 @@ import (
 // out here goes again after feedback.MaybeSentWait).
 const reminderPeriod = time.Minute
 
-// runReminders runs job and reconcile every period until ctx ends.
-func runReminders(ctx context.Context, job reminders.Job, reconcile feedback.Reconciler, period time.Duration) {
+// runReminders runs job, reconcile and the webhook retries every period
+// until ctx ends.
+func runReminders(ctx context.Context, job reminders.Job, reconcile feedback.Reconciler, retries webhooks.Job, period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
@@ -36,6 +38,9 @@ func runReminders(ctx context.Context, job reminders.Job, reconcile feedback.Rec
 		}
 		if _, err := reconcile.Run(ctx); err != nil {
 			slog.ErrorContext(ctx, "reconcile mail maybe sent", "err", err)
+		}
+		if _, err := retries.Run(ctx); err != nil {
+			slog.ErrorContext(ctx, "webhook retries", "err", err)
 		}
 	}
 }
@@ -73,5 +78,39 @@ func withDevReminders(job reminders.Job, next http.Handler) http.Handler {
 			counts = map[string]int{"sent": 0, "dropped": 0}
 		}
 		_ = json.NewEncoder(w).Encode(counts)
+	})
+}
+
+// devWebhooksPath makes the webhook retries due at a given clock, with -dev
+// only: the end-to-end journeys use it to watch a delivery's retries
+// without waiting for them.
+const devWebhooksPath = "/_dev/webhooks"
+
+// withDevWebhooks answers POST devWebhooksPath?at=<RFC 3339 time> with one
+// run of the retry job at that time and how many it tried.
+func withDevWebhooks(job webhooks.Job, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != devWebhooksPath {
+			next.ServeHTTP(w, r)
+			return
+		}
+		at, err := time.Parse(time.RFC3339, r.URL.Query().Get("at"))
+		switch {
+		case r.Method != http.MethodPost:
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		case err != nil:
+			http.Error(w, "at: an RFC 3339 time, e.g. 2026-11-26T18:00:00Z", http.StatusBadRequest)
+			return
+		}
+		job.Now = func() time.Time { return at }
+		job.Deliverer.Sender.Now = job.Now
+		n, err := job.Run(r.Context())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]int{"tried": n})
 	})
 }

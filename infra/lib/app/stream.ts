@@ -16,7 +16,8 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 // in the queue (pkg/store/registrations.go), which the mailer confirms;
 // ORGANIZATION_PREFIX the key of an organization's profile
 // (ORGANIZATION_SK), whose name and logo the mailer copies to its events
-// (pkg/store/organizationface.go).
+// (pkg/store/organizationface.go); DELIVERY_PREFIX the key of a webhook
+// delivery, which the mailer attempts first (pkg/store/webhooks.go).
 export const OUTBOX_PREFIX = 'MAIL#';
 // PRIORITY_OUTBOX_PREFIX starts the key of every queued account message
 // (activation, reset, email change), which a mapping of its own reads.
@@ -26,6 +27,7 @@ export const ATTENDEE_PREFIX = 'ATTENDEE#';
 export const DEPARTURE_PREFIX = 'DEPARTED#';
 export const ORGANIZATION_PREFIX = 'ORG#';
 export const ORGANIZATION_SK = 'PROFILE';
+export const DELIVERY_PREFIX = 'DELIVERIES#';
 
 const MAPPING = {
   startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -56,9 +58,11 @@ export function addPriorityMailerMapping(mailer: lambda.IFunction, table: dynamo
   });
 }
 
-// The mailer reads the table's stream, filtered to newly queued messages and
-// broadcasts, the changes of registrations and of organizations' profiles,
-// so that no other write invokes it. A send that failed for now is reported
+// The mailer reads the table's stream, filtered to newly queued messages,
+// webhook deliveries and broadcasts, the changes of registrations and of
+// organizations' profiles, so that no other write invokes it (in five
+// filters, a mapping's default quota: queued messages and deliveries share
+// one). A send that failed for now is reported
 // (batch item failures) and retried from that record on, while the rest of
 // the batch goes out (a mail SES refuses for good is settled, not retried);
 // a message is given up after an hour, when the links it carries are
@@ -72,7 +76,7 @@ export function mailerSource(table: dynamodb.ITableV2, onFailure: sqs.IQueue): D
     filters: [
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),
-        dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith(OUTBOX_PREFIX) } } },
+        dynamodb: { Keys: { PK: { S: [...lambda.FilterRule.beginsWith(OUTBOX_PREFIX), ...lambda.FilterRule.beginsWith(DELIVERY_PREFIX)] } } },
       }),
       lambda.FilterCriteria.filter({
         eventName: lambda.FilterRule.isEqual('INSERT'),

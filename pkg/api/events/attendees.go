@@ -33,43 +33,15 @@ const (
 // attendeesPageSize is the attendee list's default page.
 const attendeesPageSize = 50
 
-// attendeeBody is one registration as the organizer sees it.
-type attendeeBody struct {
-	RegistrationID string                    `json:"registration_id"`
-	UserID         string                    `json:"user_id"`
-	Username       string                    `json:"username"`
-	FirstName      string                    `json:"first_name"`
-	LastName       string                    `json:"last_name"`
-	Email          string                    `json:"email"`
-	RegisteredAt   time.Time                 `json:"registered_at"`
-	Status         domain.RegistrationStatus `json:"status"`
-	CheckedInAt    *time.Time                `json:"checked_in_at"`
-	// Guest: registered without an account (user_id is the guest's).
-	Guest bool `json:"guest"`
-}
-
-func attendeeOf(a domain.Attendee) attendeeBody {
-	return attendeeBody{
-		RegistrationID: a.ID, UserID: a.UserID, Username: a.Username, FirstName: a.FirstName, LastName: a.LastName,
-		Email: a.Email, RegisteredAt: a.Created, Status: a.Status, CheckedInAt: httpapi.TimeOrNull(a.CheckedIn), Guest: a.Guest,
-	}
-}
-
-// listedAttendee is an attendee of the list, with their answers.
-type listedAttendee struct {
-	attendeeBody
-	Answers []domain.LabeledAnswer `json:"answers"`
-}
-
 // attendeesPage is a page of an event's attendees with the event's counts.
 type attendeesPage struct {
-	Event      attendeesEvent   `json:"event"`
-	Registered int              `json:"registered"`
-	Waitlisted int              `json:"waitlisted"`
-	Pending    int              `json:"pending"`
-	CheckedIn  int              `json:"checked_in"`
-	Capacity   int              `json:"capacity"`
-	Attendees  []listedAttendee `json:"attendees"`
+	Event      attendeesEvent           `json:"event"`
+	Registered int                      `json:"registered"`
+	Waitlisted int                      `json:"waitlisted"`
+	Pending    int                      `json:"pending"`
+	CheckedIn  int                      `json:"checked_in"`
+	Capacity   int                      `json:"capacity"`
+	Attendees  []httpapi.ListedAttendee `json:"attendees"`
 }
 
 // attendeesEvent is what the attendee screens show of the event.
@@ -92,10 +64,10 @@ func (h handlers) attendees(w http.ResponseWriter, r *http.Request, u domain.Use
 	body := attendeesPage{
 		Event:      attendeesEvent{ticketEventOf(e), e.Waitlist},
 		Registered: e.SeatsTaken, Waitlisted: e.Waiting, Pending: e.Pending, CheckedIn: e.CheckedIn, Capacity: e.Capacity,
-		Attendees: make([]listedAttendee, len(page)),
+		Attendees: make([]httpapi.ListedAttendee, len(page)),
 	}
 	for i, a := range page {
-		body.Attendees[i] = listedAttendee{attendeeOf(a), e.LabeledAnswers(a.Answers)}
+		body.Attendees[i] = httpapi.ListedAttendeeOf(e, a)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writePage(w, next, body)
@@ -221,7 +193,7 @@ func fileName(title, suffix string) string {
 type checkInReply struct {
 	httpapi.Said
 	AlreadyCheckedIn bool `json:"already_checked_in"`
-	attendeeBody
+	httpapi.Attendee
 }
 
 func (h handlers) checkIn(w http.ResponseWriter, r *http.Request, u domain.User) {
@@ -239,14 +211,14 @@ func (h handlers) checkIn(w http.ResponseWriter, r *http.Request, u domain.User)
 	if already {
 		detail = MsgAlreadyCheckedIn
 	}
-	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Said: httpapi.Say(detail), AlreadyCheckedIn: already, attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, checkInReply{Said: httpapi.Say(detail), AlreadyCheckedIn: already, Attendee: httpapi.AttendeeOf(a)})
 }
 
 type undoCheckInReply struct {
 	httpapi.Said
 	// Undone is false when the attendee was not checked in.
 	Undone bool `json:"undone"`
-	attendeeBody
+	httpapi.Attendee
 }
 
 // undoCheckIn takes back a check-in of the event's registration.
@@ -260,13 +232,13 @@ func (h handlers) undoCheckIn(w http.ResponseWriter, r *http.Request, u domain.U
 	if !undone {
 		detail = MsgNotCheckedIn
 	}
-	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Said: httpapi.Say(detail), Undone: undone, attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, undoCheckInReply{Said: httpapi.Say(detail), Undone: undone, Attendee: httpapi.AttendeeOf(a)})
 }
 
 // decisionReply is an approved or declined registration as it now stands.
 type decisionReply struct {
 	httpapi.Said
-	attendeeBody
+	httpapi.Attendee
 }
 
 // approve gives a pending registration a seat (or a place on the
@@ -286,7 +258,7 @@ func decided(w http.ResponseWriter, r *http.Request, a domain.Attendee, err erro
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, decisionReply{Said: httpapi.Say(detail), attendeeBody: attendeeOf(a)})
+	httpapi.WriteJSON(w, http.StatusOK, decisionReply{Said: httpapi.Say(detail), Attendee: httpapi.AttendeeOf(a)})
 }
 
 // Messages of the organizer's decisions.

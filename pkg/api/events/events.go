@@ -29,6 +29,9 @@ type Deps struct {
 	// OriginSecret lets CloudFront name the client's address (guest
 	// registrations are counted per client).
 	OriginSecret string
+	// Hooks tells the organization's webhook endpoints of its events'
+	// changes.
+	Hooks Announcer
 }
 
 // Messages shown to people: the service's, and the ones of decoding.
@@ -81,31 +84,31 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("GET /api/event/public/places/{$}", h.places)
 	rt.Handle("GET /api/event/public/share/{$}", h.share)
 	rt.Handle("GET /api/event/public/share/{id}", h.share)
-	rt.Handle("GET /api/event/detail/{id}/{$}", d.Auth.Optional(h.detail))
+	rt.Handle("GET /api/event/detail/{id}/{$}", d.Auth.OptionalScoped(domain.ScopeEventsRead, h.detail))
 	rt.Handle("GET /api/event/detail/{id}/calendar.ics", h.calendarFile)
-	rt.Handle("POST /api/event/detail/{id}/invite/reset/{$}", d.Auth.Require(h.resetInvite))
-	rt.Handle("POST /api/event/detail/{id}/duplicate/{$}", d.Auth.Require(h.duplicate))
-	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", d.Auth.Optional(h.organizationEvents))
-	rt.Handle("POST /api/event/create/{$}", d.Auth.Require(h.create))
+	rt.Handle("POST /api/event/detail/{id}/invite/reset/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.resetInvite))
+	rt.Handle("POST /api/event/detail/{id}/duplicate/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.duplicate))
+	rt.Handle("GET /api/event/organization/{organizationId}/events/{$}", d.Auth.OptionalScoped(domain.ScopeEventsRead, h.organizationEvents))
+	rt.Handle("POST /api/event/create/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.create))
 	h.routeSeries(rt)
-	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Require(h.update))
-	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Require(h.delete))
+	rt.Handle("PATCH /api/event/detail/{id}/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.update))
+	rt.Handle("DELETE /api/event/detail/{id}/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.delete))
 	rt.Handle("POST /api/event/register/{eventId}/{$}", d.Auth.Optional(h.register))
 	rt.Handle("POST /api/event/rsvp/confirm/{$}", h.confirmGuest)
 	rt.Handle("GET /api/event/rsvp/{secret}/{$}", h.managed)
 	rt.Handle("POST /api/event/rsvp/{secret}/cancel/{$}", h.cancelManaged)
 	rt.Handle("GET /api/event/rsvp/{secret}/calendar.ics", h.managedCalendar)
 	rt.Handle("GET /api/event/register/{eventId}/{$}", d.Auth.Require(h.registrationFor))
-	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Require(h.attendees))
-	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Require(h.attendeesCSV))
-	rt.Handle("POST /api/event/detail/{id}/check-in/{$}", d.Auth.Require(h.checkIn))
-	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/approve/{$}", d.Auth.Require(h.approve))
-	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/decline/{$}", d.Auth.Require(h.decline))
-	rt.Handle("DELETE /api/event/detail/{id}/check-in/{registrationId}/{$}", d.Auth.Require(h.undoCheckIn))
+	rt.Handle("GET /api/event/detail/{id}/attendees/{$}", d.Auth.Scoped(domain.ScopeAttendeesRead, h.attendees))
+	rt.Handle("GET /api/event/detail/{id}/attendees.csv", d.Auth.Scoped(domain.ScopeAttendeesRead, h.attendeesCSV))
+	rt.Handle("POST /api/event/detail/{id}/check-in/{$}", d.Auth.Scoped(domain.ScopeCheckinWrite, h.checkIn))
+	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/approve/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.approve))
+	rt.Handle("POST /api/event/detail/{id}/attendees/{registrationId}/decline/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.decline))
+	rt.Handle("DELETE /api/event/detail/{id}/check-in/{registrationId}/{$}", d.Auth.Scoped(domain.ScopeCheckinWrite, h.undoCheckIn))
 	rt.Handle("GET /api/event/ticket/{secret}/{$}", h.ticketPage)
 	rt.Handle("POST /api/event/ticket/reset/{registrationId}/{$}", d.Auth.Require(h.resetTicketLink))
-	rt.Handle("POST /api/event/detail/{id}/cancel/{$}", d.Auth.Require(h.cancelEvent))
-	rt.Handle("POST /api/event/detail/{id}/message/{$}", d.Auth.Require(h.message))
+	rt.Handle("POST /api/event/detail/{id}/cancel/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.cancelEvent))
+	rt.Handle("POST /api/event/detail/{id}/message/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, h.message))
 	rt.Handle("GET /api/event/user-event/{userId}/{$}", d.Auth.Require(h.userEvents))
 	rt.Handle("GET /api/event/feed/{$}", d.Auth.Require(h.feed))
 	rt.Handle("POST /api/event/feed/reset/{$}", d.Auth.Require(h.resetFeed))
@@ -273,6 +276,10 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
+	h.announce(r.Context(), domain.HookEventCreated, e)
+	if e.SeriesID != "" {
+		h.announce(r.Context(), domain.HookSeriesCreated, e)
+	}
 	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
 }
 
@@ -293,6 +300,7 @@ func (h handlers) duplicate(w http.ResponseWriter, r *http.Request, u domain.Use
 		httpapi.Error(w, r, err)
 		return
 	}
+	h.announce(r.Context(), domain.HookEventCreated, e)
 	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
 }
 
@@ -321,13 +329,16 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
+	h.announce(r.Context(), domain.HookEventUpdated, next)
 	httpapi.WriteJSON(w, http.StatusOK, h.ownerBodyOf(next))
 }
 
 func (h handlers) delete(w http.ResponseWriter, r *http.Request, u domain.User) {
-	if err := h.Events.Delete(r.Context(), u, r.PathValue("id")); err != nil {
+	gone, err := h.Events.Delete(r.Context(), u, r.PathValue("id"))
+	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
+	h.announce(r.Context(), domain.HookEventDeleted, gone)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -13,9 +13,9 @@ import (
 // routeSeries routes a series' page, its cancellation and the preview of a
 // repeat rule.
 func (h handlers) routeSeries(rt *httpapi.Router) {
-	rt.Handle("GET /api/event/series/{id}/{$}", h.Auth.Optional(h.series))
-	rt.Handle("POST /api/event/series/{id}/cancel/{$}", h.Auth.Require(h.cancelSeries))
-	rt.Handle("POST /api/event/series/preview/{$}", h.Auth.Require(h.previewSeries))
+	rt.Handle("GET /api/event/series/{id}/{$}", h.Auth.OptionalScoped(domain.ScopeEventsRead, h.series))
+	rt.Handle("POST /api/event/series/{id}/cancel/{$}", h.Auth.Scoped(domain.ScopeEventsWrite, h.cancelSeries))
+	rt.Handle("POST /api/event/series/preview/{$}", h.Auth.Scoped(domain.ScopeEventsWrite, h.previewSeries))
 }
 
 // seriesBody is a series with its upcoming occurrences.

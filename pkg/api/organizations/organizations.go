@@ -8,9 +8,11 @@ import (
 
 	"turnout/pkg/accounts"
 	"turnout/pkg/api/formimage"
+	"turnout/pkg/apitokens"
 	"turnout/pkg/domain"
 	"turnout/pkg/httpapi"
 	"turnout/pkg/media"
+	"turnout/pkg/webhooks"
 )
 
 // Deps are the organizations function's dependencies, built once.
@@ -24,6 +26,10 @@ type Deps struct {
 	// Public serves /api/organization/public/: an organization's page and
 	// calendar, made of its events (events.NewOrganizationPages).
 	Public *httpapi.Router
+	// Tokens and Webhooks are the organization's API tokens and webhook
+	// endpoints.
+	Tokens   *apitokens.Service
+	Webhooks *webhooks.Service
 }
 
 // MsgNotOrganizer answers a person asking for an organization.
@@ -40,6 +46,8 @@ func NewHandler(d Deps) http.Handler {
 	rt.Handle("PUT /api/organization/details/update/{$}", d.Auth.Require(h.update))
 	rt.Handle("DELETE /api/organization/details/{$}", d.Auth.Require(h.deleteOrganization))
 	h.routeMembers(rt)
+	h.routeTokens(rt)
+	h.routeWebhooks(rt)
 	rt.Mount("/api/organization/public/", d.Public)
 	return rt
 }

@@ -36,7 +36,7 @@ const (
 // NewHandler routes every /api/media/ endpoint.
 func NewHandler(d Deps) http.Handler {
 	rt := httpapi.NewRouter()
-	rt.Handle("POST /api/media/upload/{$}", d.Auth.Require(d.presign))
+	rt.Handle("POST /api/media/upload/{$}", d.Auth.Scoped(domain.ScopeEventsWrite, d.presign))
 	return rt
 }
 

@@ -20,5 +20,5 @@ func Function() app.Function {
 
 // Deps are the events API's dependencies (organization pages share them).
 func Deps(b app.Base) events.Deps {
-	return events.Deps{Events: b.EventService(), Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin, Shell: b.Shell, OriginSecret: b.Config.OriginSecret}
+	return events.Deps{Events: b.EventService(), Media: b.Media, Auth: b.Auth, WebOrigin: b.Config.WebOrigin, Shell: b.Shell, OriginSecret: b.Config.OriginSecret, Hooks: b.Dispatcher()}
 }

@@ -18,6 +18,7 @@ func Function() app.Function {
 		return organizations.NewHandler(organizations.Deps{
 			Accounts: b.AccountService(), Media: b.Media, Auth: b.Auth, OriginSecret: b.Config.OriginSecret,
 			Public: events.NewOrganizationPages(eventsapp.Deps(b)),
+			Tokens: b.APITokens, Webhooks: b.Webhooks(),
 		})
 	}}
 }

@@ -16,11 +16,17 @@ import (
 // Store sets up the function's log and returns the table it works on; a
 // start-up failure ends the process.
 func Store() *store.Store {
+	_, st := Load()
+	return st
+}
+
+// Load is Store with the function's configuration.
+func Load() (config.Config, *store.Store) {
 	slog.SetDefault(slog.New(httpapi.NewLogHandler(slog.NewJSONHandler(os.Stderr, nil))))
 	cfg, awsCfg, err := config.LoadEnv(os.Getenv)
 	if err != nil {
 		slog.Error("start-up failed", "err", err)
 		os.Exit(1)
 	}
-	return store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
+	return cfg, store.New(awsCfg, cfg.DynamoDBEndpoint, cfg.Table)
 }

@@ -22,6 +22,8 @@ import (
 	"turnout/pkg/mail"
 	"turnout/pkg/mail/sendrate"
 	"turnout/pkg/mail/ses"
+	"turnout/pkg/webhooks"
+	"turnout/pkg/webhooks/ownermail"
 )
 
 // Sender delivers one message; *ses.Sender implements it.
@@ -51,6 +53,9 @@ type Store interface {
 	CopyOrganizationToEvents(ctx context.Context, o domain.Organization) error
 	// ChangeOf reads a record of the table's stream.
 	ChangeOf(r events.DynamoDBEventRecord) domain.TableChange
+	// The webhooks' deliveries ride on the same stream.
+	webhooks.Store
+	ownermail.Store
 }
 
 // Deliverer is the function's handler.
@@ -64,6 +69,9 @@ type Deliverer struct {
 	// WebOrigin is the site, where the mails' links lead.
 	WebOrigin string
 	Now       func() time.Time
+	// Webhooks queues the webhook deliveries the same changes ask for and
+	// makes their first attempts (pkg/webhooks).
+	Webhooks webhooks.Worker
 }
 
 // sendBudget is the time a send may take (config.ResponseTimeout with a
@@ -106,8 +114,14 @@ func (d Deliverer) Handle(ctx context.Context, batch events.DynamoDBEvent) (even
 	return res, nil
 }
 
-// handleChange sends the mail one change of the table asks for.
+// handleChange sends the mail one change of the table asks for, after
+// the webhook deliveries it asks for are queued (or, for a queued
+// delivery, attempted).
 func (d Deliverer) handleChange(ctx context.Context, change domain.TableChange) error {
+	if err := d.Webhooks.HandleChange(ctx, change); err != nil {
+		slog.ErrorContext(ctx, "webhooks of a change", "err", err)
+		return err
+	}
 	switch c := change.(type) {
 	case domain.BroadcastAdded:
 		if err := d.fanOut(ctx, c.Broadcast); err != nil {
@@ -215,11 +229,12 @@ func complete(m domain.Message) bool {
 }
 
 // New builds the mailer's handler once per process: SES (at cfg's
-// endpoint, "" in AWS) and the table.
+// endpoint, "" in AWS), the table, and the webhooks' sender.
 func New(cfg config.Config, awsCfg aws.Config, st Store) Deliverer {
 	return Deliverer{
 		Mail: ses.New(awsCfg, cfg.SESEndpoint, cfg.MailFrom).Paced(sendrate.New(st, cfg.MailRate, time.Now)), Store: st,
 		Tickets: auth.Tickets{Key: cfg.SigningKey}, Unsubscribes: auth.Unsubscribes{Key: cfg.SigningKey},
 		WebOrigin: cfg.WebOrigin, Now: time.Now,
+		Webhooks: webhooks.NewWorker(st, webhooks.NewGuard(cfg.Local()), ownermail.Owners{Store: st, WebOrigin: cfg.WebOrigin}, time.Now),
 	}
 }

@@ -407,6 +407,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization/tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's API tokens (never their secrets), newest first; owners only. */
+        get: operations["listApiTokens"];
+        put?: never;
+        /** Create a token with scopes and an optional expiry; owners only. The answer holds its secret, shown this once (the table keeps only its hash). */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/tokens/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token (it stops working at once); owners only. */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's webhook endpoints (never their secrets); owners, or a token with `webhooks:write`. */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register an HTTPS endpoint for kinds of changes. An address that is not HTTPS, or whose host is or resolves to a private address (loopback, link-local, RFC 1918, cloud metadata), is refused. The answer holds its signing secret, shown this once. */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an endpoint; nothing more is delivered to it. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint's address, kinds or description, or turn it on or off (turning a disabled one on clears its failures). */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/organization/webhooks/{id}/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown this once; deliveries are signed with both the new and the previous one for 24 hours, then with the new one only. */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries of the last 30 days, newest first. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/webhooks/{id}/deliveries/{deliveryId}/resend/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now, with its id and body (an attempt more); the answer is the delivery after it. */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/webhooks/{id}/test/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.test` message to the endpoint now; the answer is its delivery, also in the log. */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/invitation/": {
         parameters: {
             query?: never;
@@ -1538,6 +1677,115 @@ export interface components {
             /** @description Its open invitations. */
             invitations: components["schemas"]["Invitation"][];
         };
+        /**
+         * @description What a token may do: `events:read` (the organization's events as its organizers see them), `events:write` (create, change, duplicate, cancel, delete and message events; approve and decline requests; upload images), `attendees:read` (attendee lists and CSV), `checkin:write` (check people in and undo it), `webhooks:write` (the webhook endpoints and their deliveries).
+         * @enum {string}
+         */
+        ApiScope: "events:read" | "events:write" | "attendees:read" | "checkin:write" | "webhooks:write";
+        ApiToken: components["schemas"]["ApiTokenFields"];
+        ApiTokenFields: {
+            id: string;
+            name: string;
+            scopes: components["schemas"]["ApiScope"][];
+            /** @description The secret's first characters, to tell tokens apart. */
+            prefix: string;
+            created_at: components["schemas"]["Time"];
+            created_by: components["schemas"]["Editor"];
+            expires_at: components["schemas"]["NullableTime"];
+            /** @description The last call it made (to the minute), or null. */
+            last_used_at: components["schemas"]["NullableTime"];
+        };
+        NewApiToken: components["schemas"]["ApiTokenFields"] & {
+            /** @description Shown this once: `Authorization: Bearer <secret>`. */
+            secret: string;
+        };
+        ApiTokenList: {
+            tokens: components["schemas"]["ApiToken"][];
+            /** @description Calls a token may make a minute. */
+            rate_limit: number;
+        };
+        ApiTokenInput: {
+            name: string;
+            scopes: components["schemas"]["ApiScope"][];
+            /** @description When it stops working (in the future); null or absent: never. */
+            expires_at?: components["schemas"]["NullableTime"];
+        };
+        /**
+         * @description A kind of change an endpoint hears of. `registration.*` carry the attendee as `listAttendees` shows it; `attendee.checked_in` too; `event.*` and `series.created` the event as its organizers see it (`getEvent`).
+         * @enum {string}
+         */
+        WebhookKind: "registration.created" | "registration.pending" | "registration.approved" | "registration.promoted" | "registration.cancelled" | "attendee.checked_in" | "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "series.created";
+        Webhook: components["schemas"]["WebhookFields"];
+        WebhookFields: {
+            id: string;
+            url: string;
+            description: string;
+            kinds: components["schemas"]["WebhookKind"][];
+            enabled: boolean;
+            /** @description When it was turned off after failing for 3 days (its owners were mailed), or null. */
+            disabled_at: components["schemas"]["NullableTime"];
+            /** @description The first failure since its last success, or null. */
+            failing_since: components["schemas"]["NullableTime"];
+            created_at: components["schemas"]["Time"];
+            /** @description Until when deliveries are also signed with the secret before the last rotation. */
+            previous_secret_expires_at: components["schemas"]["NullableTime"];
+        };
+        NewWebhook: components["schemas"]["WebhookFields"] & {
+            /** @description The signing secret (`whsec_…`), shown this once. */
+            secret: string;
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        WebhookInput: {
+            url: string;
+            description?: string;
+            kinds: components["schemas"]["WebhookKind"][];
+        };
+        WebhookUpdate: {
+            url?: string;
+            description?: string;
+            kinds?: components["schemas"]["WebhookKind"][];
+            enabled?: boolean;
+        };
+        WebhookSecret: {
+            secret: string;
+            previous_secret_expires_at: components["schemas"]["Time"];
+        };
+        WebhookDelivery: {
+            /** @description The message's `webhook-id`, the same on every attempt. */
+            id: string;
+            /** @description A WebhookKind, or `webhook.test`. */
+            kind: string;
+            /**
+             * @description `pending`: not delivered yet, another attempt to come; `failed`: given up after 24 hours.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            created_at: components["schemas"]["Time"];
+            last_attempt_at: components["schemas"]["NullableTime"];
+            /** @description The endpoint's HTTP status at the last attempt; null when none came (a timeout, a refused address). */
+            status_code: number | null;
+            duration_ms: number | null;
+            /** @description Why the last attempt failed without a status: `timeout`, `connection`, `private address`. */
+            error: components["schemas"]["NullableString"];
+            next_attempt_at: components["schemas"]["NullableTime"];
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description The body of a delivery (Standard Webhooks): headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per valid secret, space-separated). */
+        WebhookMessage: {
+            type: string;
+            timestamp: components["schemas"]["Time"];
+            data: {
+                organization_id: string;
+                event_id?: string;
+                attendee?: components["schemas"]["Attendee"];
+                event?: components["schemas"]["Event"];
+            };
+        };
         Series: {
             id: string;
             /** @description Its RRULE as kept, then an `EXDATE:` line of the dates left out, if any. */
@@ -1908,7 +2156,7 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
-        /** @description Signed in but not allowed (or an account not yet activated, at login). */
+        /** @description Signed in but not allowed, or an API token whose scopes do not cover the call (`insufficient_scope`), or an account not yet activated (at login). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1973,6 +2221,17 @@ export interface components {
                 "application/json": components["schemas"]["Detail"];
             };
         };
+        /** @description An API token made more calls in this minute than its limit; ask again after Retry-After. */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the token's next minute begins. */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Detail"];
+            };
+        };
         /** @description A dependency is busy, or the work is not finished yet; try again. */
         Unavailable: {
             headers: {
@@ -1985,6 +2244,7 @@ export interface components {
         };
     };
     parameters: {
+        DeliveryId: string;
         /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
         OrganizationQuery: string;
         UserId: string;
@@ -2201,6 +2461,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2223,6 +2484,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2255,6 +2517,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2282,6 +2545,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2306,6 +2570,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2335,6 +2600,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2368,6 +2634,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2431,6 +2698,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2484,6 +2752,7 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
             503: components["responses"]["Unavailable"];
@@ -2811,6 +3080,351 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listApiTokens: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+                /** @description Items a page (default 50). */
+                limit?: components["parameters"]["Limit50"];
+                /** @description The cursor of the page to read (an earlier answer's `X-Next-Page`). */
+                after?: components["parameters"]["After"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Next-Page": components["headers"]["NextPage"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery after the attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: {
+                /** @description The organization meant, for a member of several (the dashboard's current one); by default the caller's own organization, else the first they belong to. */
+                organization?: components["parameters"]["OrganizationQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery after its first attempt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getInvitation: {
         parameters: {
             query?: never;
@@ -2898,6 +3512,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2915,6 +3530,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Follow"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2932,6 +3548,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Follow"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
@@ -2950,6 +3567,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Follow"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -3208,7 +3826,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3233,6 +3853,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3268,6 +3889,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3333,7 +3955,9 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3371,6 +3995,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3400,6 +4025,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3425,7 +4051,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3462,6 +4090,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3498,8 +4127,10 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3535,6 +4166,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3559,6 +4191,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -3661,6 +4294,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3683,6 +4317,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3927,6 +4562,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3962,6 +4598,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4002,6 +4639,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4052,6 +4690,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4072,6 +4711,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4109,6 +4749,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4136,6 +4777,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4171,6 +4813,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["Unsupported"];
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
