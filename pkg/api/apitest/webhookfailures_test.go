@@ -124,6 +124,11 @@ func TestWebhookEndpoints(t *testing.T) {
 		}
 	}
 
+	// The receivers' check of a message's shape can fail.
+	if messageSchemaCheck([]byte(`{"type":"event.created","timestamp":"2026-11-27T10:00:00Z","data":{"organization_id":"o","event":{"id":1}}}`)) == nil {
+		t.Error("a message whose event is not the API's Event passed the WebhookMessage check")
+	}
+
 	rc := newReceiver(t)
 	tok := env.newToken(t, org, domain.ScopeWebhooksWrite)
 	res := env.JSON(http.MethodPost, "/api/organization/webhooks/", map[string]any{"url": rc.srv.URL, "kinds": []string{"event.created"}}, tok.Secret)

@@ -59,6 +59,9 @@ func newReceiver(t *testing.T) *receiver {
 		if err := json.Unmarshal(got.Body, &got.Msg); err != nil {
 			t.Errorf("delivery body %s: %v", got.Body, err)
 		}
+		if err := messageSchemaCheck(got.Body); err != nil {
+			t.Errorf("delivery body %s is not a WebhookMessage of api/openapi.yaml: %v", got.Body, brief(err))
+		}
 		rc.mu.Lock()
 		defer rc.mu.Unlock()
 		rc.got = append(rc.got, got)
@@ -66,6 +69,20 @@ func newReceiver(t *testing.T) *receiver {
 	}))
 	t.Cleanup(rc.srv.Close)
 	return rc
+}
+
+// messageSchemaCheck checks a delivery's body against the document's
+// WebhookMessage: its event and attendee are the API's shapes.
+func messageSchemaCheck(body []byte) error {
+	c, err := loadContract()
+	if err != nil {
+		return err
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return err
+	}
+	return c.doc.Components.Schemas["WebhookMessage"].Value.VisitJSON(v)
 }
 
 func must[T any](v T, err error) T {

@@ -1711,10 +1711,10 @@ export interface components {
             expires_at?: components["schemas"]["NullableTime"];
         };
         /**
-         * @description A kind of change an endpoint hears of. `registration.*` carry the attendee as `listAttendees` shows it; `attendee.checked_in` too; `event.*` and `series.created` the event as its organizers see it (`getEvent`).
+         * @description A kind of change an endpoint hears of. `registration.*` carry the attendee as `listAttendees` shows it (`registration.cancelled` and `registration.declined` only its ids and the status it had, as the attendee is gone); `attendee.checked_in` too; `event.*` and `series.created` the event as its organizers see it (`getEvent`).
          * @enum {string}
          */
-        WebhookKind: "registration.created" | "registration.pending" | "registration.approved" | "registration.promoted" | "registration.cancelled" | "attendee.checked_in" | "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "series.created";
+        WebhookKind: "registration.created" | "registration.pending" | "registration.approved" | "registration.declined" | "registration.promoted" | "registration.cancelled" | "attendee.checked_in" | "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "series.created";
         Webhook: components["schemas"]["WebhookFields"];
         WebhookFields: {
             id: string;
@@ -1782,7 +1782,17 @@ export interface components {
             data: {
                 organization_id: string;
                 event_id?: string;
+                /** @description `series.created`: the series; `event` is its first occurrence. */
+                series_id?: string;
+                /** @description `webhook.test`: the endpoint sent to. */
+                webhook_id?: string;
                 attendee?: components["schemas"]["Attendee"];
+                /** @description `registration.cancelled`, `registration.declined`: the registration given up, and the status it had. */
+                registration?: {
+                    registration_id: string;
+                    user_id: string;
+                    status: components["schemas"]["RegistrationStatus"];
+                };
                 event?: components["schemas"]["Event"];
             };
         };
