@@ -53,6 +53,7 @@ const CreateEventPage = lazy(withWords(['dashboard'], () => import('@/features/d
 const EventsPanel = lazy(withWords(['dashboard'], () => import('@/features/dashboard/EventsPanel')));
 const EventUpdatePage = lazy(withWords(['dashboard'], () => import('@/features/dashboard/EventUpdatePage')));
 const MembersPanel = lazy(withWords(['dashboard'], () => import('@/features/dashboard/MembersPanel')));
+const DevelopersPage = lazy(withWords(['developers'], () => import('@/features/developers/DevelopersPage')));
 const JoinPage = lazy(withWords(['join'], () => import('@/features/join/JoinPage')));
 const AttendeesPage = lazy(withWords(['attendees'], () => import('@/features/attendees/AttendeesPage')));
 const CheckInPage = lazy(withWords(['attendees'], () => import('@/features/attendees/CheckInPage')));
@@ -99,6 +100,7 @@ export function AppRoutes() {
             <Route path={dashboardPages.attendees} element={<AttendeesPage />} />
             <Route path={dashboardPages.checkIn} element={<CheckInPage />} />
             <Route path={dashboardPages.members} element={<MembersPanel />} />
+            <Route path={dashboardPages.developers} element={<DevelopersPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -55,11 +55,13 @@ export function FormFrame({ id, label, required, errors, className = '', childre
   );
 }
 
-function invalidProps(id: string, errors: string[] | undefined) {
+// The control's state, its errors read with what else describes it (a
+// help line the caller names).
+function invalidProps(id: string, errors: string[] | undefined, describedBy: string | undefined) {
   const invalid = !!errors && errors.length > 0;
   return {
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? errorIdOf(id) : undefined,
+    'aria-describedby': [invalid ? errorIdOf(id) : undefined, describedBy].filter(Boolean).join(' ') || undefined,
   };
 }
 
@@ -80,8 +82,8 @@ export function FormInput({ id, label, errors, frameClassName, className = '', .
       <input
         id={id}
         className={`field-input ${fileStyle} ${errors?.length ? 'ring-2 ring-red-600' : ''} ${className}`}
-        {...invalidProps(id, errors)}
         {...input}
+        {...invalidProps(id, errors, input['aria-describedby'])}
       />
     </FormFrame>
   );
@@ -100,8 +102,8 @@ export function FormTextarea({ id, label, errors, frameClassName, className = ''
       <textarea
         id={id}
         className={`field-input ${errors?.length ? 'ring-2 ring-red-600' : ''} ${className}`}
-        {...invalidProps(id, errors)}
         {...textarea}
+        {...invalidProps(id, errors, textarea['aria-describedby'])}
       />
     </FormFrame>
   );

@@ -7,6 +7,7 @@ export const dashboardPages = {
   attendees: 'attendees',
   checkIn: 'check-in',
   members: 'members',
+  developers: 'developers',
 } as const;
 
 const dashboard = '/dashboard';
@@ -54,6 +55,10 @@ export const paths = {
   dashboardCreateEvent: `${dashboard}/${dashboardPages.createEvent}`,
   dashboardEvents: `${dashboard}/${dashboardPages.events}`,
   dashboardMembers: `${dashboard}/${dashboardPages.members}`,
+  // An organization's API tokens and webhooks.
+  dashboardDevelopers: `${dashboard}/${dashboardPages.developers}`,
+  // The API's public reference: its OpenAPI document, served by the API's host.
+  apiReference: '/openapi.json',
   // Where an invitation to join an organization lands (?t= the token);
   // opening it changes nothing, its button joins.
   join: '/join',

@@ -15,6 +15,7 @@ import type organizations from '@/locales/en/organizations.json';
 import type rsvp from '@/locales/en/rsvp.json';
 import type tickets from '@/locales/en/tickets.json';
 import type join from '@/locales/en/join.json';
+import type developers from '@/locales/en/developers.json';
 
 interface Catalogs {
   common: typeof common;
@@ -29,6 +30,7 @@ interface Catalogs {
   rsvp: typeof rsvp;
   tickets: typeof tickets;
   join: typeof join;
+  developers: typeof developers;
 }
 
 export type Namespace = keyof Catalogs;

@@ -119,6 +119,13 @@ export function setQueryData<T>(key: string, data: T): void {
   if (entry) publish(entry, { status: 'ready', data });
 }
 
+// Changes what key holds from what it holds now, when loaded: changes
+// made one after another (before a render) each see the one before.
+export function updateQueryData<T>(key: string, change: (data: T) => T): void {
+  const entry = entries.get(key);
+  if (entry?.snapshot.status === 'ready') publish(entry, { status: 'ready', data: change(entry.snapshot.data as T) });
+}
+
 // Forgets everything when the account changes (log in, log out, another
 // tab): what is on screen loads again for whoever is signed in now, or for
 // a visitor (a public list stays alive when another tab logs out; an

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { AxiosResponse } from 'axios';
-import { setQueryData, useQuery } from '@/lib/query';
+import { invalidateQuery, updateQueryData, useQuery } from '@/lib/query';
 import { toastError } from '@/lib/toasts';
 import { t } from '@/i18n/i18n';
 
@@ -21,6 +21,13 @@ export interface RemoteList<T> {
   items: T[];
   // Drops an item the server has just deleted, without reloading.
   remove: (id: string) => void;
+  // Shows an item's new state the server has just answered, in its place.
+  replace: (item: T) => void;
+  // Puts an item the server has just made at the top.
+  prepend: (item: T) => void;
+  // Loads the first page again (what shows stays until it comes) and
+  // drops the pages after it.
+  refresh: () => void;
   retry: () => void;
   // Appends the next page; null when there is none.
   more: (() => Promise<void>) | null;
@@ -78,15 +85,23 @@ export function useRemoteList<T extends { id: string }>(
     }
   }
 
-  const remove = useCallback(
-    (id: string) => {
-      if (first.status === 'ready') setQueryData<ListPage<T>>(key, { ...first.data, items: first.data.items.filter((item) => item.id !== id) });
-      setLater((shown) => shown && { ...shown, items: shown.items.filter((item) => item.id !== id) });
+  // Changes the items shown, in the cached first page and the later ones.
+  const edit = useCallback(
+    (change: (items: T[]) => T[]) => {
+      updateQueryData<ListPage<T>>(key, (page) => ({ ...page, items: change(page.items) }));
+      setLater((shown) => shown && { ...shown, items: change(shown.items) });
     },
-    [key, first],
+    [key],
   );
+  const remove = useCallback((id: string) => edit((shown) => shown.filter((item) => item.id !== id)), [edit]);
+  const replace = useCallback((item: T) => edit((shown) => shown.map((old) => (old.id === item.id ? item : old))), [edit]);
+  const prepend = useCallback((item: T) => updateQueryData<ListPage<T>>(key, (page) => ({ ...page, items: [item, ...page.items] })), [key]);
+  const refresh = useCallback(() => {
+    setLater(null);
+    invalidateQuery(key);
+  }, [key]);
   const { retry } = first;
-  return { status: first.status, items, remove, retry, more: next ? () => loadNext(next) : null, loadingMore };
+  return { status: first.status, items, remove, replace, prepend, refresh, retry, more: next ? () => loadNext(next) : null, loadingMore };
 }
 
 // A page boundary can move while a list changes; each item shows once.

@@ -14,17 +14,18 @@ beforeAll(async () => {
 const sidebar = async () => screen.findByRole('navigation', { name: 'Dashboard' });
 
 describe('dashboard layout', () => {
-  it('has the four entries, leading to their panels', async () => {
+  it('has the five entries of an owner, leading to their panels', async () => {
     signIn();
     answerAccount();
     renderApp('/dashboard/profile');
     const nav = await sidebar();
 
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Organization', 'Create Event', 'Events', 'Members']);
+    expect(links.map((link) => link.textContent)).toEqual(['Organization', 'Create Event', 'Events', 'Members', 'API & webhooks']);
     expect(within(nav).getByRole('link', { name: 'Organization' })).toHaveAttribute('href', '/dashboard/profile');
     expect(within(nav).getByRole('link', { name: 'Create Event' })).toHaveAttribute('href', '/dashboard/create-event');
     expect(within(nav).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/dashboard/events');
+    expect(within(nav).getByRole('link', { name: 'API & webhooks' })).toHaveAttribute('href', '/dashboard/developers');
   });
 
   it('shows the organization first and marks the entry of the page shown', async () => {
@@ -68,6 +69,7 @@ describe('dashboard layout', () => {
       'Veranstaltung erstellen',
       'Veranstaltungen',
       'Mitglieder',
+      'API & Webhooks',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Veranstaltungen' })).toBeInTheDocument();
     expect((await screen.findAllByRole('button', { name: 'Bearbeiten' })).length).toBeGreaterThan(0);

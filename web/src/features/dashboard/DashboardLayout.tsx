@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/PageLoading';
 import { paths } from '@/config/paths';
-import { mayManageEvents, type Membership } from '@/lib/roles';
+import { mayManageEvents, mayManageOrganization, type Membership } from '@/lib/roles';
 import type { MessageId } from '@/i18n/ids';
 import { useT } from '@/i18n/react';
 import { useDashboard } from './hooks';
@@ -22,6 +22,7 @@ const entries: Entry[] = [
   { label: 'dashboard.nav.createEvent', to: paths.dashboardCreateEvent, shownTo: mayManageEvents },
   { label: 'dashboard.nav.events', to: paths.dashboardEvents, alsoAt: [paths.dashboardEventUpdate(), paths.dashboardAttendees(), paths.dashboardCheckIn()] },
   { label: 'dashboard.nav.members', to: paths.dashboardMembers },
+  { label: 'dashboard.nav.developers', to: paths.dashboardDevelopers, shownTo: mayManageOrganization },
 ];
 
 export default function DashboardLayout() {

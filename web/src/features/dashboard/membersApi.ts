@@ -1,9 +1,8 @@
 // Calls of the members panel: the organization's members, their roles and
 // invitations.
+import { inOrganization } from '@/api/account';
 import { api } from '@/lib/http';
 import type { Invitation, Member, Role, Team } from '@/types/api';
-
-const inOrganization = (organizationId: string) => ({ params: { organization: organizationId } });
 
 export async function getTeam(organizationId: string): Promise<Team> {
   return (await api.get<Team>('/organization/members/', inOrganization(organizationId))).data;
