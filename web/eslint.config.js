@@ -12,7 +12,8 @@ import globals from 'globals';
 // Each folder of src/features is one feature. A feature imports shared code
 // (components, lib, config, types, api) and nothing of another feature;
 // shared code imports no feature and not the app. Only src/app, which routes
-// to the features, imports them. Tests are excepted: they render the whole
+// to the features, imports them. The embeddable widget (src/widget) and the
+// app import nothing of each other. Tests are excepted: they render the whole
 // app (src/test/render.tsx) and walk through other features' screens.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -34,6 +35,18 @@ const boundaries = [
     target: shared,
     from: ['./src/features', './src/app'],
     message: 'Shared code imports no feature and not the app.',
+  },
+  // The embeddable widget is built apart (vite.widget.config.ts) and may
+  // use shared code; nothing of it may enter the app's bundle.
+  {
+    target: ['./src/app', './src/features', './src/i18n', ...shared],
+    from: './src/widget',
+    message: 'The app imports nothing of the embeddable widget, which is built apart (vite.widget.config.ts).',
+  },
+  {
+    target: './src/widget',
+    from: ['./src/features', './src/app'],
+    message: 'The embeddable widget imports no feature and not the app: it must stay small (no React).',
   },
 ];
 
@@ -68,11 +81,18 @@ export default defineConfig(
     },
   },
   {
+    // Plain DOM code: React alone would take the widget past its 30 KB.
+    files: ['src/widget/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', '@lingui/react', '@/components/*'], message: 'The embeddable widget is plain DOM code, without React (docs/widget.md).' }] }],
+    },
+  },
+  {
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/test-fixtures.ts'],
     rules: { 'import-x/no-restricted-paths': 'off', 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
   {
-    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', 'vite.config.ts', 'eslint.config.js'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', 'vite.config.ts', 'vite.widget.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -3,14 +3,23 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { catalogs } from './vite/catalogs';
+import { catalogChunkName, catalogs } from './vite/catalogs';
 
 // `npm run dev` serves the app with hot reload and sends API and media
 // calls to the local gateway (make dev).
 const gateway = process.env.TURNOUT_GATEWAY ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogs(fileURLToPath(new URL('./src/locales', import.meta.url)))],
+// The app's build leaves out the embeddable widget's words, which
+// vite.widget.config.ts builds with the widget; the dev server and the
+// tests have every namespace.
+const appSpeaks = (namespace: string) => namespace !== 'widget';
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    catalogs(fileURLToPath(new URL('./src/locales', import.meta.url)), command === 'build' ? appSpeaks : undefined),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -27,12 +36,7 @@ export default defineConfig({
         // share with it are split into small chunks, each one more script
         // the first page waits for (the e2e first-load journey counts them).
         codeSplitting: { groups: [{ name: 'app', test: /\/src\/app\/App\.tsx$/ }] },
-        // A catalog's chunk is named by its language and namespace
-        // (locale-de-events-<hash>.js), so the size report can list them.
-        chunkFileNames: (chunk) => {
-          const catalog = chunk.facadeModuleId?.match(/virtual:catalog\/([^/]+)\/(.+)$/);
-          return catalog ? `assets/locale-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
-        },
+        chunkFileNames: catalogChunkName,
       },
     },
   },
@@ -51,4 +55,4 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-});
+}));

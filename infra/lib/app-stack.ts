@@ -23,6 +23,10 @@ export * from './app/functions.js';
 export * from './app/stream.js';
 export { MAIL_METRIC } from './app/mail.js';
 
+// The web build's files whose address never changes, unlike its hashed
+// assets: the app's page, the embeddable widget's page and its loader.
+export const FIXED_ADDRESSES = ['index.html', 'embed.html', 'embed.js'];
+
 export interface AppStackProps extends StackProps {
   stage: StageSettings;
   table: dynamodb.ITableV2;
@@ -124,21 +128,23 @@ export class AppStack extends Stack {
   }
 
   // The web build into the site bucket: hashed assets cached for a year,
-  // index.html never (and dropped from the edge's cache on each deploy).
+  // the files at fixed addresses never (and dropped from the edge's cache
+  // on each deploy): the app's page, the widget's page and the loader that
+  // other sites include (docs/widget.md).
   private deployWebApp(siteBucket: s3.IBucket, webDist: string): void {
     new deploy.BucketDeployment(this, 'WebAssets', {
-      sources: [deploy.Source.asset(webDist, { exclude: ['index.html'] })],
+      sources: [deploy.Source.asset(webDist, { exclude: FIXED_ADDRESSES })],
       destinationBucket: siteBucket,
       cacheControl: [deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
     const index = new deploy.BucketDeployment(this, 'WebIndex', {
-      sources: [deploy.Source.asset(webDist, { exclude: ['*', '!index.html'] })],
+      sources: [deploy.Source.asset(webDist, { exclude: ['*', ...FIXED_ADDRESSES.map((file) => `!${file}`)] })],
       destinationBucket: siteBucket,
       cacheControl: [deploy.CacheControl.noCache()],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html'],
+      distributionPaths: FIXED_ADDRESSES.map((file) => `/${file}`),
     });
     // CDK's deployment helper: one function for both, in the stack's scope.
     const helper = this.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));

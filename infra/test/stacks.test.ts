@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, DELIVERY_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, INVITE_PARAM, SECURITY_HEADERS, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS, PRIORITY_OUTBOX_PREFIX } from '../lib/app-stack.js';
+import { AppStack, ATTENDEE_PREFIX, BROADCAST_PREFIX, DELIVERY_PREFIX, CRAWLER_FILES, DEPARTURE_PREFIX, CRAWLER_PREFIX, FUNCTIONS, functionDescription, functionKind, type FunctionKind, CONFIG_VARIABLES, MAIL_LATE, ORGANIZATION_PREFIX, SCHEDULE_RETRIES, TABLE_OPERATIONS, ORGANIZATION_SK, OUTBOX_PREFIX, SEARCH_PARAMS, INVITE_PARAM, SECURITY_HEADERS, FIXED_ADDRESSES, SHARE_PATH, SHARE_PREFIX, ORGANIZATION_PAGES, organizationSharePath, LIVE_ALIAS, PRIORITY_OUTBOX_PREFIX } from '../lib/app-stack.js';
 import { DataStack, MEDIA_OLD_VERSION_DAYS, OWNED_PROJECTION, SEARCH_PROJECTION, UPCOMING_PROJECTION } from '../lib/data-stack.js';
 import { siteSettings } from '../lib/site.js';
 import { ACCEPTED_FINDINGS } from '../lib/accepted.js';
@@ -510,6 +510,12 @@ test('the signing key comes from Secrets Manager, never a literal', () => {
   for (const name of Object.keys(FUNCTIONS)) assert.equal(functionOf(dev.app, name).props.Environment.Variables.TURNOUT_SIGNING_KEY_FILE, '', name);
 });
 
+// The distribution's config, its behavior for / (the app from its
+// bucket), and the security headers of a behavior's policy, as synthesized.
+const distributionConfig = () => (Object.values(dev.app.findResources('AWS::CloudFront::Distribution'))[0] as any).Properties.DistributionConfig;
+const defaultBehavior = () => distributionConfig().DefaultCacheBehavior;
+const siteHeadersPolicy = (id: { Ref: string }) => dev.app.toJSON().Resources[id.Ref].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+
 test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /media/*, security headers', () => {
   dev.app.hasResourceProperties('AWS::CloudFront::Distribution', {
     DistributionConfig: Match.objectLike({
@@ -544,8 +550,8 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   });
   // Scripts, styles and images from the site only; uploads may go to the
   // media bucket and nowhere else.
-  const policy = Object.values(dev.app.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as any;
-  const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+  const policy = siteHeadersPolicy(defaultBehavior().ResponseHeadersPolicyId);
+  const csp = JSON.stringify(policy.ContentSecurityPolicy.ContentSecurityPolicy);
   for (const part of ["default-src 'self'", "img-src 'self' blob:;", "frame-ancestors 'none'", "object-src 'none'"]) assert.ok(csp.includes(part), part);
   assert.match(csp, /connect-src 'self' https:\/\/",\{"Fn::(ImportValue|GetStackOutput)":[^;]*MediaBucket[^;]*"\.s3\."/);
   assert.ok(!csp.includes('*'), 'no wildcard source');
@@ -553,6 +559,32 @@ test('CloudFront: the app with a SPA fallback that spares the API, /api/* and /m
   for (const d of SECURITY_HEADERS.contentSecurityPolicy.filter((d) => !d.includes('{uploads}'))) assert.ok(csp.includes(d), d);
   dev.app.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   dev.app.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('index.html') });
+});
+
+test("the widget's page may be framed by any site, served as the file it is; every other answer keeps frame denial", () => {
+  const behaviors = distributionConfig().CacheBehaviors as any[];
+  const site = siteHeadersPolicy(defaultBehavior().ResponseHeadersPolicyId);
+  assert.deepEqual(SECURITY_HEADERS.embeddable.paths, ['/embed.html']);
+  for (const path of SECURITY_HEADERS.embeddable.paths) {
+    const behavior = behaviors.find((b) => b.PathPattern === path);
+    assert.ok(behavior, path);
+    assert.equal(behavior.TargetOriginId, defaultBehavior().TargetOriginId, `${path} comes from the site bucket`);
+    assert.equal(behavior.FunctionAssociations, undefined, `${path} is the file or nothing, never the app's page`);
+    const framed = siteHeadersPolicy(behavior.ResponseHeadersPolicyId);
+    assert.equal(framed.FrameOptions, undefined, 'no X-Frame-Options');
+    const csp = framed.ContentSecurityPolicy.ContentSecurityPolicy;
+    assert.ok(JSON.stringify(csp).includes('frame-ancestors *;'), JSON.stringify(csp));
+    // Only frame-ancestors differs from the site's policy.
+    assert.equal(JSON.stringify(csp).replace('frame-ancestors *;', "frame-ancestors 'none';"), JSON.stringify(site.ContentSecurityPolicy.ContentSecurityPolicy));
+    for (const kept of ['StrictTransportSecurity', 'ContentTypeOptions', 'ReferrerPolicy']) assert.deepEqual(framed[kept], site[kept], kept);
+  }
+  assert.equal(site.FrameOptions.FrameOption, 'DENY');
+  for (const behavior of behaviors.filter((b) => !SECURITY_HEADERS.embeddable.paths.includes(b.PathPattern))) {
+    assert.deepEqual(behavior.ResponseHeadersPolicyId, defaultBehavior().ResponseHeadersPolicyId, `${behavior.PathPattern} keeps the site's headers`);
+  }
+  // The widget's loader and page keep no stale copy after a deploy.
+  for (const path of SECURITY_HEADERS.embeddable.paths) assert.ok(FIXED_ADDRESSES.includes(path.slice(1)), path);
+  assert.ok(FIXED_ADDRESSES.includes('embed.js'));
 });
 
 test('the edge serves the public list to everyone: its key is the page only, never Authorization', () => {
@@ -630,7 +662,7 @@ test('the API hears the client address from CloudFront only: a generated origin 
   assert.ok(!headers.Headers.some((h: string) => /^(host|x-turnout-origin)$/i.test(h)));
 });
 
-test('the build is uploaded with long caching on hashed assets and none on index.html', () => {
+test('the build is uploaded with long caching on hashed assets and none on the files at fixed addresses', () => {
   // Into a private bucket that only CloudFront reads.
   dev.app.resourceCountIs('AWS::S3::Bucket', 1);
   dev.app.hasResourceProperties('AWS::S3::Bucket', {
@@ -645,7 +677,10 @@ test('the build is uploaded with long caching on hashed assets and none on index
     },
   });
   dev.app.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
-  dev.app.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html'] });
+  dev.app.hasResourceProperties('Custom::CDKBucketDeployment', {
+    SystemMetadata: { 'cache-control': 'no-cache' },
+    DistributionPaths: ['/index.html', '/embed.html', '/embed.js'],
+  });
 });
 
 test('mail: the sender domain is an SES identity', () => {

@@ -199,3 +199,29 @@ func TestShareRewriteKeepsTheInviteCode(t *testing.T) {
 		}
 	}
 }
+
+// The web build is served as CloudFront serves it: a file as itself, a
+// path without a dot as the app's page, and a missing file as not found,
+// never the app's page (which must not open at the widget's frameable
+// address when the widget is not built).
+func TestWebBuildServesFilesAndTheAppOnlyWithoutADot(t *testing.T) {
+	web := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(web, "index.html"), []byte(`<div id="root">`), 0o644))
+	must(t, os.WriteFile(filepath.Join(web, "embed.js"), []byte(`(()=>{})()`), 0o644))
+	h := spaHandler(web)
+	for path, want := range map[string]string{"/events": `<div id="root">`, "/event/detail": `<div id="root">`, "/embed.js": "(()=>{})()"} {
+		res := get(t, h, path)
+		if body, _ := io.ReadAll(res.Body); res.StatusCode != 200 || string(body) != want {
+			t.Errorf("GET %s = %d %q, want 200 %q", path, res.StatusCode, body, want)
+		}
+	}
+	for _, path := range []string{"/embed.html", "/favicon.ico", "/assets/gone-1a2b.js"} {
+		if res := get(t, h, path); res.StatusCode != 404 {
+			t.Errorf("GET %s = %d, want 404", path, res.StatusCode)
+		}
+	}
+	must(t, os.WriteFile(filepath.Join(web, "embed.html"), []byte(`<main>`), 0o644))
+	if body, _ := io.ReadAll(get(t, h, "/embed.html").Body); string(body) != "<main>" {
+		t.Errorf("GET /embed.html = %q, want the widget's page", body)
+	}
+}

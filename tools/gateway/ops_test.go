@@ -194,13 +194,15 @@ func TestGatewaySendsCloudFrontsSecurityHeaders(t *testing.T) {
 	var policy struct {
 		ContentSecurityPolicy        []string
 		FrameOptions, ReferrerPolicy string
+		Embeddable                   struct{ Paths []string }
 	}
 	must(t, json.Unmarshal(raw, &policy))
 	csp := strings.ReplaceAll(strings.Join(policy.ContentSecurityPolicy, "; "), "{uploads}", b.Config.S3Endpoint)
 	if !strings.Contains(csp, "connect-src 'self' http://127.0.0.1:") {
 		t.Fatalf("uploads to the emulator not allowed: %s", csp)
 	}
-	for _, path := range []string{"/", "/events", "/api/event/public/", "/api/nothing/", "/" + key, "/media/banners/missing.png"} {
+	// The widget's loader is not a page others frame: it keeps the policy.
+	for _, path := range []string{"/", "/events", "/api/event/public/", "/api/nothing/", "/" + key, "/media/banners/missing.png", "/embed.js"} {
 		got := call(t, h, httptest.NewRequest(http.MethodGet, path, nil)).Header()
 		for name, want := range map[string]string{
 			"Content-Security-Policy": csp,
@@ -215,6 +217,24 @@ func TestGatewaySendsCloudFrontsSecurityHeaders(t *testing.T) {
 		// Browsers ignore HSTS over http, which the gateway serves.
 		if got.Get("Strict-Transport-Security") != "" {
 			t.Errorf("GET %s sends HSTS over http", path)
+		}
+	}
+	// The widget's page may be framed by any site, and only that changes.
+	framed := strings.Replace(csp, "frame-ancestors 'none'", "frame-ancestors *", 1)
+	if framed == csp || len(policy.Embeddable.Paths) == 0 {
+		t.Fatalf("no frame-ancestors to open, or no embeddable page: %s %v", csp, policy.Embeddable.Paths)
+	}
+	for _, path := range policy.Embeddable.Paths {
+		got := call(t, h, httptest.NewRequest(http.MethodGet, path, nil)).Header()
+		for name, want := range map[string]string{
+			"Content-Security-Policy": framed,
+			"X-Frame-Options":         "",
+			"Referrer-Policy":         policy.ReferrerPolicy,
+			"X-Content-Type-Options":  "nosniff",
+		} {
+			if got.Get(name) != want {
+				t.Errorf("GET %s: %s = %q, want %q", path, name, got.Get(name), want)
+			}
 		}
 	}
 }

@@ -151,9 +151,12 @@ func mediaHandler(b app.Base) http.Handler {
 	})
 }
 
-// spaHandler serves the web build; paths that are not files get
-// index.html so the app's router can take them. Without a build it serves
-// a short page saying how to make one.
+// spaHandler serves the web build; paths without a dot that are not files
+// get index.html so the app's router can take them, as CloudFront's
+// viewer-request function does (infra: SpaFallback), and a missing file is
+// not found: never the app's page at the widget's frameable address
+// (/embed.html). Without a build it serves a short page saying how to make
+// one.
 func spaHandler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -169,6 +172,10 @@ func spaHandler(dir string) http.Handler {
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			}
 			files.ServeHTTP(w, r)
+			return
+		}
+		if strings.Contains(r.URL.Path, ".") {
+			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")

@@ -28,6 +28,7 @@ import guestJoinsPrivately from './journeys/guest-joins-privately.mjs';
 import organizationRunsAsATeam from './journeys/organization-runs-as-a-team.mjs';
 import speaksSevenLanguages from './journeys/speaks-seven-languages.mjs';
 import mainFlowsInGermanAndArabic from './journeys/main-flows-in-german-and-arabic.mjs';
+import widgetOnAnotherSite from './journeys/widget-on-another-site.mjs';
 
 let stack;
 let browser;
@@ -45,6 +46,11 @@ after(async () => {
 const journeys = [
   ['first-load', 'the first page loads at most 100 KB of JavaScript gzipped in at most 4 scripts, the HTTP client not among them', firstLoad],
   ['visitor-browses', 'a visitor browses events and shares an event by its URL', visitorBrowses],
+  [
+    'widget-on-another-site',
+    "an organization's events on another site's page in German through the widget's snippet: links to their pages, sized to its content, no cookie, within 30 KB gzipped; in Arabic right to left",
+    widgetOnAnotherSite,
+  ],
   ['person-signs-up', 'a person signs up, registers for an event and cancels', personSignsUp],
   ['organization-manages-events', 'an organization signs up and creates, edits and deletes an event', organizationManagesEvents],
   ['password-reset', 'a password is reset through the emailed link', passwordReset],

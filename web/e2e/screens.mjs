@@ -23,8 +23,9 @@ export async function checkScreen(page, name, { folder = 'screens' } = {}) {
   assert.ok(overflow <= 0, `${name} at ${width} px scrolls sideways by ${overflow} px`);
 
   // Evaluated through DevTools, which the site's CSP (no inline scripts)
-  // rightly does not allow a script tag to do.
-  await page.evaluate(await axeSource);
+  // rightly does not allow a script tag to do; in every frame, so that
+  // axe checks an embedded widget's page too.
+  for (const frame of page.frames()) await frame.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations

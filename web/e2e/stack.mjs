@@ -15,7 +15,9 @@ import { waitFor } from './wait.mjs';
 
 const webDir = resolve(import.meta.dirname, '..');
 const repoRoot = resolve(webDir, '..');
-const distIndex = join(webDir, 'dist', 'index.html');
+// The app's page, and the embeddable widget's page and loader (built
+// after the app by npm run build).
+const builtPages = ['index.html', 'embed.html', 'embed.js'].map((file) => join(webDir, 'dist', file));
 
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 10_000;
@@ -24,9 +26,8 @@ const STOP_GRACE_MS = 10_000;
 // answers. Call stop() on the result, whatever happens in between. With
 // seed, the table starts with the demo data of `make dev`.
 export async function startStack({ seed = false } = {}) {
-  if (!existsSync(distIndex)) {
-    throw new Error(`${distIndex} is missing: build the web app first (npm run build, or make e2e)`);
-  }
+  const missing = builtPages.find((file) => !existsSync(file));
+  if (missing) throw new Error(`${missing} is missing: build the web app first (npm run build, or make e2e)`);
   const dir = await mkdtemp(join(tmpdir(), 'turnout-e2e-'));
   const stack = { dir, child: null, log: '' };
   try {

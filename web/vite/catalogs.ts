@@ -3,7 +3,9 @@
 // app ships no message parser. `virtual:catalogs` maps each
 // "<language>/<namespace>" to a dynamic import of its compiled messages:
 // one small chunk each, fetched only for the language in use. (A catalog
-// file added while `npm run dev` runs is seen after a restart.)
+// file added while `npm run dev` runs is seen after a restart.) A build
+// lists only the namespaces it speaks: the app's leaves out the embeddable
+// widget's, which vite.widget.config.ts builds apart.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -12,7 +14,7 @@ import type { Plugin } from 'vite';
 const INDEX = 'virtual:catalogs';
 const CATALOG = 'virtual:catalog/';
 
-export function catalogs(localesDir: string): Plugin {
+export function catalogs(localesDir: string, speaks: (namespace: string) => boolean = () => true): Plugin {
   const file = (name: string) => join(localesDir, `${name}.json`);
   return {
     name: 'turnout-catalogs',
@@ -27,7 +29,9 @@ export function catalogs(localesDir: string): Plugin {
           .flatMap((dir) =>
             readdirSync(join(localesDir, dir.name))
               .filter((name) => name.endsWith('.json'))
-              .map((name) => `${dir.name}/${name.slice(0, -'.json'.length)}`),
+              .map((name) => name.slice(0, -'.json'.length))
+              .filter((namespace) => speaks(namespace))
+              .map((namespace) => `${dir.name}/${namespace}`),
           );
         const entries = names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(CATALOG + name)}),`);
         return `export const catalogs = {\n${entries.join('\n')}\n};\n`;
@@ -42,4 +46,11 @@ export function catalogs(localesDir: string): Plugin {
       return null;
     },
   };
+}
+
+// A catalog's chunk is named by its language and namespace
+// (locale-de-events-<hash>.js), so the size report can list them.
+export function catalogChunkName(chunk: { facadeModuleId: string | null }): string {
+  const catalog = chunk.facadeModuleId?.match(/virtual:catalog\/([^/]+)\/(.+)$/);
+  return catalog ? `assets/locale-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }

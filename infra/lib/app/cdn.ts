@@ -20,6 +20,10 @@ import type { SiteSettings } from '../site.js';
 export interface SecurityHeaders {
   contentSecurityPolicy: string[];
   frameOptions: cloudfront.HeadersFrameOption;
+  // The pages any site may frame (the embeddable widget's, docs/widget.md):
+  // the same policy with frame-ancestors set to frameAncestors and no
+  // X-Frame-Options, which has no value that allows every site.
+  embeddable: { paths: string[]; frameAncestors: string };
   referrerPolicy: cloudfront.HeadersReferrerPolicy;
   strictTransportSecurityDays: number;
 }
@@ -74,7 +78,7 @@ export interface CdnProps {
 // to the HTTP API, /media/* to the media bucket. Built in the stack's own
 // scope (see AppStack): its logical IDs are the ones always deployed.
 export function addDistribution(scope: Construct, props: CdnProps): cloudfront.Distribution {
-  const headers = securityHeaders(scope, props.mediaBucket);
+  const { headers, embeddableHeaders } = securityHeaders(scope, props.mediaBucket);
   const { apiCache, publicListCache, apiRequests } = apiPolicies(scope);
   const rewrites = viewerRewrites(scope);
   const stack = Stack.of(scope);
@@ -94,11 +98,14 @@ export function addDistribution(scope: Construct, props: CdnProps): cloudfront.D
     viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     functionAssociations: [{ function: rewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
   });
-  const fromBucket = (bucket: s3.IBucket): cloudfront.BehaviorOptions => ({
-    origin: origins.S3BucketOrigin.withOriginAccessControl(bucket),
+  // One origin per bucket, whichever behaviors read it.
+  const bucketOrigin = (bucket: s3.IBucket) => origins.S3BucketOrigin.withOriginAccessControl(bucket);
+  const siteOrigin = bucketOrigin(props.siteBucket);
+  const fromBucket = (origin: cloudfront.IOrigin, responseHeadersPolicy = headers): cloudfront.BehaviorOptions => ({
+    origin,
     viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-    responseHeadersPolicy: headers,
+    responseHeadersPolicy,
   });
   // The media bucket's policy is the data stack's (see CloudFrontReadsMedia there).
   Annotations.of(scope).acknowledgeWarning('@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac', 'the data stack admits the distribution');
@@ -115,12 +122,15 @@ export function addDistribution(scope: Construct, props: CdnProps): cloudfront.D
     // them, so the API's JSON never becomes HTML.
     errorResponses: CACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
     defaultBehavior: {
-      ...fromBucket(props.siteBucket),
+      ...fromBucket(siteOrigin),
       functionAssociations: [{ function: rewrites.spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     },
     // CloudFront takes the first pattern that matches: the public list
     // before the rest of the API.
     additionalBehaviors: {
+      // The widget's page: the file itself (never the SPA fallback, so the
+      // app's page is never served where any site may frame it).
+      ...Object.fromEntries(SECURITY_HEADERS.embeddable.paths.map((path) => [path, fromBucket(siteOrigin, embeddableHeaders)])),
       ...Object.fromEntries(CRAWLER_FILES.map((file) => [file, rewrittenToApi(rewrites.crawlerFiles)])),
       [SHARE_PATH]: rewrittenToApi(rewrites.sharePages),
       [`${ORGANIZATION_PAGES}*`]: rewrittenToApi(rewrites.organizationPages),
@@ -130,10 +140,12 @@ export function addDistribution(scope: Construct, props: CdnProps): cloudfront.D
       // admits the account's distributions, so nothing here edits it
       // (editing it would make the two stacks depend on each other).
       '/media/*': fromBucket(
-        s3.Bucket.fromBucketAttributes(scope, 'MediaOrigin', {
-          bucketName: props.mediaBucket.bucketName,
-          bucketRegionalDomainName: props.mediaBucket.bucketRegionalDomainName,
-        }),
+        bucketOrigin(
+          s3.Bucket.fromBucketAttributes(scope, 'MediaOrigin', {
+            bucketName: props.mediaBucket.bucketName,
+            bucketRegionalDomainName: props.mediaBucket.bucketRegionalDomainName,
+          }),
+        ),
       ),
     },
   });
@@ -169,25 +181,34 @@ export function regionalName(scope: Construct, what: string): string {
   return `${stack.stackName}-${what}-${stack.region}`;
 }
 
-function securityHeaders(scope: Construct, mediaBucket: s3.IBucket): cloudfront.ResponseHeadersPolicy {
+// The site's policy, and the embeddable pages' (framed by any site).
+function securityHeaders(scope: Construct, mediaBucket: s3.IBucket) {
   // Images come from /media/ on this origin; the only other place the app
   // talks to is the media bucket, where browsers upload.
   const stack = Stack.of(scope);
   const uploads = `https://${mediaBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`;
   const h = SECURITY_HEADERS;
-  return new cloudfront.ResponseHeadersPolicy(scope, 'SecurityHeaders', {
-    responseHeadersPolicyName: regionalName(scope, 'SecurityHeaders'),
-    securityHeadersBehavior: {
-      strictTransportSecurity: { accessControlMaxAge: Duration.days(h.strictTransportSecurityDays), includeSubdomains: true, preload: true, override: true },
-      contentSecurityPolicy: {
-        contentSecurityPolicy: h.contentSecurityPolicy.map((d) => d.replace('{uploads}', uploads)).join('; '),
-        override: true,
+  const policy = (id: string, directives: string[], frameOptions?: cloudfront.ResponseHeadersFrameOptions) =>
+    new cloudfront.ResponseHeadersPolicy(scope, id, {
+      responseHeadersPolicyName: regionalName(scope, id),
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(h.strictTransportSecurityDays), includeSubdomains: true, preload: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: directives.map((d) => d.replace('{uploads}', uploads)).join('; '), override: true },
+        contentTypeOptions: { override: true },
+        ...(frameOptions ? { frameOptions } : {}),
+        referrerPolicy: { referrerPolicy: h.referrerPolicy, override: true },
       },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: h.frameOptions, override: true },
-      referrerPolicy: { referrerPolicy: h.referrerPolicy, override: true },
-    },
-  });
+    });
+  return {
+    headers: policy('SecurityHeaders', h.contentSecurityPolicy, { frameOption: h.frameOptions, override: true }),
+    embeddableHeaders: policy('EmbeddableHeaders', framedBy(h.contentSecurityPolicy, h.embeddable.frameAncestors)),
+  };
+}
+
+// directives with frame-ancestors set to ancestors, as the local gateway
+// sets it too (tools/gateway/headers.go).
+export function framedBy(directives: string[], ancestors: string): string[] {
+  return directives.map((d) => (d.startsWith('frame-ancestors ') ? `frame-ancestors ${ancestors}` : d));
 }
 
 // What of a request reaches the API and what its answers are cached by.

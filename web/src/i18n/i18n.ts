@@ -72,6 +72,13 @@ export async function startLanguage(): Promise<void> {
   await changeLanguage(startingLanguage());
 }
 
+// Before the first render of a page that speaks only namespaces (the
+// embeddable widget's, src/widget): tag, with their messages.
+export async function startSpeaking(tag: string, ...namespaces: Namespace[]): Promise<void> {
+  namespaces.forEach((n) => inUse.add(n));
+  await changeLanguage(tag);
+}
+
 // The locale dates, times and numbers are written in.
 export function activeLocale(): string {
   return i18n.locale || DEFAULT_LANGUAGE;

@@ -2,7 +2,8 @@
 // language's): a misspelt id fails the type check. A namespace is added
 // here when its catalogs are: "common" is the first screen's (the layout,
 // the home page, event cards), "shared" the other shared components', "api"
-// the server's messages by code, the rest one per feature folder.
+// the server's messages by code, "widget" the embeddable widget's (src/widget),
+// the rest one per feature folder.
 import type common from '@/locales/en/common.json';
 import type shared from '@/locales/en/shared.json';
 import type api from '@/locales/en/api.json';
@@ -16,6 +17,7 @@ import type rsvp from '@/locales/en/rsvp.json';
 import type tickets from '@/locales/en/tickets.json';
 import type join from '@/locales/en/join.json';
 import type developers from '@/locales/en/developers.json';
+import type widget from '@/locales/en/widget.json';
 
 interface Catalogs {
   common: typeof common;
@@ -31,6 +33,7 @@ interface Catalogs {
   tickets: typeof tickets;
   join: typeof join;
   developers: typeof developers;
+  widget: typeof widget;
 }
 
 export type Namespace = keyof Catalogs;
