@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { catalogChunkName, catalogs } from './vite/catalogs';
+import { openapi } from './vite/openapi';
 
 // `npm run dev` serves the app with hot reload and sends API and media
 // calls to the local gateway (make dev).
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     catalogs(fileURLToPath(new URL('./src/locales', import.meta.url)), command === 'build' ? appSpeaks : undefined),
+    openapi(fileURLToPath(new URL('../api/openapi.yaml', import.meta.url))),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

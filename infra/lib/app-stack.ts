@@ -25,7 +25,7 @@ export { MAIL_METRIC } from './app/mail.js';
 
 // The web build's files whose address never changes, unlike its hashed
 // assets: the app's page, the embeddable widget's page and its loader.
-export const FIXED_ADDRESSES = ['index.html', 'embed.html', 'embed.js'];
+export const FIXED_ADDRESSES = ['index.html', 'embed.html', 'embed.js', 'openapi.json'];
 
 export interface AppStackProps extends StackProps {
   stage: StageSettings;
@@ -130,7 +130,7 @@ export class AppStack extends Stack {
   // The web build into the site bucket: hashed assets cached for a year,
   // the files at fixed addresses never (and dropped from the edge's cache
   // on each deploy): the app's page, the widget's page and the loader that
-  // other sites include (docs/widget.md).
+  // other sites include (docs/widget.md), and the API's document.
   private deployWebApp(siteBucket: s3.IBucket, webDist: string): void {
     new deploy.BucketDeployment(this, 'WebAssets', {
       sources: [deploy.Source.asset(webDist, { exclude: FIXED_ADDRESSES })],

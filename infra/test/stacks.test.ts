@@ -679,7 +679,7 @@ test('the build is uploaded with long caching on hashed assets and none on the f
   dev.app.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
   dev.app.hasResourceProperties('Custom::CDKBucketDeployment', {
     SystemMetadata: { 'cache-control': 'no-cache' },
-    DistributionPaths: ['/index.html', '/embed.html', '/embed.js'],
+    DistributionPaths: ['/index.html', '/embed.html', '/embed.js', '/openapi.json'],
   });
 });
 

@@ -29,6 +29,7 @@ import organizationRunsAsATeam from './journeys/organization-runs-as-a-team.mjs'
 import speaksSevenLanguages from './journeys/speaks-seven-languages.mjs';
 import mainFlowsInGermanAndArabic from './journeys/main-flows-in-german-and-arabic.mjs';
 import widgetOnAnotherSite from './journeys/widget-on-another-site.mjs';
+import ownerWiresWebhooks from './journeys/owner-wires-webhooks.mjs';
 
 let stack;
 let browser;
@@ -98,6 +99,11 @@ const journeys = [
     'organization-runs-as-a-team',
     'an owner creates a weekly series across a daylight-saving change and invites a manager and a door volunteer; the manager edits this and following, the volunteer checks in and is refused the rest, a follower is mailed once',
     organizationRunsAsATeam,
+  ],
+  [
+    'owner-wires-webhooks',
+    'an owner creates an API token and a webhook endpoint on the dashboard; a registration is delivered signed to a local receiver, the receiver breaks and the log shows the retries, Send again gets it through; the widget shows the events on a plain page of another origin',
+    ownerWiresWebhooks,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],
   ['every-screen-in-arabic', 'every screen in Arabic, right to left, fits a phone and passes axe, signed out and in', everyScreenInArabic],
