@@ -56,24 +56,29 @@ func NewDeliveryID(at time.Time) string {
 	return "msg_" + ulid.MustNew(ulid.Timestamp(at), ulid.DefaultEntropy()).String()
 }
 
-// Announce queues a message of kind with data to every endpoint of
-// data's organization that hears of it; once names the fact when it may
-// be told again (domain.Delivery.Once).
-func (d Dispatcher) Announce(ctx context.Context, kind domain.WebhookKind, data Data, once string) error {
+// Announce queues a message of each of kinds with data to every endpoint
+// of data's organization that hears of it, reading its endpoints once;
+// once names the fact when it may be told again (domain.Delivery.Once).
+func (d Dispatcher) Announce(ctx context.Context, data Data, once string, kinds ...domain.WebhookKind) error {
 	hooks, err := d.Store.Webhooks(ctx, data.OrganizationID)
 	if err != nil {
 		return err
 	}
-	var hearing []domain.Webhook
-	for _, h := range hooks {
-		if h.Hears(kind) {
-			hearing = append(hearing, h)
+	for _, kind := range kinds {
+		var hearing []domain.Webhook
+		for _, h := range hooks {
+			if h.Hears(kind) {
+				hearing = append(hearing, h)
+			}
+		}
+		if len(hearing) == 0 {
+			continue
+		}
+		if err := d.queue(ctx, hearing, kind, data, once); err != nil {
+			return err
 		}
 	}
-	if len(hearing) == 0 {
-		return nil
-	}
-	return d.queue(ctx, hearing, kind, data, once)
+	return nil
 }
 
 func (d Dispatcher) queue(ctx context.Context, hooks []domain.Webhook, kind domain.WebhookKind, data Data, once string) error {
@@ -167,7 +172,7 @@ func (d Dispatcher) fromDeparture(ctx context.Context, dep domain.Departure) err
 	}
 	reg := &Departed{RegistrationID: dep.RegistrationID, UserID: dep.UserID, Status: had}
 	data := Data{OrganizationID: e.OrganizationID, EventID: e.ID, Registration: reg}
-	return d.Announce(ctx, kind, data, string(kind)+"#"+dep.RegistrationID)
+	return d.Announce(ctx, data, string(kind)+"#"+dep.RegistrationID, kind)
 }
 
 // hearing are orgID's endpoints that hear of kind.

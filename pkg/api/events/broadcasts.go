@@ -33,7 +33,7 @@ func (h handlers) cancelEvent(w http.ResponseWriter, r *http.Request, u domain.U
 		httpapi.Error(w, r, err)
 		return
 	}
-	h.announce(r.Context(), domain.HookEventCancelled, e)
+	h.announce(r.Context(), e, domain.HookEventCancelled)
 	httpapi.WriteJSON(w, http.StatusOK, cancelReply{Said: httpapi.Say(MsgCancelled), Event: h.bodyOf(e)})
 }
 

@@ -276,10 +276,11 @@ func (h handlers) create(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	h.announce(r.Context(), domain.HookEventCreated, e)
+	kinds := []domain.WebhookKind{domain.HookEventCreated}
 	if e.SeriesID != "" {
-		h.announce(r.Context(), domain.HookSeriesCreated, e)
+		kinds = append(kinds, domain.HookSeriesCreated)
 	}
+	h.announce(r.Context(), e, kinds...)
 	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
 }
 
@@ -300,7 +301,7 @@ func (h handlers) duplicate(w http.ResponseWriter, r *http.Request, u domain.Use
 		httpapi.Error(w, r, err)
 		return
 	}
-	h.announce(r.Context(), domain.HookEventCreated, e)
+	h.announce(r.Context(), e, domain.HookEventCreated)
 	httpapi.WriteJSON(w, http.StatusCreated, h.ownerBodyOf(e))
 }
 
@@ -329,7 +330,7 @@ func (h handlers) update(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	h.announce(r.Context(), domain.HookEventUpdated, next)
+	h.announce(r.Context(), next, domain.HookEventUpdated)
 	httpapi.WriteJSON(w, http.StatusOK, h.ownerBodyOf(next))
 }
 
@@ -339,6 +340,6 @@ func (h handlers) delete(w http.ResponseWriter, r *http.Request, u domain.User) 
 		httpapi.Error(w, r, err)
 		return
 	}
-	h.announce(r.Context(), domain.HookEventDeleted, gone)
+	h.announce(r.Context(), gone, domain.HookEventDeleted)
 	w.WriteHeader(http.StatusNoContent)
 }
