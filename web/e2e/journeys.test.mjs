@@ -102,7 +102,7 @@ const journeys = [
   ],
   [
     'owner-wires-webhooks',
-    'an owner creates an API token and a webhook endpoint on the dashboard; a registration is delivered signed to a local receiver, the receiver breaks and the log shows the retries, Send again gets it through; the widget shows the events on a plain page of another origin',
+    'an owner creates an API token and a webhook endpoint on the dashboard; a registration is delivered signed to a local receiver, the receiver breaks and the log shows the retries, Send again gets it through; the snippet the page gives shows the events on a plain page of another origin',
     ownerWiresWebhooks,
   ],
   ['every-screen', 'every screen fits a phone and a laptop and passes axe, signed out and in', everyScreen],

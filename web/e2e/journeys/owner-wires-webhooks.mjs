@@ -7,7 +7,8 @@
 // fails, and the log shows it waiting, then retried (the retry job run at
 // the next attempt's time), with the same webhook-id each time; fixed, Send
 // again gets it through. Last, the organization's events are embedded in a
-// plain HTML page of another origin with the widget's snippet.
+// plain HTML page of another origin with the widget's snippet, as the page
+// gives it to copy.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -15,7 +16,7 @@ import { call, createEvent, registerFor, signUpOrganization, signUpPerson, uniqu
 import { checkScreen, WIDTHS } from '../screens.mjs';
 import { field, logIn } from '../ui.mjs';
 import { waitFor } from '../wait.mjs';
-import { hostPage, snippet, startHost } from '../widget.mjs';
+import { hostPage, startHost } from '../widget.mjs';
 
 // startReceiver is the owner's endpoint on this machine (the local stack
 // delivers to loopback): it keeps each delivery and answers status.
@@ -130,8 +131,15 @@ export default async function ownerWiresWebhooks({ page, stack, screenshot }) {
     await row.getByText('3 attempts').waitFor();
     await screenshot();
 
+    // The snippet the page gives, for this organization on this Turnout.
+    const embed = page.getByRole('region', { name: 'Embed your events' });
+    const snippet = await embed.getByLabel('Code for your website').inputValue();
+    assert.ok(snippet.includes(`data-turnout-organization="${orgId}"`), snippet);
+    assert.ok(snippet.includes(`<a href="${stack.baseURL}/organizations/${orgId}">`), snippet);
+    assert.ok(snippet.includes(`<script src="${stack.baseURL}/embed.js" async></script>`), snippet);
+
     // The organization's events on a plain page of another origin.
-    const host = await startHost({ '/': hostPage('en', `<h1>Our studio</h1>\n${snippet(stack, orgId)}`) });
+    const host = await startHost({ '/': hostPage('en', `<h1>Our studio</h1>\n${snippet}`) });
     try {
       await page.goto(host.origin + '/');
       const widget = page.frameLocator('iframe');

@@ -4,11 +4,13 @@ import { useDocumentTitle } from '@/lib/documentTitle';
 import { mayManageOrganization } from '@/lib/roles';
 import { useT } from '@/i18n/react';
 import { ApiTokens } from './ApiTokens';
+import { EmbedEvents } from './EmbedEvents';
 import { Webhooks } from './Webhooks';
 
 // The dashboard's API & webhooks page: the organization's API tokens and
 // webhook endpoints, which only its owners manage (the server decides
-// again; other roles are not offered the page).
+// again; other roles are not offered the page), and the snippet that
+// embeds its events in another site.
 export default function DevelopersPage() {
   const t = useT();
   useDocumentTitle(t('developers.documentTitle'));
@@ -34,6 +36,7 @@ export default function DevelopersPage() {
         <>
           <ApiTokens organizationId={membership.id} />
           <Webhooks organizationId={membership.id} />
+          <EmbedEvents organizationId={membership.id} />
         </>
       )}
     </section>
