@@ -90,32 +90,27 @@ func (in *APITokenInput) Validate(now time.Time) error {
 	bad := FieldErrors{}
 	in.Name = strings.TrimSpace(in.Name)
 	RequiredText(bad, "name", in.Name, 100)
-	var scopes []Scope
-	for _, s := range Scopes {
-		if slices.Contains(in.Scopes, s) {
-			scopes = append(scopes, s)
-		}
-	}
-	switch {
-	case len(in.Scopes) == 0:
-		bad.Add("scopes", MsgNoScope)
-	case len(scopes) != len(uniq(in.Scopes)):
-		bad.Add("scopes", MsgBadScope)
-	}
-	in.Scopes = scopes
+	in.Scopes = choose(bad, "scopes", Scopes, in.Scopes, MsgNoScope, MsgBadScope)
 	if in.Expires != nil && !in.Expires.After(now) {
 		bad.Add("expires_at", MsgExpiryPast)
 	}
 	return bad.Err()
 }
 
-// uniq is s without repeats.
-func uniq[T comparable](s []T) []T {
-	var out []T
-	for _, v := range s {
-		if !slices.Contains(out, v) {
-			out = append(out, v)
+// choose is what chosen names of all, once each in all's order; field is
+// told none (a message for no choice) or unknown (for one not in all).
+func choose[T comparable](bad FieldErrors, field string, all, chosen []T, none, unknown string) []T {
+	var kept []T
+	for _, v := range all {
+		if slices.Contains(chosen, v) {
+			kept = append(kept, v)
 		}
 	}
-	return out
+	switch {
+	case len(chosen) == 0:
+		bad.Add(field, none)
+	case slices.ContainsFunc(chosen, func(v T) bool { return !slices.Contains(all, v) }):
+		bad.Add(field, unknown)
+	}
+	return kept
 }

@@ -189,19 +189,7 @@ func (in *WebhookInput) Validate(create bool) error {
 		maxLen(bad, "description", d, 200)
 	}
 	if in.Kinds != nil || create {
-		var kinds []WebhookKind
-		for _, k := range WebhookKinds {
-			if slices.Contains(in.Kinds, k) {
-				kinds = append(kinds, k)
-			}
-		}
-		switch {
-		case len(in.Kinds) == 0:
-			bad.Add("kinds", MsgWebhookNoKind)
-		case len(kinds) != len(uniq(in.Kinds)):
-			bad.Add("kinds", MsgWebhookBadKind)
-		}
-		in.Kinds = kinds
+		in.Kinds = choose(bad, "kinds", WebhookKinds, in.Kinds, MsgWebhookNoKind, MsgWebhookBadKind)
 	}
 	return bad.Err()
 }

@@ -97,15 +97,19 @@ func (s *Store) APIToken(ctx context.Context, orgID, id string) (domain.APIToken
 
 // RevokeAPIToken deletes token id of orgID (domain.ErrNotFound when it is gone).
 func (s *Store) RevokeAPIToken(ctx context.Context, orgID, id string) error {
-	k := apiTokenKey(orgID, id)
-	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
-		err = domain.ErrNotFound
-	}
-	if err != nil {
+	if err := s.deleteExisting(ctx, apiTokenKey(orgID, id)); err != nil {
 		return fmt.Errorf("revoke API token %s: %w", id, err)
 	}
 	return nil
+}
+
+// deleteExisting deletes the item at k, domain.ErrNotFound when there is none.
+func (s *Store) deleteExisting(ctx context.Context, k key) error {
+	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK)").Run(ctx)
+	if dynamo.IsCondCheckFailed(err) {
+		return domain.ErrNotFound
+	}
+	return err
 }
 
 // TouchAPIToken records that t made a call in the minute starting at

@@ -119,12 +119,7 @@ func (s *Store) Invitation(ctx context.Context, orgID, digest string, now time.T
 // WithdrawInvitation removes an invitation of orgID; domain.ErrNotFound
 // when there is none.
 func (s *Store) WithdrawInvitation(ctx context.Context, orgID, digest string) error {
-	k := invitationKey(orgID, digest)
-	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
-		err = domain.ErrNotFound
-	}
-	if err != nil {
+	if err := s.deleteExisting(ctx, invitationKey(orgID, digest)); err != nil {
 		return fmt.Errorf("withdraw an invitation to %s: %w", orgID, err)
 	}
 	return nil

@@ -114,12 +114,7 @@ func (s *Store) SaveWebhook(ctx context.Context, w domain.Webhook, create bool) 
 
 // DeleteWebhook removes endpoint id of orgID (its deliveries expire).
 func (s *Store) DeleteWebhook(ctx context.Context, orgID, id string) error {
-	k := webhookKey(orgID, id)
-	err := s.table.Delete(attrPK, k.PK).Range(attrSK, k.SK).If("attribute_exists(PK)").Run(ctx)
-	if dynamo.IsCondCheckFailed(err) {
-		err = domain.ErrNotFound
-	}
-	if err != nil {
+	if err := s.deleteExisting(ctx, webhookKey(orgID, id)); err != nil {
 		return fmt.Errorf("delete webhook %s: %w", id, err)
 	}
 	return nil

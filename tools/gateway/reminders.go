@@ -52,32 +52,14 @@ const devRemindersPath = "/_dev/reminders"
 // withDevReminders answers POST devRemindersPath?at=<RFC 3339 time> with
 // one run of job at that time and its counts; other paths go to next.
 func withDevReminders(job reminders.Job, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != devRemindersPath {
-			next.ServeHTTP(w, r)
-			return
-		}
-		at, err := time.Parse(time.RFC3339, r.URL.Query().Get("at"))
-		switch {
-		case r.Method != http.MethodPost:
-			http.Error(w, "POST only", http.StatusMethodNotAllowed)
-			return
-		case err != nil:
-			http.Error(w, "at: an RFC 3339 time, e.g. 2026-11-26T18:00:00Z", http.StatusBadRequest)
-			return
-		}
+	return withDevRun(devRemindersPath, next, func(ctx context.Context, at time.Time) (any, error) {
 		job.Now = func() time.Time { return at }
-		res, err := job.Run(r.Context())
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
+		res, err := job.Run(ctx)
 		counts := res.Counts()
 		if counts == nil {
 			counts = map[string]int{"sent": 0, "dropped": 0}
 		}
-		_ = json.NewEncoder(w).Encode(counts)
+		return counts, err
 	})
 }
 
@@ -89,8 +71,19 @@ const devWebhooksPath = "/_dev/webhooks"
 // withDevWebhooks answers POST devWebhooksPath?at=<RFC 3339 time> with one
 // run of the retry job at that time and how many it tried.
 func withDevWebhooks(job webhooks.Job, next http.Handler) http.Handler {
+	return withDevRun(devWebhooksPath, next, func(ctx context.Context, at time.Time) (any, error) {
+		job.Now = func() time.Time { return at }
+		job.Deliverer.Sender.Now = job.Now
+		n, err := job.Run(ctx)
+		return map[string]int{"tried": n}, err
+	})
+}
+
+// withDevRun answers POST path?at=<RFC 3339 time> with run at that clock
+// (its answer as JSON); other paths go to next.
+func withDevRun(path string, next http.Handler, run func(ctx context.Context, at time.Time) (any, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != devWebhooksPath {
+		if r.URL.Path != path {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -103,14 +96,12 @@ func withDevWebhooks(job webhooks.Job, next http.Handler) http.Handler {
 			http.Error(w, "at: an RFC 3339 time, e.g. 2026-11-26T18:00:00Z", http.StatusBadRequest)
 			return
 		}
-		job.Now = func() time.Time { return at }
-		job.Deliverer.Sender.Now = job.Now
-		n, err := job.Run(r.Context())
+		answer, err := run(r.Context(), at)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]int{"tried": n})
+		_ = json.NewEncoder(w).Encode(answer)
 	})
 }

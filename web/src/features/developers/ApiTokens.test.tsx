@@ -1,22 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '@/test/render';
-import { NEW_TOKEN_SECRET, answerAccount, answerDevelopers, itemsOf, organization, preloadPages, signIn } from './test-fixtures';
+import { NEW_TOKEN_SECRET, itemsOf, openDevelopersPage, organization, preloadPages } from './test-fixtures';
 
 beforeAll(async () => {
   await preloadPages();
 });
 
 
-// The API & webhooks page of the organization's owner, once its tokens show.
-async function openPage(options?: Parameters<typeof answerDevelopers>[0]) {
-  signIn();
-  answerAccount();
-  const db = answerDevelopers(options);
-  const view = renderApp('/dashboard/developers');
-  const list = await screen.findByRole('list', { name: 'API tokens' });
-  return { ...view, db, list };
-}
+const openPage = (options?: Parameters<typeof openDevelopersPage>[1]) => openDevelopersPage('API tokens', options);
 
 describe('API tokens', () => {
   it('lists the tokens with their scopes and use, the rate limit and the API reference', async () => {

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp } from '@/test/render';
 import {
   NEW_WEBHOOK_SECRET,
   ROTATED_SECRET,
-  answerAccount,
   answerDevelopers,
   deliveries,
   hook,
   itemsOf,
+  openDevelopersPage,
   organization,
   preloadPages,
-  signIn,
 } from './test-fixtures';
 
 beforeAll(async () => {
@@ -19,15 +17,7 @@ beforeAll(async () => {
 });
 
 
-// The owner's page, once its webhook endpoints show.
-async function openPage(options?: Parameters<typeof answerDevelopers>[0]) {
-  signIn();
-  answerAccount();
-  const db = answerDevelopers(options);
-  const view = renderApp('/dashboard/developers');
-  const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
-  return { ...view, db, list };
-}
+const openPage = (options?: Parameters<typeof openDevelopersPage>[1]) => openDevelopersPage('Webhook endpoints', options);
 
 describe('webhook endpoints', () => {
   it('lists each endpoint with its kinds and how it fares', async () => {

@@ -1,10 +1,13 @@
 // The developers API over a small in-memory organization, answering in the
 // API's real shapes and error bodies (api/openapi.yaml), for the tests of
 // the API & webhooks page.
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { ApiToken, ApiTokenInput, NewApiToken, NewWebhook, Webhook, WebhookDelivery, WebhookInput, WebhookUpdate } from './api';
+
+import { answerAccount, signIn } from '@/features/dashboard/test-fixtures';
 
 export { answerAccount, organization, organizer, person, signIn } from '@/features/dashboard/test-fixtures';
 
@@ -164,3 +167,14 @@ export async function preloadPages(): Promise<void> {
 
 // The items of a list, not those of the lists inside them.
 export const itemsOf = (list: HTMLElement) => within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+
+// openDevelopersPage signs the organization's owner in and opens the API &
+// webhooks page with answers, once the list named listName shows.
+export async function openDevelopersPage(listName: string, options?: Parameters<typeof answerDevelopers>[0]) {
+  signIn();
+  answerAccount();
+  const db = answerDevelopers(options);
+  const view = renderApp('/dashboard/developers');
+  const list = await screen.findByRole('list', { name: listName });
+  return { ...view, db, list };
+}
