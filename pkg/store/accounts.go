@@ -88,6 +88,13 @@ func (s *Store) ForgetAccount(ctx context.Context, u domain.User) error {
 	if u.PendingEmail != "" {
 		pks = append(pks, allowancePK(domain.MailToAddress, u.PendingEmail))
 	}
+	if u.IsOrganizer && u.OrganizationID != "" {
+		developer, err := s.developerPartitions(ctx, u.OrganizationID)
+		if err != nil {
+			return fmt.Errorf("forget account %s: %w", u.ID, err)
+		}
+		pks = append(pks, developer...)
+	}
 	for _, pk := range pks {
 		var items []key
 		if err := s.table.Get(attrPK, pk).Project(attrPK, attrSK).Consistent(true).All(ctx, &items); err != nil {

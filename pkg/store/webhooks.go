@@ -158,3 +158,17 @@ func (s *Store) NoteWebhookSuccess(ctx context.Context, w domain.Webhook) error 
 	}
 	return nil
 }
+
+// developerPartitions are the partitions of orgID's API tokens, webhook
+// endpoints and each endpoint's deliveries, which go with the organization.
+func (s *Store) developerPartitions(ctx context.Context, orgID string) ([]string, error) {
+	hooks, err := s.Webhooks(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	pks := []string{apiTokensPK(orgID), webhooksPK(orgID)}
+	for _, h := range hooks {
+		pks = append(pks, deliveryPrefix+h.ID)
+	}
+	return pks, nil
+}

@@ -174,3 +174,24 @@ func TestAPITokenExpiresAndIsRateLimited(t *testing.T) {
 	env.Advance(25 * time.Hour)
 	Expect(t, env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, daily.Secret), http.StatusUnauthorized)
 }
+
+// TestDeletedOrganizationsTokensAndWebhooksGo: deleting an organization
+// takes its API tokens, webhook endpoints and their logs with it.
+func TestDeletedOrganizationsTokensAndWebhooksGo(t *testing.T) {
+	env := MustEnv(t)
+	org := env.NewOrganizer(t)
+	ev := env.CreateEvent(t, org, env.EventForm(5, 10))
+	tok := env.newToken(t, org, domain.ScopeEventsWrite, domain.ScopeEventsRead)
+	rc := newReceiver(t)
+	h := env.newHook(t, org, rc.srv.URL, domain.HookEventUpdated)
+	Expect(t, env.JSON(http.MethodPost, "/api/organization/webhooks/"+h.ID+"/test/", nil, org.Access), http.StatusCreated)
+
+	Expect(t, env.JSON(http.MethodDelete, "/api/organization/details/", map[string]string{"password": org.Password}, org.Access), http.StatusNoContent)
+	Expect(t, env.JSON(http.MethodGet, "/api/event/detail/"+ev.ID+"/", nil, tok.Secret), http.StatusUnauthorized)
+	if hooks, err := env.Base.Store.Webhooks(context.Background(), org.OrganizationID); err != nil || len(hooks) != 0 {
+		t.Errorf("endpoints after the deletion: %v, %v", hooks, err)
+	}
+	if ds, _, err := env.Base.Store.Deliveries(context.Background(), h.ID, "", 10); err != nil || len(ds) != 0 {
+		t.Errorf("deliveries after the deletion: %d, %v", len(ds), err)
+	}
+}
