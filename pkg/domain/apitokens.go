@@ -63,7 +63,7 @@ func (t APIToken) Expired(now time.Time) bool { return !t.Expires.IsZero() && !n
 func (t APIToken) Principal() User {
 	return User{
 		ID: t.ID, Username: "API: " + t.Name, IsActive: true, IsOrganizer: true, OrganizationID: t.OrganizationID,
-		Memberships: map[string]Role{t.OrganizationID: RoleOwner},
+		Memberships: map[string]Role{t.OrganizationID: RoleOwner}, Scopes: t.Scopes,
 	}
 }
 

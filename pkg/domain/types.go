@@ -2,6 +2,7 @@ package domain
 
 import (
 	"net/url"
+	"slices"
 	"time"
 )
 
@@ -46,7 +47,14 @@ type User struct {
 	// one they signed up or registered as a guest in, until they choose
 	// another; "" for accounts older than languages.
 	Language string
+	// Scopes are what an API token's call may do (APIToken.Principal);
+	// nil for a person, whose role alone says.
+	Scopes []Scope
 }
+
+// Sees reports whether u may read what scope s covers: a person always
+// (their role decides), a token's call when the token carries s.
+func (u User) Sees(s Scope) bool { return u.Scopes == nil || slices.Contains(u.Scopes, s) }
 
 // Organization is the public face of an organizer account.
 type Organization struct {

@@ -51,7 +51,14 @@ type Webhook struct {
 	// while it succeeds).
 	FailingSince time.Time
 	Created      time.Time
+	// Scopes are what its messages may show: those of the API token that
+	// last made or changed it, nil (everything) when an owner did; an
+	// attendee or event its scopes would hide is left out.
+	Scopes []Scope
 }
+
+// Shows reports whether w's messages may carry what scope s covers.
+func (w Webhook) Shows(s Scope) bool { return w.Scopes == nil || slices.Contains(w.Scopes, s) }
 
 // Hears reports whether w is to be told of changes of kind k.
 func (w Webhook) Hears(k WebhookKind) bool { return w.Enabled && slices.Contains(w.Kinds, k) }

@@ -37,12 +37,8 @@ type apiTokenItem struct {
 }
 
 func (it apiTokenItem) domain(orgID string) domain.APIToken {
-	scopes := make([]domain.Scope, len(it.Scopes))
-	for i, s := range it.Scopes {
-		scopes[i] = domain.Scope(s)
-	}
 	return domain.APIToken{
-		ID: strings.TrimPrefix(it.SK, apiTokenPrefix), OrganizationID: orgID, Name: it.Name, Scopes: scopes,
+		ID: strings.TrimPrefix(it.SK, apiTokenPrefix), OrganizationID: orgID, Name: it.Name, Scopes: scopesOf(it.Scopes),
 		Hash: it.Hash, Prefix: it.Prefix, Created: it.Created, CreatedBy: editorOf(it.By), Expires: it.Expires, LastUsed: it.LastUsed,
 	}
 }
@@ -72,12 +68,8 @@ func (s *Store) APITokens(ctx context.Context, orgID string) ([]domain.APIToken,
 // SaveAPIToken writes a new token.
 func (s *Store) SaveAPIToken(ctx context.Context, t domain.APIToken) error {
 	k := apiTokenKey(t.OrganizationID, t.ID)
-	scopes := make([]string, len(t.Scopes))
-	for i, sc := range t.Scopes {
-		scopes[i] = string(sc)
-	}
 	it := apiTokenItem{
-		PK: k.PK, SK: k.SK, Name: t.Name, Scopes: scopes, Hash: t.Hash, Prefix: t.Prefix,
+		PK: k.PK, SK: k.SK, Name: t.Name, Scopes: scopeNames(t.Scopes), Hash: t.Hash, Prefix: t.Prefix,
 		Created: t.Created, By: editorItem(t.CreatedBy), Expires: t.Expires, TTL: apiTokenTTL(t),
 	}
 	if err := s.table.Put(it).If("attribute_not_exists(PK)").Run(ctx); err != nil {

@@ -46,6 +46,8 @@ type webhookItem struct {
 	DisabledAt             time.Time `dynamo:",omitempty"`
 	FailingSince           time.Time `dynamo:",omitempty"`
 	Created                time.Time
+	// Scopes are absent (nil: everything) for an endpoint an owner made.
+	Scopes []string `dynamo:",omitempty"`
 }
 
 func webhookItemOf(w domain.Webhook) webhookItem {
@@ -57,8 +59,30 @@ func webhookItemOf(w domain.Webhook) webhookItem {
 	return webhookItem{
 		PK: k.PK, SK: k.SK, URL: w.URL, Description: w.Description, Kinds: kinds, Secret: w.Secret,
 		PreviousSecret: w.PreviousSecret, PreviousUntil: w.PreviousUntil, Enabled: w.Enabled,
-		DisabledAt: w.DisabledAt, FailingSince: w.FailingSince, Created: w.Created,
+		DisabledAt: w.DisabledAt, FailingSince: w.FailingSince, Created: w.Created, Scopes: scopeNames(w.Scopes),
 	}
+}
+
+func scopeNames(scopes []domain.Scope) []string {
+	if scopes == nil {
+		return nil
+	}
+	names := make([]string, len(scopes))
+	for i, s := range scopes {
+		names[i] = string(s)
+	}
+	return names
+}
+
+func scopesOf(names []string) []domain.Scope {
+	if names == nil {
+		return nil
+	}
+	scopes := make([]domain.Scope, len(names))
+	for i, n := range names {
+		scopes[i] = domain.Scope(n)
+	}
+	return scopes
 }
 
 func (it webhookItem) domain() domain.Webhook {
@@ -70,6 +94,7 @@ func (it webhookItem) domain() domain.Webhook {
 		ID: strings.TrimPrefix(it.SK, webhookPrefix), OrganizationID: strings.TrimPrefix(it.PK, webhooksPKStart),
 		URL: it.URL, Description: it.Description, Kinds: kinds, Secret: it.Secret, PreviousSecret: it.PreviousSecret,
 		PreviousUntil: it.PreviousUntil, Enabled: it.Enabled, DisabledAt: it.DisabledAt, FailingSince: it.FailingSince, Created: it.Created,
+		Scopes: scopesOf(it.Scopes),
 	}
 }
 

@@ -83,18 +83,30 @@ func (d Dispatcher) Announce(ctx context.Context, data Data, once string, kinds 
 
 func (d Dispatcher) queue(ctx context.Context, hooks []domain.Webhook, kind domain.WebhookKind, data Data, once string) error {
 	now := d.Now()
-	body, err := json.Marshal(Message{Type: kind, Timestamp: now, Data: data})
-	if err != nil {
-		return fmt.Errorf("webhook message %s: %w", kind, err)
-	}
 	ds := make([]domain.Delivery, len(hooks))
 	for i, h := range hooks {
+		body, err := json.Marshal(Message{Type: kind, Timestamp: now, Data: data.shownTo(h)})
+		if err != nil {
+			return fmt.Errorf("webhook message %s: %w", kind, err)
+		}
 		ds[i] = domain.Delivery{
 			ID: NewDeliveryID(now), WebhookID: h.ID, OrganizationID: h.OrganizationID, Kind: kind,
 			Body: body, Created: now, Status: domain.DeliveryPending, Once: once,
 		}
 	}
 	return d.Store.QueueDeliveries(ctx, ds)
+}
+
+// shownTo is data as h's messages may show it: without the attendee or
+// the event when h's scopes would hide them (its ids stay).
+func (data Data) shownTo(h domain.Webhook) Data {
+	if !h.Shows(domain.ScopeAttendeesRead) {
+		data.Attendee = nil
+	}
+	if !h.Shows(domain.ScopeEventsRead) {
+		data.Event = nil
+	}
+	return data
 }
 
 // FromChange queues what a change of the table's stream tells: the

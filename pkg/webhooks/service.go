@@ -57,7 +57,7 @@ func (s *Service) Create(ctx context.Context, u domain.User, orgID string, in do
 	now := s.Now()
 	w := domain.Webhook{
 		ID: ulid.Make().String(), OrganizationID: orgID, URL: *in.URL, Kinds: in.Kinds,
-		Secret: auth.NewWebhookSecret(), Enabled: true, Created: now,
+		Secret: auth.NewWebhookSecret(), Enabled: true, Created: now, Scopes: u.Scopes,
 	}
 	if in.Description != nil {
 		w.Description = *in.Description
@@ -103,6 +103,7 @@ func (s *Service) Update(ctx context.Context, u domain.User, orgID, id string, i
 	if in.Enabled != nil && *in.Enabled != w.Enabled {
 		w.Enabled, w.DisabledAt, w.FailingSince = *in.Enabled, time.Time{}, time.Time{}
 	}
+	w.Scopes = u.Scopes // its messages show what the last to change it may see
 	return w, notFound(s.Store.SaveWebhook(ctx, w, false), domain.MsgWebhookNotFound)
 }
 

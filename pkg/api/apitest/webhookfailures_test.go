@@ -139,6 +139,17 @@ func TestWebhookEndpoints(t *testing.T) {
 		t.Fatalf("listed = %+v, want the endpoint without its secret", got)
 	}
 	Expect(t, env.JSON(http.MethodGet, "/api/organization/webhooks/"+h.ID+"/deliveries/", nil, tok.Secret), http.StatusOK)
+	// Made by a token that may not read events, its messages carry the
+	// event's id only; once an owner changes it, the event as the API shows it.
+	ev := env.CreateEvent(t, org, env.EventForm(5, 10))
+	if got := rc.wait(t, "event.created", 0); got.Msg.Data.Event != nil || got.Msg.Data.EventID != ev.ID {
+		t.Errorf("a webhooks:write token's endpoint got %s", got.Body)
+	}
+	Expect(t, env.JSON(http.MethodPatch, "/api/organization/webhooks/"+h.ID+"/", map[string]any{"description": "Ours now"}, org.Access), http.StatusOK)
+	env.CreateEvent(t, org, env.EventForm(6, 10))
+	if got := rc.wait(t, "event.created", 1); got.Msg.Data.Event == nil {
+		t.Errorf("an owner's endpoint got %s", got.Body)
+	}
 	// Another organization's owner finds no such endpoint.
 	Expect(t, env.JSON(http.MethodPatch, "/api/organization/webhooks/"+h.ID+"/", map[string]any{"enabled": false}, other.Access), http.StatusNotFound)
 	Expect(t, env.JSON(http.MethodPost, "/api/organization/webhooks/"+h.ID+"/test/", nil, other.Access), http.StatusNotFound)

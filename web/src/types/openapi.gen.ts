@@ -1711,7 +1711,7 @@ export interface components {
             expires_at?: components["schemas"]["NullableTime"];
         };
         /**
-         * @description A kind of change an endpoint hears of. `registration.*` carry the attendee as `listAttendees` shows it (`registration.cancelled` and `registration.declined` only its ids and the status it had, as the attendee is gone); `attendee.checked_in` too; `event.*` and `series.created` the event as its organizers see it (`getEvent`).
+         * @description A kind of change an endpoint hears of (an attendee or event is left out when the API token that made or last changed the endpoint lacks `attendees:read` or `events:read`). `registration.*` carry the attendee as `listAttendees` shows it (`registration.cancelled` and `registration.declined` only its ids and the status it had, as the attendee is gone); `attendee.checked_in` too; `event.*` and `series.created` the event as its organizers see it (`getEvent`).
          * @enum {string}
          */
         WebhookKind: "registration.created" | "registration.pending" | "registration.approved" | "registration.declined" | "registration.promoted" | "registration.cancelled" | "attendee.checked_in" | "event.created" | "event.updated" | "event.cancelled" | "event.deleted" | "series.created";
