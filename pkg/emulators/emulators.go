@@ -212,8 +212,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 				}
 				return t.java, append(a, dynamoArgs...)
 			},
-			// It answers 400 (MissingAuthenticationToken) on GET / once up.
-			ready: answers("/", 0),
+			ready: dynamoReady,
 		}
 	}
 	services := []service{
@@ -513,8 +512,14 @@ func waitReady(ctx context.Context, p *proc, ready func(context.Context, *http.C
 	}
 }
 
+// dynamoReady is ready when DynamoDB Local answers GET / as it does once
+// up: 400 (MissingAuthenticationToken). While it starts, its web server
+// may answer first with a 500 page, and a client told it was ready then
+// failed its first call (a CreateTable of three attempts, under load).
+var dynamoReady = answers("/", http.StatusBadRequest)
+
 // answers returns a probe that is ready when GET path answers with status
-// want (0 = any HTTP answer).
+// want.
 func answers(path string, want int) func(context.Context, *http.Client, string) bool {
 	return func(ctx context.Context, c *http.Client, base string) bool {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
@@ -527,7 +532,7 @@ func answers(path string, want int) func(context.Context, *http.Client, string) 
 		}
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
 		resp.Body.Close()
-		return want == 0 || resp.StatusCode == want
+		return resp.StatusCode == want
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -592,5 +593,23 @@ func TestBrokenToolFailsFast(t *testing.T) {
 	}
 	if d := time.Since(began); d > 30*time.Second {
 		t.Errorf("took %v to fail", d)
+	}
+}
+
+// TestDynamoDBProbeWaitsForItsOwnAnswer: a DynamoDB Local whose web server
+// is up but whose service is not (a 500 page) is not ready yet.
+func TestDynamoDBProbeWaitsForItsOwnAnswer(t *testing.T) {
+	status := http.StatusInternalServerError
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, "<html>starting</html>")
+	}))
+	defer srv.Close()
+	if dynamoReady(context.Background(), srv.Client(), srv.URL) {
+		t.Fatal("ready on a 500 page")
+	}
+	status = http.StatusBadRequest
+	if !dynamoReady(context.Background(), srv.Client(), srv.URL) {
+		t.Fatal("not ready on its MissingAuthenticationToken answer")
 	}
 }
