@@ -21,7 +21,9 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>): Comp
     if (failure) throw failure.error;
 
     useEffect(() => {
-      if (Page) return;
+      // Even when the code is in by now: it may have arrived after this
+      // route rendered its loading state and before this effect ran (a
+      // prefetch finishing then), and only this update shows the page.
       let current = true;
       start().then(
         () => current && setLoaded(true),
